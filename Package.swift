@@ -1,0 +1,37 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny")
+]
+
+let package = Package(
+  name: "headunit",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "headunit", targets: ["headunit"])
+  ],
+  targets: [
+    .target(name: "Geo", swiftSettings: strict),
+    .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
+    .target(
+      name: "HeadUnit",
+      dependencies: ["Geo", "Navigation"],
+      resources: [.copy("Resources/Helsinki")],
+      swiftSettings: strict
+    ),
+    .executableTarget(name: "headunit", dependencies: ["HeadUnit"], swiftSettings: strict),
+    .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
+    .testTarget(
+      name: "NavigationTests",
+      dependencies: ["Navigation", "Geo"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "HeadUnitTests",
+      dependencies: ["HeadUnit", "Navigation", "Geo"],
+      swiftSettings: strict
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,106 @@
+import Foundation
+import Geo
+
+/// One lane at a junction, left to right whatever the driving side.
+public struct Lane: Hashable, Sendable {
+  /// Directions painted on the lane, in OSRM words ("left", "straight", "slight right",
+  /// "uturn", "none").
+  public var indications: [String]
+  /// Whether the lane leads onto the route.
+  public var valid: Bool
+  /// Whether the lane is the recommended one (OSRM `active`), when the source says.
+  public var preferred: Bool
+
+  public init(indications: [String], valid: Bool, preferred: Bool = false) {
+    self.indications = indications
+    self.valid = valid
+    self.preferred = preferred
+  }
+}
+
+/// One step of a route: a maneuver, then driving along one road until the next step.
+public struct RouteStep: Hashable, Sendable {
+  public var maneuver: Maneuver
+  /// Road name after the maneuver ("" when unnamed).
+  public var name: String
+  /// Road reference such as "E12", when the road has one.
+  public var ref: String?
+  /// Length of the step in metres.
+  public var distance: Double
+  /// Expected time to drive the step in seconds.
+  public var duration: Double
+  /// Shape of the step, starting at the maneuver.
+  public var geometry: [Coordinate]
+  /// Lanes at the maneuver, left to right; empty when unknown.
+  public var lanes: [Lane]
+  /// Instruction texts from the source, longest first; may be empty.
+  public var instructionVariants: [String]
+  /// Which side of the road traffic drives on.
+  public var drivingSide: Maneuver.Side
+
+  public init(
+    maneuver: Maneuver, name: String = "", ref: String? = nil, distance: Double,
+    duration: Double, geometry: [Coordinate], lanes: [Lane] = [],
+    instructionVariants: [String] = [], drivingSide: Maneuver.Side = .right
+  ) {
+    self.maneuver = maneuver
+    self.name = name
+    self.ref = ref
+    self.distance = distance
+    self.duration = duration
+    self.geometry = geometry
+    self.lanes = lanes
+    self.instructionVariants = instructionVariants
+    self.drivingSide = drivingSide
+  }
+}
+
+/// The part of a route between two waypoints.
+public struct RouteLeg: Hashable, Sendable {
+  public var steps: [RouteStep]
+  public var summary: String
+  public var distance: Double
+  public var duration: Double
+
+  public init(steps: [RouteStep], summary: String = "", distance: Double, duration: Double) {
+    self.steps = steps
+    self.summary = summary
+    self.distance = distance
+    self.duration = duration
+  }
+}
+
+/// A route from an origin to a destination through one or more legs.
+public struct Route: Hashable, Sendable {
+  public var legs: [RouteLeg]
+  /// Total length in metres.
+  public var distance: Double
+  /// Total expected driving time in seconds.
+  public var duration: Double
+  /// Language of the source instructions, e.g. "en-US", when known.
+  public var locale: String?
+
+  public init(legs: [RouteLeg], distance: Double, duration: Double, locale: String? = nil) {
+    self.legs = legs
+    self.distance = distance
+    self.duration = duration
+    self.locale = locale
+  }
+
+  /// All steps of all legs in driving order. Guidance indexes maneuvers by position here.
+  public var steps: [RouteStep] { legs.flatMap(\.steps) }
+
+  /// The full shape, step geometries joined without repeating shared vertices.
+  public var geometry: [Coordinate] {
+    var all: [Coordinate] = []
+    for step in steps {
+      for (i, c) in step.geometry.enumerated() where !(i == 0 && all.last == c) {
+        all.append(c)
+      }
+    }
+    return all
+  }
+
+  public var origin: Coordinate? { steps.first?.geometry.first }
+  public var destination: Coordinate? { steps.last?.geometry.last }
+}
