@@ -1,1 +1,4 @@
-print("headunit")
+import Foundation
+import HeadUnit
+
+exit(HeadUnitCommand.run(Array(CommandLine.arguments.dropFirst())).rawValue)

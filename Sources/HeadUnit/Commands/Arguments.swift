@@ -1,0 +1,77 @@
+/// A command line misused: the message says what was wrong; the process exits with 2.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
+
+/// The words after a command name, split into `--option value` pairs, `--flag`s and
+/// positional words.
+///
+/// Each command says which options take values and which are flags, so a misspelt
+/// option is an error rather than silently ignored.
+struct Arguments {
+  private(set) var positional: [String] = []
+  private var values: [String: String] = [:]
+  private var flags: Set<String> = []
+
+  /// - Parameters:
+  ///   - words: the arguments after the command name.
+  ///   - options: option names (without `--`) that take a value.
+  ///   - flags: option names that take none.
+  init(_ words: [String], options: Set<String>, flags known: Set<String>) throws(UsageError) {
+    var i = 0
+    while i < words.count {
+      let word = words[i]
+      i += 1
+      guard word.hasPrefix("--"), word.count > 2 else {
+        positional.append(word)
+        continue
+      }
+      var name = String(word.dropFirst(2))
+      var inline: String?
+      if let eq = name.firstIndex(of: "=") {
+        inline = String(name[name.index(after: eq)...])
+        name = String(name[..<eq])
+      }
+      if known.contains(name) {
+        guard inline == nil else { throw UsageError("--\(name) takes no value") }
+        flags.insert(name)
+      } else if options.contains(name) {
+        if let inline {
+          values[name] = inline
+        } else {
+          guard i < words.count else { throw UsageError("--\(name) needs a value") }
+          values[name] = words[i]
+          i += 1
+        }
+      } else {
+        let all = (options.union(known)).sorted().map { "--\($0)" }.joined(separator: ", ")
+        throw UsageError("unknown option --\(name)" + (all.isEmpty ? "" : " (expected one of: \(all))"))
+      }
+    }
+  }
+
+  func value(_ name: String) -> String? { values[name] }
+
+  func required(_ name: String) throws(UsageError) -> String {
+    guard let v = values[name] else { throw UsageError("missing --\(name)") }
+    return v
+  }
+
+  func flag(_ name: String) -> Bool { flags.contains(name) }
+
+  func int(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws(UsageError) -> Int {
+    guard let text = values[name] else { return fallback }
+    guard let n = Int(text), range.contains(n) else {
+      throw UsageError("--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+    }
+    return n
+  }
+
+  func noPositional(_ command: String) throws(UsageError) {
+    if let extra = positional.first {
+      throw UsageError("\(command): unexpected argument '\(extra)'")
+    }
+  }
+}

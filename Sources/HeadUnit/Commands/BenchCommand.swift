@@ -1,0 +1,58 @@
+import Foundation
+import Navigation
+
+/// `headunit bench guidance [--points N] [--fixes N] [--runs N]`
+enum BenchCommand {
+  static let help = """
+    usage: headunit bench guidance [--points N] [--fixes N] [--runs N]
+
+    guidance: replays a synthetic noisy drive (default ≥ 10,000 route points, ≥ 10,000
+    fixes) through matching, the session and the prompt planner, and prints microseconds
+    per fix (best and median of --runs, default 5) and the process's peak resident memory.
+    """
+
+  static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
+    let args = try Arguments(words, options: ["points", "fixes", "runs"], flags: ["help"])
+    if args.flag("help") {
+      console.out(help)
+      return .success
+    }
+    guard let what = args.positional.first else { throw UsageError("bench: which benchmark? (guidance)") }
+    guard what == "guidance", args.positional.count == 1 else {
+      throw UsageError("bench: unknown benchmark '\(args.positional.joined(separator: " "))' (expected: guidance)")
+    }
+    let points = try args.int("points", default: 10_000, range: 100...10_000_000)
+    let fixes = try args.int("fixes", default: 10_000, range: 100...10_000_000)
+    let runs = try args.int("runs", default: 5, range: 1...100)
+
+    let drive = SyntheticDrive(points: points, fixes: fixes)
+    let phrases = try Phrasebook(language: "en")
+    let replay = Replay(route: drive.route, fixes: drive.fixes, phrases: phrases)
+    var timings: [Double] = []
+    var summary = ReplaySummary()
+    for _ in 0..<runs {
+      let clock = ContinuousClock()
+      var timeline: [TimelineEntry] = []
+      let elapsed = clock.measure { timeline = replay.run() }
+      if case .summary(let s)? = timeline.last?.kind { summary = s }
+      timings.append(elapsed.seconds * 1e6 / Double(drive.fixes.count))
+    }
+    timings.sort()
+    let geometry = drive.route.geometry.count
+    console.out("bench guidance: route \(geometry) points, \(drive.route.steps.count) steps, \(Int(drive.route.distance / 1000)) km; \(drive.fixes.count) fixes")
+    console.out("  prompts \(summary.announcements), off-route \(summary.offRoute), arrived \(summary.arrived)")
+    console.out(String(format: "  µs per fix: best %.2f, median %.2f (%d runs)", timings[0], timings[timings.count / 2], runs))
+    console.out(String(format: "  peak RSS: %.1f MB", ResourceUsage.peakResidentMegabytes))
+    return .success
+  }
+}
+
+/// The process's own resource counters.
+enum ResourceUsage {
+  /// Peak resident set size in MiB (`getrusage`, `ru_maxrss` is in KiB on Linux).
+  static var peakResidentMegabytes: Double {
+    var usage = rusage()
+    guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return .nan }
+    return Double(usage.ru_maxrss) / 1024
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Navigation
+
+/// The `headunit` program: picks the command named by the first argument and runs it.
+public enum HeadUnitCommand {
+  /// Exit statuses: 0 success, 1 the work failed, 2 the command line or its input was wrong.
+  public enum Status: Int32 {
+    case success = 0
+    case failure = 1
+    case usage = 2
+  }
+
+  static let usage = """
+    usage: headunit COMMAND [OPTIONS]
+
+    commands:
+      demo                    replay the embedded Helsinki drive through the whole guidance
+      replay --route R --track T
+                              replay a recorded drive, print the guidance timeline
+      bench guidance          measure the guidance core (µs per fix, peak memory)
+      help                    show this text
+
+    Run `headunit COMMAND --help` for a command's options.
+    """
+
+  /// Runs the command line `arguments` (without the program name).
+  public static func run(_ arguments: [String], console: Console = .standard) -> Status {
+    guard let command = arguments.first else {
+      console.err(usage)
+      return .usage
+    }
+    let rest = Array(arguments.dropFirst())
+    do {
+      switch command {
+      case "help", "--help", "-h":
+        console.out(usage)
+        return .success
+      case "replay": return try ReplayCommand.run(rest, console: console)
+      case "demo": return try DemoCommand.run(rest, console: console)
+      case "bench": return try BenchCommand.run(rest, console: console)
+      default:
+        throw UsageError("unknown command '\(command)'")
+      }
+    } catch let error as UsageError {
+      console.err("headunit: \(error.message)")
+      if !rest.contains("--help") { console.err("Run `headunit help` for the commands.") }
+      return .usage
+    } catch let error as NavigationError {
+      console.err("headunit: \(error)")
+      return .usage
+    } catch {
+      console.err("headunit: \(error)")
+      return .failure
+    }
+  }
+}

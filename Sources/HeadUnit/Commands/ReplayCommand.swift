@@ -1,0 +1,64 @@
+import Foundation
+import Navigation
+
+/// `headunit replay --route FILE --track FILE [--lang CODE] [--units metric|imperial] [--json]`
+enum ReplayCommand {
+  static let help = """
+    usage: headunit replay --route FILE --track FILE [--lang CODE] [--units metric|imperial] [--json]
+
+    Runs a recorded drive through the navigation session as fast as possible and prints
+    the guidance timeline. FILE formats: routes as OSRM/Valhalla JSON or GPX; tracks as
+    NMEA 0183, gpsd JSON (gpspipe -w) or GPX.
+      --lang CODE   prompt language: \(Phrasebook.supportedLanguages.joined(separator: ", ")) (default en)
+      --units U     metric (default) or imperial (English only)
+      --json        one JSON object per line instead of text
+    """
+
+  static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
+    let args = try Arguments(words, options: ["route", "track", "lang", "units"], flags: ["json", "help"])
+    if args.flag("help") {
+      console.out(help)
+      return .success
+    }
+    try args.noPositional("replay")
+    let phrases = try phrasebook(args)
+    let route = try loadRoute(URL(fileURLWithPath: try args.required("route")))
+    let track = try loadTrack(URL(fileURLWithPath: try args.required("track")), console: console)
+    let timeline = Replay(route: route, fixes: track.fixes, phrases: phrases).run()
+    print(timeline, json: args.flag("json"), console: console)
+    return .success
+  }
+
+  /// The phrasebook for `--lang` and `--units`.
+  static func phrasebook(_ args: Arguments) throws -> Phrasebook {
+    let units: UnitSystem
+    switch args.value("units") ?? "metric" {
+    case "metric": units = .metric
+    case "imperial": units = .imperial
+    case let other: throw UsageError("--units must be metric or imperial, not '\(other)'")
+    }
+    return try Phrasebook(language: args.value("lang") ?? "en", units: units)
+  }
+
+  static func loadRoute(_ url: URL) throws -> Route {
+    guard let route = try RouteReader.read(contentsOf: url).first else {
+      throw NavigationError(.noData, "the file holds no route", file: url.path)
+    }
+    return route
+  }
+
+  static func loadTrack(_ url: URL, console: Console) throws -> TrackReadResult {
+    let track = try TrackReader.read(contentsOf: url)
+    if track.badSentences > 0 {
+      let first = track.firstProblem.map { " (first: \($0))" } ?? ""
+      console.err("headunit: note: skipped \(track.badSentences) bad record(s) in \(url.path)\(first)")
+    }
+    return track
+  }
+
+  static func print(_ timeline: [TimelineEntry], json: Bool, console: Console) {
+    for entry in timeline {
+      console.out(json ? entry.json.serialized : entry.text)
+    }
+  }
+}

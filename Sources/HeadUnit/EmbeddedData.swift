@@ -1,0 +1,37 @@
+import Foundation
+import Navigation
+
+/// The data shipped inside the program: real routes over central Helsinki and drives
+/// along them (OpenStreetMap data © OpenStreetMap contributors, ODbL 1.0).
+public enum EmbeddedData {
+  /// The drive `headunit demo` replays unless told otherwise.
+  public static let defaultDrive = "helsinki-1-clean"
+
+  /// Folder holding the routes (`helsinki-N.json`), drives (`*.nmea`) and truth files.
+  public static var directory: URL? {
+    Bundle.module.resourceURL?.appendingPathComponent("Helsinki", isDirectory: true)
+  }
+
+  /// Names of the embedded drives, e.g. `helsinki-3-noisy`.
+  public static var drives: [String] {
+    guard let directory,
+      let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+    else { return [] }
+    return names.filter { $0.hasSuffix(".nmea") }.map { String($0.dropLast(5)) }.sorted()
+  }
+
+  /// The route file a drive follows: `helsinki-3-noisy` → `helsinki-3.json`.
+  public static func routeURL(forDrive drive: String) -> URL? {
+    let parts = drive.split(separator: "-")
+    guard parts.count >= 3, let directory else { return nil }
+    return directory.appendingPathComponent(parts.prefix(2).joined(separator: "-") + ".json")
+  }
+
+  public static func trackURL(forDrive drive: String) -> URL? {
+    directory?.appendingPathComponent(drive + ".nmea")
+  }
+
+  public static func truthURL(forDrive drive: String) -> URL? {
+    directory?.appendingPathComponent(drive + ".truth.json")
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// A logger passed to whoever needs one, never global.
+///
+/// Lines go to the sink with a `<N>` syslog priority prefix, which journald uses to file
+/// them at the right level when the daemon runs under systemd.
+public struct Logger: Sendable {
+  /// Syslog priorities, most severe first.
+  public enum Level: Int, Comparable, Sendable, CaseIterable {
+    case error = 3
+    case warning = 4
+    case notice = 5
+    case info = 6
+    case debug = 7
+    public static func < (a: Level, b: Level) -> Bool { a.rawValue > b.rawValue }
+  }
+
+  public var label: String
+  /// Messages less severe than this are dropped.
+  public var level: Level
+  private let sink: @Sendable (String) -> Void
+
+  public init(label: String, level: Level = .info, sink: @escaping @Sendable (String) -> Void) {
+    self.label = label
+    self.level = level
+    self.sink = sink
+  }
+
+  /// A logger writing to standard error.
+  public static func standardError(label: String, level: Level = .info) -> Logger {
+    Logger(label: label, level: level) { line in
+      FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+  }
+
+  public func log(_ level: Level, _ message: @autoclosure () -> String) {
+    guard level >= self.level else { return }
+    sink("<\(level.rawValue)>\(label): \(message())")
+  }
+
+  public func error(_ message: @autoclosure () -> String) { log(.error, message()) }
+  public func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
+  public func notice(_ message: @autoclosure () -> String) { log(.notice, message()) }
+  public func info(_ message: @autoclosure () -> String) { log(.info, message()) }
+  public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
+}

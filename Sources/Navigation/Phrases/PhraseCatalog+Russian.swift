@@ -1,0 +1,108 @@
+extension PhraseCatalog {
+  /// Russian, polite imperative ("Через 300 метров поверните налево на Mannerheimintie").
+  /// Ordinals are masculine accusative to agree with "на … съезд".
+  static let russian = PhraseCatalog(
+    code: "ru",
+    phrases: [
+      .turnLeft: Phrase("Поверните налево", onto: "Поверните налево на {road}"),
+      .turnRight: Phrase("Поверните направо", onto: "Поверните направо на {road}"),
+      .turnSlightLeft: Phrase(
+        "Плавно поверните налево", onto: "Плавно поверните налево на {road}"),
+      .turnSlightRight: Phrase(
+        "Плавно поверните направо", onto: "Плавно поверните направо на {road}"),
+      .turnSharpLeft: Phrase("Резко поверните налево", onto: "Резко поверните налево на {road}"),
+      .turnSharpRight: Phrase(
+        "Резко поверните направо", onto: "Резко поверните направо на {road}"),
+      .turnStraight: Phrase("Двигайтесь прямо", onto: "Двигайтесь прямо на {road}"),
+      .uTurn: Phrase("Развернитесь", onto: "Развернитесь и продолжайте движение по {road}"),
+      .continue: Phrase("Продолжайте движение прямо", onto: "Продолжайте движение по {road}"),
+      .continueLeft: Phrase(
+        "Продолжайте движение налево", onto: "Продолжайте движение налево по {road}"),
+      .continueRight: Phrase(
+        "Продолжайте движение направо", onto: "Продолжайте движение направо по {road}"),
+      .continueSlightLeft: Phrase("Держитесь левее", onto: "Держитесь левее, на {road}"),
+      .continueSlightRight: Phrase("Держитесь правее", onto: "Держитесь правее, на {road}"),
+      .merge: Phrase("Вливайтесь в поток", onto: "Вливайтесь в поток на {road}"),
+      .mergeLeft: Phrase("Перестройтесь влево", onto: "Перестройтесь влево на {road}"),
+      .mergeRight: Phrase("Перестройтесь вправо", onto: "Перестройтесь вправо на {road}"),
+      .onRamp: Phrase("Поверните на въезд", onto: "Поверните на въезд на {road}"),
+      .onRampLeft: Phrase(
+        "Поверните на въезд слева", onto: "Поверните на въезд слева на {road}"),
+      .onRampRight: Phrase(
+        "Поверните на въезд справа", onto: "Поверните на въезд справа на {road}"),
+      .offRamp: Phrase("Сверните на съезд", onto: "Сверните на съезд на {road}"),
+      .offRampLeft: Phrase("Сверните на съезд слева", onto: "Сверните на съезд слева на {road}"),
+      .offRampRight: Phrase(
+        "Сверните на съезд справа", onto: "Сверните на съезд справа на {road}"),
+      .forkLeft: Phrase(
+        "На развилке держитесь левее", onto: "На развилке держитесь левее, на {road}"),
+      .forkRight: Phrase(
+        "На развилке держитесь правее", onto: "На развилке держитесь правее, на {road}"),
+      .forkStraight: Phrase(
+        "На развилке двигайтесь прямо", onto: "На развилке двигайтесь прямо, на {road}"),
+      .endOfRoadLeft: Phrase(
+        "В конце дороги поверните налево", onto: "В конце дороги поверните налево на {road}"),
+      .endOfRoadRight: Phrase(
+        "В конце дороги поверните направо", onto: "В конце дороги поверните направо на {road}"),
+      .endOfRoadStraight: Phrase(
+        "В конце дороги двигайтесь прямо", onto: "В конце дороги двигайтесь прямо на {road}"),
+      .roundaboutExit: Phrase(
+        "На круговом движении сверните на {ordinal} съезд",
+        onto: "На круговом движении сверните на {ordinal} съезд, на {road}"),
+      .roundaboutEnter: Phrase(
+        "Въезжайте на круговое движение",
+        onto: "Въезжайте на круговое движение и сверните на {road}"),
+      .roundaboutTurnLeft: Phrase(
+        "На круговом движении поверните налево",
+        onto: "На круговом движении поверните налево на {road}"),
+      .roundaboutTurnRight: Phrase(
+        "На круговом движении поверните направо",
+        onto: "На круговом движении поверните направо на {road}"),
+      .roundaboutTurnStraight: Phrase(
+        "На круговом движении двигайтесь прямо",
+        onto: "На круговом движении двигайтесь прямо на {road}"),
+      .roundaboutUTurn: Phrase(
+        "На круговом движении развернитесь",
+        onto: "На круговом движении развернитесь и продолжайте движение по {road}"),
+      .exitRoundabout: Phrase(
+        "Съезжайте с кругового движения", onto: "Съезжайте с кругового движения на {road}"),
+      .enterFerry: Phrase("Въезжайте на паром", onto: "Въезжайте на паром {road}"),
+      .exitFerry: Phrase(
+        "Съезжайте с парома", onto: "Съезжайте с парома и продолжайте движение по {road}"),
+      .depart: Phrase("Двигайтесь на {direction}", onto: "Двигайтесь на {direction} по {road}"),
+      .arrive: Phrase(
+        "Пункт назначения впереди", afterPrefix: "вы прибудете в пункт назначения"),
+      .arriveLeft: Phrase(
+        "Пункт назначения слева", afterPrefix: "пункт назначения будет слева"),
+      .arriveRight: Phrase(
+        "Пункт назначения справа", afterPrefix: "пункт назначения будет справа"),
+      .arrived: Phrase("Вы прибыли в пункт назначения"),
+      .arrivedLeft: Phrase("Вы прибыли в пункт назначения, он слева"),
+      .arrivedRight: Phrase("Вы прибыли в пункт назначения, он справа"),
+    ],
+    inDistance: "Через {distance} {instruction}",
+    then: "{first}, затем {second}",
+    continueFor: "Продолжайте движение {distance}",
+    lowercasesAfterPrefix: true,
+    directions: [
+      "север", "северо-восток", "восток", "юго-восток", "юг", "юго-запад", "запад",
+      "северо-запад",
+    ],
+    ordinals: [
+      "первый", "второй", "третий", "четвёртый", "пятый", "шестой", "седьмой", "восьмой",
+      "девятый", "десятый",
+    ],
+    ordinalDigits: PluralForms(other: "{number}-й"),
+    ordinalRule: .invariant,
+    pluralRule: .eastSlavic,
+    decimalSeparator: ",",
+    metric: MetricWords(
+      metres: PluralForms(
+        one: "{number} метр", few: "{number} метра", many: "{number} метров",
+        other: "{number} метра"),
+      kilometres: PluralForms(
+        one: "{number} километр", few: "{number} километра", many: "{number} километров",
+        other: "{number} километра")),
+    display: DisplayUnits(metres: "{number} м", kilometres: "{number} км")
+  )
+}

@@ -1,0 +1,119 @@
+/// All the words of one language's spoken guidance, as data.
+///
+/// Each language is one value literal (`PhraseCatalog+German.swift` and so on). Code only
+/// fills `{placeholder}` templates, picks plural forms by `pluralRule` and applies the
+/// flags below; it never contains words of any language.
+struct PhraseCatalog: Sendable {
+  /// One maneuver phrase.
+  struct Phrase: Sendable, Hashable {
+    /// The phrase when no road is named ("Turn left").
+    var plain: String
+    /// The phrase naming the road through `{road}` ("Turn left onto {road}"); nil for
+    /// phrases that never name a road.
+    var onto: String?
+    /// The form used after a fronted prefix (a distance, "then") when the language needs
+    /// more than a lowercase first letter, e.g. German verb-second order. Only for
+    /// phrases without placeholders: `Phrasebook` finds it by comparing whole strings.
+    var afterPrefix: String?
+
+    init(_ plain: String, onto: String? = nil, afterPrefix: String? = nil) {
+      self.plain = plain
+      self.onto = onto
+      self.afterPrefix = afterPrefix
+    }
+  }
+
+  /// Forms of a counted word by CLDR plural category; each holds `{number}`.
+  /// Categories a language's rule never picks are nil; `other` is the fallback.
+  struct PluralForms: Sendable, Hashable {
+    var one: String?
+    var two: String?
+    var few: String?
+    var many: String?
+    var other: String
+
+    init(
+      one: String? = nil, two: String? = nil, few: String? = nil, many: String? = nil,
+      other: String
+    ) {
+      self.one = one
+      self.two = two
+      self.few = few
+      self.many = many
+      self.other = other
+    }
+  }
+
+  /// How cardinal numbers pick a `PluralForms` category.
+  enum PluralRule: Sendable {
+    /// 1 → one, everything else (including fractions) → other (en, de, it, es).
+    case oneOther
+    /// Russian: …1 (not …11) → one; …2–4 (not …12–14) → few; other integers → many;
+    /// fractions → other.
+    case eastSlavic
+    /// No plural inflection (zh): always other.
+    case invariant
+  }
+
+  /// How ordinal numbers written as digits pick a `PluralForms` category.
+  enum OrdinalRule: Sendable {
+    /// English: …1 → one (1st), …2 → two (2nd), …3 → few (3rd), except 11–13; else other.
+    case english
+    /// Always other.
+    case invariant
+  }
+
+  /// Spoken metric units.
+  struct MetricWords: Sendable, Hashable {
+    var metres: PluralForms
+    var kilometres: PluralForms
+  }
+
+  /// Spoken imperial units.
+  struct ImperialWords: Sendable, Hashable {
+    var feet: PluralForms
+    var miles: PluralForms
+    var quarterMile: String
+    var halfMile: String
+    var threeQuartersMile: String
+  }
+
+  /// Short unit templates for screens, each holding `{number}`.
+  struct DisplayUnits: Sendable, Hashable {
+    var metres: String
+    var kilometres: String
+    var feet: String?
+    var miles: String?
+  }
+
+  /// Primary language subtag, lowercase ("de").
+  var code: String
+  /// Other primary subtags that select this catalog ("cmn" for "zh").
+  var aliases: [String] = []
+  /// Every `PhraseKey` must have an entry.
+  var phrases: [PhraseKey: Phrase]
+  /// `{distance}` and `{instruction}`: "In {distance}, {instruction}".
+  var inDistance: String
+  /// `{first}` and `{second}`: "{first}, then {second}".
+  var then: String
+  /// `{distance}`: "Continue for {distance}".
+  var continueFor: String
+  /// Whether an instruction following a prefix starts with a lowercase letter.
+  var lowercasesAfterPrefix: Bool
+  /// Compass directions as `depart` uses them: N, NE, E, SE, S, SW, W, NW.
+  var directions: [String]
+  /// Spelled ordinals 1, 2, 3, … in the form that fits the phrase for a roundabout exit.
+  var ordinals: [String]
+  /// Ordinals past `ordinals`, as digits: `{number}` plus a suffix.
+  var ordinalDigits: PluralForms
+  var ordinalRule: OrdinalRule
+  var pluralRule: PluralRule
+  var decimalSeparator: String
+  /// Distances on their own and in `continueFor`.
+  var metric: MetricWords
+  /// Distances inside `inDistance` when the preposition changes the case (German dative).
+  var metricAfterPreposition: MetricWords? = nil
+  /// Imperial words; nil when the language is not offered with imperial units.
+  var imperial: ImperialWords? = nil
+  var display: DisplayUnits
+}

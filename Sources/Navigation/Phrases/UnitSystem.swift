@@ -1,0 +1,7 @@
+/// Which units spoken and displayed distances use.
+public enum UnitSystem: String, Sendable {
+  /// Metres and kilometres.
+  case metric
+  /// Feet and miles (English only).
+  case imperial
+}

@@ -1,0 +1,351 @@
+import Foundation
+import Geo
+
+extension NavigationSession {
+  /// Takes in one event that happened at `now` and returns what to do about it.
+  ///
+  /// `now` must not go backwards between calls.
+  public mutating func handle(_ event: Event, at now: Date) -> [Effect] {
+    switch event {
+    case .preview(let trip): return preview(trip)
+    case .selectRouteChoice(let index): return select(index)
+    case .start: return start(at: now)
+    case .fix(let fix): return receive(fix, at: now)
+    case .timer(let timer): return fire(timer, at: now)
+    case .routeComputed(let route): return routeComputed(route, at: now)
+    case .routeFailed(let reason): return routeFailed(reason)
+    case .finish: return end(.finished, verb: "finish")
+    case .cancel: return end(.cancelled, verb: "cancel")
+    }
+  }
+
+  // MARK: - Trip selection
+
+  private mutating func preview(_ trip: Trip) -> [Effect] {
+    if state.isActive {
+      return reject("preview a trip", "finish or cancel the trip under way first")
+    }
+    guard !trip.routeChoices.isEmpty else {
+      return reject("preview a trip", "the trip has no route choices")
+    }
+    var trip = trip
+    trip.routeChoices = Array(trip.routeChoices.prefix(Trip.maximumRouteChoices))
+    self.trip = trip
+    return transition(to: .previewing(selected: 0))
+  }
+
+  private mutating func select(_ index: Int) -> [Effect] {
+    guard case .previewing = state, let trip else {
+      return reject("select a route choice", "no trip is being previewed")
+    }
+    guard trip.routeChoices.indices.contains(index) else {
+      return reject(
+        "select route choice \(index)",
+        "the trip has \(trip.routeChoices.count) choice(s), numbered from 0")
+    }
+    return transition(to: .previewing(selected: index))
+  }
+
+  private mutating func start(at now: Date) -> [Effect] {
+    guard case .previewing(let selected) = state, let trip else {
+      return reject("start", "no trip is being previewed")
+    }
+    guard let route = trip.routeChoices[selected].route else {
+      pendingRequest = .initial
+      return transition(to: .paused(.loading)) + [
+        .requestRoute(
+          RouteRequest(
+            reason: .initial, origin: lastGoodFix?.coordinate ?? trip.origin,
+            heading: movingCourse, destination: trip.destination))
+      ]
+    }
+    if let problem = Self.problem(with: route) { return reject("start", problem) }
+    return begin(route, departed: false, at: now)
+  }
+
+  private mutating func routeComputed(_ route: Route, at now: Date) -> [Effect] {
+    guard let reason = pendingRequest else {
+      return reject("take a computed route", "no route was requested")
+    }
+    if let problem = Self.problem(with: route) { return reject("take a computed route", problem) }
+    pendingRequest = nil
+    return begin(route, departed: reason == .reroute, at: now)
+  }
+
+  private mutating func routeFailed(_ reason: String) -> [Effect] {
+    guard let pending = pendingRequest else {
+      return reject("take a routing failure", "no route was requested")
+    }
+    pendingRequest = nil
+    switch pending {
+    case .initial:
+      return transition(to: .previewing(selected: 0))
+    case .reroute:
+      return state == .paused(.rerouting) ? transition(to: .paused(.proceedToRoute)) : []
+    }
+  }
+
+  private mutating func end(_ final: State, verb: String) -> [Effect] {
+    switch (state, final) {
+    case (.navigating, _), (.paused, _), (.arrived, _), (.previewing, .cancelled):
+      pendingRequest = nil
+      gpsLostAt = nil
+      estimatedOffset = nil
+      return transition(to: final) + [.cancelTimer(.fixWatchdog), .cancelTimer(.deadReckoning)]
+    default:
+      return reject(verb, "no trip is under way")
+    }
+  }
+
+  /// Why `route` cannot be guided, or nil when it can.
+  static func problem(with route: Route) -> String? {
+    let steps = route.steps
+    guard steps.count >= 2 else { return "the route has \(steps.count) step(s); at least 2 are needed" }
+    guard steps.contains(where: { $0.geometry.count >= 2 }) else { return "the route has no geometry" }
+    return nil
+  }
+
+  private mutating func begin(_ route: Route, departed: Bool, at now: Date) -> [Effect] {
+    let prepared = GuidanceRoute(route)
+    guidance = prepared
+    planner = AnnouncementPlanner(route: prepared, phrases: phrases, departed: departed)
+    matcher.reset()
+    offRoute.reset()
+    rejoin = 0
+    offset = nil
+    estimatedOffset = nil
+    nextManeuver = nil
+    lastPublish = nil
+    arrivalFixes = 0
+    guard let fix = lastGoodFix, let at = lastGoodAt, gpsLostAt == nil,
+      now.timeIntervalSince(at) < configuration.fixTimeout.seconds
+    else {
+      return transition(to: .paused(.locating))
+    }
+    return transition(to: .navigating) + guide(fix, at: now)
+  }
+
+  // MARK: - Position
+
+  private mutating func receive(_ fix: Fix, at now: Date) -> [Effect] {
+    guard fix.hasPosition, let coordinate = fix.coordinate else { return [] }
+    if let previous = lastGoodFix, let previousCoordinate = previous.coordinate, fix.speed == nil {
+      let dt = fix.time.timeIntervalSince(previous.time)
+      speed = dt > 0 ? Earth.distance(previousCoordinate, coordinate) / dt : speed
+    } else {
+      speed = fix.speed ?? 0
+    }
+    lastGoodFix = fix
+    lastGoodAt = now
+    var effects: [Effect] = [
+      .schedule(.fixWatchdog, at: now.addingTimeInterval(configuration.fixTimeout.seconds))
+    ]
+    if gpsLostAt != nil {
+      gpsLostAt = nil
+      estimatedOffset = nil
+      effects += [.cancelTimer(.deadReckoning), .gpsRestored]
+    }
+    switch state {
+    case .paused(.locating) where guidance != nil:
+      effects += transition(to: .navigating)
+      effects += guide(fix, at: now)
+    case .navigating:
+      effects += guide(fix, at: now)
+    case .paused(.rerouting), .paused(.proceedToRoute):
+      effects += offRouteFix(fix, at: now)
+    default:
+      break
+    }
+    return effects
+  }
+
+  /// Matches a good fix while navigating and derives everything that follows from it.
+  private mutating func guide(_ fix: Fix, at now: Date) -> [Effect] {
+    guard let guidance, let coordinate = fix.coordinate,
+      let match = matcher.match(
+        coordinate, speed: speed, course: fix.course, at: now, on: guidance)
+    else { return [] }
+    if offRoute.update(match) { return leaveRoute(fix) }
+    if match.crossTrack <= matcher.acceptDistance { offset = match.offset }
+    return progress(at: now, quality: .good)
+  }
+
+  private mutating func leaveRoute(_ fix: Fix) -> [Effect] {
+    offRoute.reset()
+    rejoin = 0
+    let coordinate = fix.coordinate ?? guidance?.destination ?? Coordinate(latitude: 0, longitude: 0)
+    var effects: [Effect] = [.offRoute(coordinate)]
+    if configuration.hasRouter, let guidance {
+      pendingRequest = .reroute
+      effects += transition(to: .paused(.rerouting))
+      effects.append(
+        .requestRoute(
+          RouteRequest(
+            reason: .reroute, origin: coordinate, heading: movingCourse,
+            destination: trip?.destination ?? guidance.destination)))
+    } else {
+      effects += transition(to: .paused(.proceedToRoute))
+    }
+    return effects
+  }
+
+  /// While off the route: watch for arrival and for the vehicle coming back to the route.
+  private mutating func offRouteFix(_ fix: Fix, at now: Date) -> [Effect] {
+    guard let guidance, let coordinate = fix.coordinate else { return [] }
+    if atDestination(
+      Earth.distance(coordinate, guidance.destination) <= configuration.arrivalOffRouteDistance)
+    {
+      return arrive()
+    }
+    let candidate = matcher.bestMatch(
+      coordinate, speed: speed, course: fix.course, segments: 0..<guidance.line.segmentCount,
+      on: guidance)
+    guard let candidate, candidate.crossTrack <= 15,
+      (candidate.headingDifference ?? 0) <= 45
+    else {
+      rejoin = 0
+      return []
+    }
+    rejoin += 1
+    guard rejoin >= 3 else { return [] }
+    rejoin = 0
+    pendingRequest = nil
+    matcher.reset(to: candidate.offset, at: now)
+    offset = candidate.offset
+    return transition(to: .navigating) + progress(at: now, quality: .good)
+  }
+
+  // MARK: - Timers
+
+  private mutating func fire(_ timer: SessionTimer, at now: Date) -> [Effect] {
+    switch timer {
+    case .fixWatchdog:
+      guard gpsLostAt == nil, let at = lastGoodAt,
+        now.timeIntervalSince(at) >= configuration.fixTimeout.seconds
+      else { return [] }
+      gpsLostAt = now
+      var effects: [Effect] = [.gpsLost]
+      if state == .navigating, offset != nil {
+        estimatedOffset = offset
+        effects.append(.schedule(.deadReckoning, at: now.addingTimeInterval(1)))
+        effects += progress(at: now, quality: .estimated)
+      }
+      return effects
+    case .deadReckoning:
+      guard let lostAt = gpsLostAt, state == .navigating, let offset, let at = lastGoodAt,
+        let guidance
+      else { return [] }
+      if now.timeIntervalSince(lostAt) >= configuration.deadReckoningLimit.seconds {
+        estimatedOffset = nil
+        return transition(to: .paused(.locating))
+      }
+      estimatedOffset = min(guidance.length, offset + speed * now.timeIntervalSince(at))
+      return progress(at: now, quality: .estimated) + [
+        .schedule(.deadReckoning, at: now.addingTimeInterval(1))
+      ]
+    }
+  }
+
+  // MARK: - Progress
+
+  /// Arrival, maneuver changes, prompts and the published update for the current offset.
+  private mutating func progress(at now: Date, quality: PositionQuality) -> [Effect] {
+    guard let guidance, let at = estimatedOffset ?? offset else { return [] }
+    let remaining = guidance.length - at
+    if quality == .good,
+      atDestination(
+        remaining <= configuration.arrivalDistance
+          || (remaining <= configuration.arrivalStopDistance && speed < 1))
+    {
+      return arrive()
+    }
+    var effects: [Effect] = []
+    let next = guidance.stepIndex(at: at) + 1
+    if next < guidance.steps.count, (nextManeuver ?? 0) < next {
+      nextManeuver = next
+      effects.append(
+        .maneuverChanged(index: next, instruction: planner?.headline(for: next) ?? ""))
+    }
+    if let announcements = planner?.update(offset: at, speed: speed) {
+      effects += announcements.map(Effect.announce)
+    }
+    if lastPublish.map({ now.timeIntervalSince($0) >= configuration.publishInterval.seconds })
+      ?? true
+    {
+      lastPublish = now
+      effects.append(.publish(update(guidance, offset: at, at: now, quality: quality)))
+    }
+    return effects
+  }
+
+  /// Counts consecutive fixes at the destination; true once there are enough that one
+  /// jumpy fix cannot end the trip early.
+  private mutating func atDestination(_ here: Bool) -> Bool {
+    arrivalFixes = here ? arrivalFixes + 1 : 0
+    return arrivalFixes >= 2
+  }
+
+  private mutating func arrive() -> [Effect] {
+    gpsLostAt = nil
+    estimatedOffset = nil
+    return transition(to: .arrived) + [
+      .arrived, .cancelTimer(.fixWatchdog), .cancelTimer(.deadReckoning),
+    ]
+  }
+
+  private func update(
+    _ guidance: GuidanceRoute, offset at: Double, at now: Date, quality: PositionQuality
+  ) -> GuidanceUpdate {
+    let current = guidance.stepIndex(at: at)
+    let upcoming = (current + 1..<min(current + 3, guidance.steps.count)).map { i in
+      UpcomingManeuver(
+        index: i, step: guidance.steps[i], instruction: planner?.headline(for: i) ?? "",
+        estimates: TravelEstimates(
+          distanceRemaining: max(0, guidance.stepStart[i] - at),
+          timeRemaining: .seconds(guidance.expectedTime(from: at, toManeuver: i))))
+    }
+    let state: ManeuverState =
+      if planner?.isExecuting(offset: at, speed: speed) == true {
+        .execute
+      } else if planner?.isPreparing(offset: at) == true {
+        .prepare
+      } else if current == 0 {
+        .initial
+      } else {
+        .continue
+      }
+    let timeLeft = guidance.expectedTimeRemaining(from: at)
+    let step = guidance.steps[current]
+    return GuidanceUpdate(
+      upcoming: upcoming, maneuverState: state,
+      trip: TravelEstimates(
+        distanceRemaining: max(0, guidance.length - at), timeRemaining: .seconds(timeLeft)),
+      arrival: now.addingTimeInterval(timeLeft), position: guidance.line.coordinate(at: at),
+      offset: at, quality: quality,
+      roadNameVariants: [step.name, step.ref ?? ""].filter { !$0.isEmpty })
+  }
+
+  // MARK: - Helpers
+
+  private var movingCourse: Double? {
+    speed >= RouteMatcher.minimumSpeedForHeading ? lastGoodFix?.course : nil
+  }
+
+  private mutating func transition(to new: State) -> [Effect] {
+    guard new != state else { return [] }
+    state = new
+    return [.stateChanged(new)]
+  }
+
+  private func reject(_ event: String, _ reason: String) -> [Effect] {
+    [.rejected(SessionRejection(event: event, state: state.description, reason: reason))]
+  }
+}
+
+extension Duration {
+  /// The duration in seconds as a floating-point number.
+  public var seconds: Double {
+    let (s, attoseconds) = components
+    return Double(s) + Double(attoseconds) * 1e-18
+  }
+}

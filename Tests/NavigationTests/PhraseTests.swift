@@ -1,0 +1,449 @@
+import Geo
+import Testing
+
+@testable import Navigation
+
+/// A step with the given maneuver, road name and ref.
+private func step(
+  _ kind: Maneuver.Kind, _ modifier: Maneuver.Modifier? = nil, exit: Int? = nil,
+  name: String = "", ref: String? = nil, bearingAfter: Double = 0
+) -> RouteStep {
+  RouteStep(
+    maneuver: Maneuver(
+      kind: kind, modifier: modifier, exit: exit,
+      location: Coordinate(latitude: 60.17, longitude: 24.94), bearingAfter: bearingAfter),
+    name: name, ref: ref, distance: 100, duration: 10, geometry: [])
+}
+
+private func book(_ language: String, _ units: UnitSystem = .metric) -> Phrasebook {
+  // Every language used here is supported; a failure shows up as a test error.
+  (try? Phrasebook(language: language, units: units))!
+}
+
+@Suite struct PhraseCatalogTests {
+  static let codes = ["de", "en", "es", "it", "ru", "zh"]
+
+  @Test func supportedLanguagesAreTheCatalogs() {
+    #expect(Phrasebook.supportedLanguages == Self.codes)
+  }
+
+  @Test(arguments: PhraseCatalog.all.map(\.code))
+  func catalogDefinesEveryKeyWithAllowedPlaceholders(code: String) throws {
+    let catalog = try #require(PhraseCatalog.all.first { $0.code == code })
+    for key in PhraseKey.allCases {
+      let phrase = try #require(catalog.phrases[key], "\(code) lacks \(key)")
+      let plain = Set(PhraseCatalog.placeholders(in: phrase.plain))
+      #expect(plain == key.placeholders, "\(code).\(key) plain: \(plain)")
+      #expect(!phrase.plain.isEmpty)
+      if key.takesRoad {
+        let onto = try #require(phrase.onto, "\(code).\(key) lacks a road form")
+        let names = PhraseCatalog.placeholders(in: onto)
+        #expect(Set(names) == key.placeholders.union(["road"]), "\(code).\(key) onto")
+        #expect(names.count == Set(names).count, "\(code).\(key) repeats a placeholder")
+      } else {
+        #expect(phrase.onto == nil, "\(code).\(key) must not name a road")
+      }
+      if let after = phrase.afterPrefix {
+        #expect(PhraseCatalog.placeholders(in: phrase.plain).isEmpty)
+        #expect(PhraseCatalog.placeholders(in: after).isEmpty)
+      }
+      if catalog.lowercasesAfterPrefix && phrase.afterPrefix == nil {
+        // Lowercasing the first letter must never hit a substituted name.
+        #expect(!phrase.plain.hasPrefix("{") && !(phrase.onto ?? "").hasPrefix("{"))
+      }
+    }
+    #expect(Set(catalog.phrases.keys) == Set(PhraseKey.allCases))
+  }
+
+  @Test(arguments: PhraseCatalog.all.map(\.code))
+  func catalogTemplatesUseOnlyTheirPlaceholders(code: String) throws {
+    let c = try #require(PhraseCatalog.all.first { $0.code == code })
+    func check(_ template: String, _ allowed: Set<String>, _ what: String) {
+      let names = PhraseCatalog.placeholders(in: template)
+      #expect(Set(names) == allowed, "\(code) \(what): \(template)")
+      #expect(template.filter { $0 == "{" }.count == names.count, "\(code) \(what) braces")
+    }
+    check(c.inDistance, ["distance", "instruction"], "inDistance")
+    check(c.then, ["first", "second"], "then")
+    check(c.continueFor, ["distance"], "continueFor")
+    var counted: [PhraseCatalog.PluralForms] = [
+      c.metric.metres, c.metric.kilometres, c.ordinalDigits,
+    ]
+    if let m = c.metricAfterPreposition { counted += [m.metres, m.kilometres] }
+    if let i = c.imperial {
+      counted += [i.feet, i.miles]
+      for fixed in [i.quarterMile, i.halfMile, i.threeQuartersMile] { check(fixed, [], "fraction") }
+    }
+    for forms in counted {
+      for t in [forms.one, forms.two, forms.few, forms.many, forms.other].compactMap({ $0 }) {
+        check(t, ["number"], "plural form")
+      }
+    }
+    for t in [c.display.metres, c.display.kilometres, c.display.feet, c.display.miles]
+      .compactMap({ $0 })
+    {
+      check(t, ["number"], "display")
+    }
+    #expect(c.directions.count == 8)
+    #expect(c.ordinals.count >= 10)
+    for word in c.directions + c.ordinals { check(word, [], "word") }
+  }
+
+  @Test func fillIsSinglePass() {
+    #expect(PhraseCatalog.fill("A {road} B {x}", ["road": "{x}", "x": "y"]) == "A {x} B y")
+    #expect(PhraseCatalog.fill("{missing}", [:]) == "{missing}")
+  }
+}
+
+@Suite struct PhrasebookTests {
+  static let modifiers: [Maneuver.Modifier?] = [nil] + Maneuver.Modifier.allCases.map { $0 }
+
+  @Test(arguments: Phrasebook.supportedLanguages)
+  func everyManeuverGivesAPhrase(language: String) {
+    let phrases = book(language)
+    for kind in Maneuver.Kind.allCases {
+      for modifier in Self.modifiers {
+        for exit in [nil, 2, 14] as [Int?] {
+          for (name, ref) in [("Mannerheimintie", nil), ("", "E12"), ("", nil)]
+            as [(String, String?)]
+          {
+            let s = step(kind, modifier, exit: exit, name: name, ref: ref, bearingAfter: 100)
+            let texts = [
+              phrases.instruction(for: s), phrases.depart(for: s), phrases.arrival(for: s),
+              phrases.arrived(for: s),
+            ]
+            for text in texts + texts.map({ phrases.inDistance(250, $0) })
+              + [phrases.then(texts[0], texts[2])]
+            {
+              #expect(!text.isEmpty)
+              #expect(!text.contains("{") && !text.contains("}"), "\(language): \(text)")
+            }
+            let instruction = texts[0]
+            if kind != .arrive, let road = name.isEmpty ? ref : name {
+              #expect(
+                instruction.contains(road),
+                "\(language) \(kind) \(String(describing: modifier)): \(instruction)")
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test(
+    arguments: [
+      (
+        Maneuver.Kind.turn, Maneuver.Modifier?.some(.left), nil as Int?, "Pohjoisesplanadi",
+        nil as String?, "Turn left onto Pohjoisesplanadi"
+      ),
+      (.turn, .right, nil, "", nil, "Turn right"),
+      (.turn, .slightLeft, nil, "Mannerheimintie", nil, "Turn slightly left onto Mannerheimintie"),
+      (.turn, .sharpRight, nil, "", "E12", "Turn sharp right onto E12"),
+      (.turn, .uTurn, nil, "", nil, "Make a U-turn"),
+      (.turn, .straight, nil, "", nil, "Go straight ahead"),
+      (.continue, .uTurn, nil, "", nil, "Make a U-turn"),
+      (.continue, nil, nil, "", nil, "Continue straight"),
+      (.continue, .straight, nil, "Aleksanterinkatu", nil, "Continue onto Aleksanterinkatu"),
+      (.newName, .straight, nil, "Aleksanterinkatu", nil, "Continue onto Aleksanterinkatu"),
+      (.continue, .slightLeft, nil, "", nil, "Keep left"),
+      (
+        .endOfRoad, .right, nil, "Asema-aukio", nil,
+        "At the end of the road, turn right onto Asema-aukio"
+      ),
+      (
+        .roundabout, .right, 2, "Hämeentie", nil,
+        "Enter the roundabout and take the second exit onto Hämeentie"
+      ),
+      (.rotary, nil, 3, "", nil, "Enter the roundabout and take the third exit"),
+      (.roundabout, nil, nil, "", nil, "Enter the roundabout"),
+      (.roundabout, nil, nil, "Hämeentie", nil, "Enter the roundabout and exit onto Hämeentie"),
+      (.roundaboutTurn, .left, nil, "", nil, "At the roundabout, turn left"),
+      (.exitRoundabout, .right, nil, "Hämeentie", nil, "Exit the roundabout onto Hämeentie"),
+      (.exitRotary, nil, nil, "", nil, "Exit the roundabout"),
+      (.fork, .slightLeft, nil, "", nil, "Keep left at the fork"),
+      (.fork, .right, nil, "", "Kehä I", "Keep right at the fork onto Kehä I"),
+      (.offRamp, .slightRight, nil, "", nil, "Take the exit on the right"),
+      (.offRamp, nil, nil, "", "E18", "Take the exit onto E18"),
+      (.onRamp, .left, nil, "", "E75", "Take the ramp on the left onto E75"),
+      (.merge, .slightLeft, nil, "Itäväylä", nil, "Merge left onto Itäväylä"),
+      (.merge, nil, nil, "", nil, "Merge"),
+      (.notification, .straight, nil, "Itäväylä", nil, "Continue onto Itäväylä"),
+      (.enterFerry, nil, nil, "", nil, "Take the ferry"),
+      (.exitFerry, nil, nil, "", nil, "Leave the ferry"),
+      (.exitFerry, nil, nil, "Satamakatu", nil, "Leave the ferry and continue onto Satamakatu"),
+    ] as [(Maneuver.Kind, Maneuver.Modifier?, Int?, String, String?, String)])
+  func englishInstructions(
+    kind: Maneuver.Kind, modifier: Maneuver.Modifier?, exit: Int?, name: String, ref: String?,
+    expected: String
+  ) {
+    #expect(
+      book("en").instruction(for: step(kind, modifier, exit: exit, name: name, ref: ref))
+        == expected)
+  }
+
+  @Test func englishDepartArriveAndJoins() {
+    let en = book("en-GB")
+    #expect(
+      en.depart(for: step(.depart, name: "Fabianinkatu", bearingAfter: 2))
+        == "Head north on Fabianinkatu")
+    #expect(en.depart(for: step(.depart, bearingAfter: 350)) == "Head north")
+    #expect(en.depart(for: step(.depart, bearingAfter: 135)) == "Head southeast")
+    #expect(en.depart(for: step(.depart, bearingAfter: -90)) == "Head west")
+    #expect(en.depart(for: step(.depart, bearingAfter: 292.4)) == "Head west")
+    #expect(en.depart(for: step(.depart, bearingAfter: 292.6)) == "Head northwest")
+    #expect(
+      en.instruction(for: step(.depart, name: "Fabianinkatu", bearingAfter: 90))
+        == "Head east on Fabianinkatu")
+    #expect(en.arrival(for: step(.arrive)) == "Your destination is ahead")
+    #expect(en.arrival(for: step(.arrive, .left)) == "Your destination is ahead, on the left")
+    #expect(
+      en.arrival(for: step(.arrive, .slightRight)) == "Your destination is ahead, on the right")
+    #expect(en.instruction(for: step(.arrive, .right)) == "Your destination is ahead, on the right")
+    #expect(en.arrived(for: step(.arrive)) == "You have arrived at your destination")
+    #expect(
+      en.arrived(for: step(.arrive, .left)) == "You have arrived at your destination, on the left")
+    #expect(en.inDistance(300, "Turn left onto X") == "In 300 metres, turn left onto X")
+    #expect(
+      en.inDistance(1500, "Your destination is ahead")
+        == "In 1.5 kilometres, your destination is ahead")
+    #expect(en.then("Turn right", "Make a U-turn") == "Turn right, then make a U-turn")
+    #expect(en.continueFor(2000) == "Continue for 2 kilometres")
+    #expect(en.continueFor(1000) == "Continue for 1 kilometre")
+    let imperial = book("en-US", .imperial)
+    #expect(imperial.inDistance(800, "Turn left") == "In half a mile, turn left")
+    #expect(imperial.continueFor(3200) == "Continue for 2 miles")
+  }
+
+  @Test func englishOrdinals() {
+    let en = book("en")
+    #expect(
+      (1...10).map(en.ordinal) == [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth",
+      ])
+    #expect(
+      [11, 12, 13, 19, 21, 22, 23, 101, 111].map(en.ordinal) == [
+        "11th", "12th", "13th", "19th", "21st", "22nd", "23rd", "101st", "111th",
+      ])
+    #expect(
+      en.instruction(for: step(.roundabout, exit: 12))
+        == "Enter the roundabout and take the 12th exit")
+  }
+
+  @Test func otherLanguageOrdinals() {
+    #expect(book("de").ordinal(3) == "dritte")
+    #expect(book("de").ordinal(12) == "12.")
+    #expect(book("it").ordinal(2) == "seconda")
+    #expect(book("it").ordinal(11) == "11ª")
+    #expect(book("es").ordinal(7) == "séptima")
+    #expect(book("es").ordinal(11) == "11.ª")
+    #expect(book("ru").ordinal(4) == "четвёртый")
+    #expect(book("ru").ordinal(15) == "15-й")
+    #expect(book("zh").ordinal(2) == "第二个")
+    #expect(book("zh").ordinal(11) == "第11个")
+  }
+
+  @Test func russianPlurals() {
+    let ru = book("ru")
+    let metres = [1, 2, 5, 21, 22, 25].map { Double($0) * 10 }  // rounding: 10, 20, 50, 210…
+    #expect(
+      metres.map(ru.spokenDistance) == [
+        "10 метров", "20 метров", "50 метров", "200 метров", "200 метров", "250 метров",
+      ])
+    let km = [1, 2, 5, 21, 22, 25, 11, 12, 14, 111].map { Double($0) * 1000 }
+    #expect(
+      km.map(ru.spokenDistance) == [
+        "1 километр", "2 километра", "5 километров", "21 километр", "22 километра",
+        "25 километров", "11 километров", "12 километров", "14 километров", "111 километров",
+      ])
+    #expect(ru.spokenDistance(1500) == "1,5 километра")
+    #expect(ru.spokenDistance(2300) == "2,3 километра")
+    // The plural rule itself, on counts the rounding never produces as metres.
+    let c = PhraseCatalog.russian
+    #expect(
+      [1, 2, 5, 21, 22, 25, 11, 101, 104].map {
+        PhraseCatalog.fill(
+          c.plural(c.metric.metres, integer: $0, fraction: false), ["number": String($0)])
+      } == [
+        "1 метр", "2 метра", "5 метров", "21 метр", "22 метра", "25 метров", "11 метров",
+        "101 метр", "104 метра",
+      ])
+    #expect(
+      ru.inDistance(300, ru.instruction(for: step(.turn, .left, name: "Mannerheimintie")))
+        == "Через 300 метров поверните налево на Mannerheimintie")
+    #expect(
+      ru.inDistance(1000, ru.arrival(for: step(.arrive, .right)))
+        == "Через 1 километр пункт назначения будет справа")
+    #expect(ru.then("Поверните направо", "Развернитесь") == "Поверните направо, затем развернитесь")
+    #expect(ru.continueFor(21_000) == "Продолжайте движение 21 километр")
+    #expect(ru.displayDistance(1240) == "1,2 км")
+    #expect(
+      ru.depart(for: step(.depart, name: "Fabianinkatu", bearingAfter: 180))
+        == "Двигайтесь на юг по Fabianinkatu")
+    #expect(
+      ru.instruction(for: step(.roundabout, exit: 3))
+        == "На круговом движении сверните на третий съезд")
+  }
+
+  @Test func germanExamples() {
+    let de = book("de-DE")
+    let left = de.instruction(for: step(.turn, .left, name: "Mannerheimintie"))
+    #expect(left == "Links abbiegen auf Mannerheimintie")
+    #expect(de.inDistance(300, left) == "In 300 Metern links abbiegen auf Mannerheimintie")
+    #expect(de.inDistance(1000, "Bitte wenden") == "In 1 Kilometer bitte wenden")
+    #expect(de.inDistance(1500, "Bitte wenden") == "In 1,5 Kilometern bitte wenden")
+    #expect(
+      de.inDistance(200, de.arrival(for: step(.arrive))) == "In 200 Metern erreichen Sie Ihr Ziel")
+    #expect(
+      de.inDistance(200, de.arrival(for: step(.arrive, .left)))
+        == "In 200 Metern befindet sich Ihr Ziel auf der linken Seite")
+    #expect(
+      de.then("Rechts abbiegen", de.instruction(for: step(.turn, .uTurn)))
+        == "Rechts abbiegen, dann bitte wenden")
+    #expect(
+      de.then("Rechts abbiegen", de.arrival(for: step(.arrive)))
+        == "Rechts abbiegen, dann erreichen Sie Ihr Ziel")
+    #expect(
+      de.instruction(for: step(.roundabout, exit: 2, name: "Hämeentie"))
+        == "Im Kreisverkehr die zweite Ausfahrt nehmen auf Hämeentie")
+    #expect(
+      de.inDistance(100, de.instruction(for: step(.roundabout, exit: 2)))
+        == "In 100 Metern im Kreisverkehr die zweite Ausfahrt nehmen")
+    #expect(
+      de.instruction(for: step(.endOfRoad, .right, name: "Asema-aukio"))
+        == "Am Ende der Straße rechts abbiegen auf Asema-aukio")
+    #expect(
+      de.depart(for: step(.depart, name: "Fabianinkatu", bearingAfter: 0))
+        == "Auf Fabianinkatu nach Norden fahren")
+    #expect(de.spokenDistance(300) == "300 Meter")
+    #expect(de.continueFor(2000) == "Dem Straßenverlauf 2 Kilometer folgen")
+    #expect(de.displayDistance(1240) == "1,2 km")
+  }
+
+  @Test func chineseExamples() {
+    let zh = book("zh-CN")
+    let left = zh.instruction(for: step(.turn, .left, name: "Mannerheimintie"))
+    #expect(left == "左转，进入Mannerheimintie")
+    #expect(zh.inDistance(300, left) == "前方300米左转，进入Mannerheimintie")
+    #expect(zh.inDistance(1500, zh.arrival(for: step(.arrive))) == "前方1.5公里到达目的地")
+    #expect(zh.then("右转", "掉头") == "右转，然后掉头")
+    #expect(zh.instruction(for: step(.roundabout, exit: 2)) == "进入环岛，从第二个出口驶出")
+    #expect(
+      zh.depart(for: step(.depart, name: "Fabianinkatu", bearingAfter: 90)) == "沿Fabianinkatu向东行驶")
+    #expect(zh.continueFor(2000) == "沿当前道路继续行驶2公里")
+    #expect(zh.arrived(for: step(.arrive, .left)) == "您已到达目的地，目的地在您的左侧")
+    #expect(book("cmn").language == "zh")
+  }
+
+  @Test func italianExamples() {
+    let it = book("it_IT")
+    let left = it.instruction(for: step(.turn, .left, name: "Via Roma"))
+    #expect(left == "Svolta a sinistra in Via Roma")
+    #expect(it.inDistance(300, left) == "Tra 300 metri svolta a sinistra in Via Roma")
+    #expect(it.inDistance(1000, "Fai inversione a U") == "Tra 1 chilometro fai inversione a U")
+    #expect(
+      it.inDistance(1500, it.arrival(for: step(.arrive)))
+        == "Tra 1,5 chilometri arriverai a destinazione")
+    #expect(
+      it.instruction(for: step(.roundabout, exit: 3, name: "Via Po"))
+        == "Alla rotonda prendi la terza uscita e imbocca Via Po")
+    #expect(
+      it.then("Svolta a destra", "Fai inversione a U") == "Svolta a destra, poi fai inversione a U")
+    #expect(it.continueFor(2000) == "Prosegui per 2 chilometri")
+  }
+
+  @Test func spanishExamples() {
+    let es = book("es-ES")
+    let left = es.instruction(for: step(.turn, .left, name: "Gran Vía"))
+    #expect(left == "Gira a la izquierda hacia Gran Vía")
+    #expect(es.inDistance(300, left) == "En 300 metros, gira a la izquierda hacia Gran Vía")
+    #expect(
+      es.inDistance(1000, es.arrival(for: step(.arrive, .left)))
+        == "En 1 kilómetro, tu destino estará a la izquierda")
+    #expect(
+      es.instruction(for: step(.roundabout, exit: 1)) == "En la rotonda, toma la primera salida")
+    #expect(
+      es.then("Gira a la derecha", "Cambia de sentido")
+        == "Gira a la derecha y luego cambia de sentido")
+    #expect(
+      es.depart(for: step(.depart, name: "Calle Mayor", bearingAfter: 225))
+        == "Dirígete al suroeste por Calle Mayor")
+    #expect(es.continueFor(1500) == "Continúa durante 1,5 kilómetros")
+  }
+
+  @Test(
+    arguments: [
+      (-5.0, "10 metres"), (0, "10 metres"), (4, "10 metres"), (14, "10 metres"),
+      (15, "20 metres"), (44, "40 metres"), (46, "50 metres"), (94, "90 metres"),
+      (96, "100 metres"), (124, "100 metres"), (126, "150 metres"), (149, "150 metres"),
+      (260, "250 metres"), (280, "300 metres"), (349, "300 metres"), (351, "400 metres"),
+      (949, "900 metres"), (950, "1 kilometre"), (960, "1 kilometre"), (1049, "1 kilometre"),
+      (1050, "1.1 kilometres"), (1450, "1.5 kilometres"), (2000, "2 kilometres"),
+      (2040, "2 kilometres"), (9949, "9.9 kilometres"), (9960, "10 kilometres"),
+      (12_400, "12 kilometres"), (123_600, "124 kilometres"), (.nan, "10 metres"),
+    ] as [(Double, String)])
+  func metricRounding(metres: Double, expected: String) {
+    #expect(book("en").spokenDistance(metres) == expected)
+  }
+
+  @Test(
+    arguments: [
+      (4.0, "10 m"), (260, "250 m"), (349, "300 m"), (960, "1 km"), (1240, "1.2 km"),
+      (15_000, "15 km"),
+    ] as [(Double, String)])
+  func metricDisplay(metres: Double, expected: String) {
+    #expect(book("en").displayDistance(metres) == expected)
+  }
+
+  @Test(
+    arguments: [
+      (0.0, "50 feet"), (20, "50 feet"), (30, "100 feet"), (100, "350 feet"),
+      (140, "450 feet"), (150, "500 feet"), (160, "500 feet"), (200, "a quarter mile"),
+      (400, "a quarter mile"), (700, "half a mile"), (1000, "half a mile"),
+      (1100, "three quarters of a mile"), (1450, "1 mile"), (1700, "1.1 miles"),
+      (2414, "1.5 miles"), (3219, "2 miles"), (16_100, "10 miles"), (40_000, "25 miles"),
+    ] as [(Double, String)])
+  func imperialRounding(metres: Double, expected: String) {
+    #expect(book("en-US", .imperial).spokenDistance(metres) == expected)
+  }
+
+  @Test(
+    arguments: [
+      (100.0, "350 ft"), (152, "500 ft"), (483, "0.3 mi"), (800, "0.5 mi"), (1931, "1.2 mi"),
+      (1609, "1 mi"), (20_000, "12 mi"),
+    ] as [(Double, String)])
+  func imperialDisplay(metres: Double, expected: String) {
+    #expect(book("en", .imperial).displayDistance(metres) == expected)
+  }
+
+  @Test func languageCodesNormalise() {
+    for (code, expected) in [
+      ("en", "en"), ("EN-us", "en"), ("en_GB", "en"), ("it-IT", "it"), ("es", "es"),
+      ("ru-RU", "ru"), ("zh", "zh"), ("zh_CN", "zh"), ("cmn", "zh"), ("de-DE", "de"),
+    ] {
+      #expect(book(code).language == expected)
+    }
+  }
+
+  @Test func unknownLanguageIsUnsupported() {
+    #expect(
+      throws: NavigationError(
+        .unsupported, "unknown language 'xx' (expected one of: de, en, es, it, ru, zh)")
+    ) {
+      try Phrasebook(language: "xx")
+    }
+    #expect(throws: NavigationError.self) { try Phrasebook(language: "") }
+  }
+
+  @Test func imperialOnlyForEnglish() throws {
+    for code in ["de", "it-IT", "es", "ru", "zh-CN"] {
+      let error = #expect(throws: NavigationError.self) {
+        try Phrasebook(language: code, units: .imperial)
+      }
+      #expect(error?.code == .unsupported)
+    }
+    for code in ["en", "en-US", "en-GB"] {
+      #expect(try Phrasebook(language: code, units: .imperial).units == .imperial)
+    }
+  }
+}
