@@ -3,7 +3,12 @@ import Testing
 
 @testable import Navigation
 
-private let fail = ReaderFixtures.failure
+/// The error `body` throws, or nil (and a recorded issue) when it does not throw.
+private func fail<T>(
+  _ body: () throws -> T, sourceLocation: SourceLocation = #_sourceLocation
+) -> NavigationError? {
+  ReaderFixtures.failure(body, sourceLocation: sourceLocation)
+}
 
 @Suite("Malformed routes")
 struct MalformedRouteTests {
@@ -29,11 +34,12 @@ struct MalformedRouteTests {
 
   @Test func truncatedJSON() throws {
     let data = try Data(contentsOf: ReaderFixtures.route("helsinki-1"))
-    let error = try #require(fail { try OSRMRouteReader.read(data.prefix(5_000), file: "cut.json") })
+    let error = try #require(
+      fail { try OSRMRouteReader.read(data.prefix(5_000), file: "cut.json") })
     #expect(error.code == .malformed)
     #expect(error.file == "cut.json")
     #expect(error.message.hasPrefix("not valid JSON"))
-    #expect(error.line != nil)
+    #expect(error.line == data.prefix(5_000).filter { $0 == 0x0A }.count + 1)
   }
 
   @Test func syntaxErrorsNameTheLine() throws {
@@ -66,7 +72,9 @@ struct MalformedRouteTests {
     #expect(error.path == "$.routes[0].legs[0].steps[2].maneuver.location")
     #expect(error.message == "missing required key \"location\"")
     let noDuration = try route(changingStep: 0) { $0["duration"] = NSNull() }
-    #expect(fail { try OSRMRouteReader.read(noDuration) }?.path == "$.routes[0].legs[0].steps[0].duration")
+    #expect(
+      fail { try OSRMRouteReader.read(noDuration) }?.path == "$.routes[0].legs[0].steps[0].duration"
+    )
   }
 
   @Test func unknownModifierIsAnError() throws {
@@ -81,17 +89,34 @@ struct MalformedRouteTests {
     let cases: [(change: (inout [String: Any]) -> Void, path: String, message: String)] = [
       ({ $0["driving_side"] = "middle" }, "driving_side", "expected one of: left, right"),
       ({ $0["geometry"] = "_p~iF~ps|U_" }, "geometry", "invalid encoded polyline"),
-      ({ $0["geometry"] = ["type": "Point", "coordinates": [1, 2]] }, "geometry.type", "expected \"LineString\""),
+      (
+        { $0["geometry"] = ["type": "Point", "coordinates": [1, 2]] }, "geometry.type",
+        "expected \"LineString\""
+      ),
       ({ $0["geometry"] = 12 }, "geometry", "expected an encoded polyline string or a GeoJSON"),
       ({ $0["distance"] = -5 }, "distance", "expected a number ≥ 0"),
       ({ $0["distance"] = true }, "distance", "expected a number, found true"),
-      ({ maneuver(&$0) { $0["location"] = [24.9] } }, "maneuver.location", "expected [longitude, latitude]"),
-      ({ maneuver(&$0) { $0["location"] = [24.9, 95.0] } }, "maneuver.location", "expected [longitude, latitude]"),
+      (
+        { maneuver(&$0) { $0["location"] = [24.9] } }, "maneuver.location",
+        "expected [longitude, latitude]"
+      ),
+      (
+        { maneuver(&$0) { $0["location"] = [24.9, 95.0] } }, "maneuver.location",
+        "expected [longitude, latitude]"
+      ),
       ({ maneuver(&$0) { $0["exit"] = 1.5 } }, "maneuver.exit", "expected an integer"),
-      ({ maneuver(&$0) { $0["bearing_after"] = 400 } }, "maneuver.bearing_after", "expected a bearing"),
-      ({ $0["intersections"] = [["lanes": [["indications": ["left"], "valid": 1]]]] },
-       "intersections[0].lanes[0].valid", "expected true or false"),
-      ({ $0["bannerInstructions"] = [["primary": "Turn"]] }, "bannerInstructions[0].primary", "expected an object"),
+      (
+        { maneuver(&$0) { $0["bearing_after"] = 400 } }, "maneuver.bearing_after",
+        "expected a bearing"
+      ),
+      (
+        { $0["intersections"] = [["lanes": [["indications": ["left"], "valid": 1]]]] },
+        "intersections[0].lanes[0].valid", "expected true or false"
+      ),
+      (
+        { $0["bannerInstructions"] = [["primary": "Turn"]] }, "bannerInstructions[0].primary",
+        "expected an object"
+      ),
     ]
     for (change, path, message) in cases {
       let data = try route(changingStep: 4, change)
@@ -103,15 +128,20 @@ struct MalformedRouteTests {
   }
 
   @Test func serverErrorsAndEmptyResponses() throws {
-    let noRoute = #"{"code": "NoRoute", "message": "Impossible route between points", "routes": []}"#
+    let noRoute =
+      #"{"code": "NoRoute", "message": "Impossible route between points", "routes": []}"#
     let error = try #require(fail { try OSRMRouteReader.read(Data(noRoute.utf8), file: "r.json") })
     #expect(error.code == .noData)
     #expect(error.path == "$.code")
-    #expect(error.message.contains("NoRoute") && error.message.contains("Impossible route between points"))
+    #expect(
+      error.message.contains("NoRoute") && error.message.contains("Impossible route between points")
+    )
 
     #expect(fail { try OSRMRouteReader.read(Data(#"{"routes": []}"#.utf8)) }?.code == .noData)
     #expect(fail { try OSRMRouteReader.read(Data(#"{"code": "Ok"}"#.utf8)) }?.path == "$.routes")
-    #expect(fail { try OSRMRouteReader.read(Data("[1, 2]".utf8)) }?.message == "expected an object, found an array")
+    #expect(
+      fail { try OSRMRouteReader.read(Data("[1, 2]".utf8)) }?.message
+        == "expected an object, found an array")
     #expect(fail { try OSRMRouteReader.read(Data()) }?.code == .empty)
     #expect(fail { try OSRMRouteReader.read(Data(" \n ".utf8)) }?.code == .empty)
     let garbage = ReaderFixtures.garbage(count: 4_096, seed: 1)
@@ -138,7 +168,8 @@ struct MalformedTrackTests {
     lines[4] = String(lines[4].dropLast(2)) + "00"  // GGA: wrong checksum
     lines[9] = lines[9].replacingOccurrences(of: "6010.", with: "6011.")  // RMC: content changed
     lines[13] = String(lines[13].dropLast(3))  // GGA: no checksum
-    lines[16] = ReaderFixtures.nmea("GPGGA,080005.00,6010.0070,N,02456.9737,E,1,09")  // too few fields
+    // GGA with too few fields.
+    lines[16] = ReaderFixtures.nmea("GPGGA,080005.00,6010.0070,N,02456.9737,E,1,09")
     lines[18] = ReaderFixtures.nmea(
       "GPRMC,080006.00,A,60x0.0070,N,02456.9737,E,0.0,357.0,040526,,,A")  // not a number
     lines.append(ReaderFixtures.nmea("GPGSV,1,1,01,02,34,074,32"))  // ignored, not bad
@@ -156,22 +187,41 @@ struct MalformedTrackTests {
 
   @Test func problemMessages() throws {
     let cases: [(String, String)] = [
-      ("GPRMC,080000.00,A,6010.0070,N,02456.9737,E,0.0,357.0,040526,,,A", "missing checksum"),
-      (ReaderFixtures.nmea("GPGGA,080000.00,6010.0070,N"), "GPGGA has 4 fields, expected at least 14"),
-      (ReaderFixtures.nmea("GPRMC,08:00:00,A,6010.0070,N,02456.9737,E,0.0,357.0,040526,,,A"), "field 1 (UTC time)"),
-      (ReaderFixtures.nmea("GPRMC,080000.00,X,6010.0070,N,02456.9737,E,0.0,357.0,040526,,,A"), "field 2 (status)"),
-      (ReaderFixtures.nmea("GPRMC,080000.00,A,6010.0070,Q,02456.9737,E,0.0,357.0,040526,,,A"), "field 4"),
-      (ReaderFixtures.nmea("GPRMC,080000.00,A,6010.0070,N,02456.9737,E,0.0,357.0,310226,,,A"), "field 9 (date)"),
+      ("$GPRMC,080000.00,A,6010.0070,N,02456.9737,E,0.0,357.0,040526,,,A", "missing checksum"),
+      (
+        ReaderFixtures.nmea("GPGGA,080000.00,6010.0070,N"),
+        "GPGGA has 3 fields, expected at least 14"
+      ),
+      (
+        ReaderFixtures.nmea("GPRMC,08:00:00,A,6010.0070,N,02456.9737,E,0.0,357.0,040526,,,A"),
+        "field 1 (UTC time)"
+      ),
+      (
+        ReaderFixtures.nmea("GPRMC,080000.00,X,6010.0070,N,02456.9737,E,0.0,357.0,040526,,,A"),
+        "field 2 (status)"
+      ),
+      (
+        ReaderFixtures.nmea("GPRMC,080000.00,A,6010.0070,Q,02456.9737,E,0.0,357.0,040526,,,A"),
+        "field 4"
+      ),
+      (
+        ReaderFixtures.nmea("GPRMC,080000.00,A,6010.0070,N,02456.9737,E,0.0,357.0,310226,,,A"),
+        "field 9 (date)"
+      ),
       (ReaderFixtures.nmea("GPGSA,A,7,,,,,,,,,,,,,1.6,0.9,1.3"), "field 2 (fix mode)"),
       ("hello world", "not an NMEA sentence"),
     ]
     for (line, message) in cases {
       let text = ReaderFixtures.nmea("GPGSV,1,1,00") + "\n" + line
-      let result = try? NMEAReader.read(text + "\n" + ReaderFixtures.nmea(
-        "GPGGA,080000.00,6010.0070,N,02456.9737,E,1,09,0.9,15.0,M,18.0,M,,"))
+      let result = try? NMEAReader.read(
+        text + "\n"
+          + ReaderFixtures.nmea(
+            "GPGGA,080000.00,6010.0070,N,02456.9737,E,1,09,0.9,15.0,M,18.0,M,,"))
       #expect(result?.badSentences == 1, "\(line)")
       #expect(result?.firstProblem?.line == 2)
-      #expect(result?.firstProblem?.message.hasPrefix(message) == true, "\(String(describing: result?.firstProblem))")
+      #expect(
+        result?.firstProblem?.message.hasPrefix(message) == true,
+        "\(String(describing: result?.firstProblem))")
     }
   }
 
@@ -260,7 +310,9 @@ struct MalformedTrackTests {
       #expect(single.badSentences == 1)
       #expect(single.firstProblem?.line == 2)
       #expect(single.firstProblem?.path == path)
-      #expect(single.firstProblem?.message.hasPrefix(message) == true, "\(String(describing: single.firstProblem))")
+      #expect(
+        single.firstProblem?.message.hasPrefix(message) == true,
+        "\(String(describing: single.firstProblem))")
     }
   }
 
@@ -290,7 +342,7 @@ struct MalformedGPXTests {
     #expect(error.message == "malformed XML: expected </trkseg> (opened on line 3), found </trk>")
 
     let cases: [(String, Int, String)] = [
-      ("<gpx>\n<trk><trkseg>\n", 2, "the file ends inside <trkseg>"),
+      ("<gpx>\n<trk><trkseg>\n", 3, "the file ends inside <trkseg> opened on line 2"),
       ("<gpx>\n<trk name=x></trk></gpx>", 2, "expected a quoted value"),
       ("<gpx>\n<trk>&nbsp;</trk></gpx>", 2, "unknown entity &nbsp;"),
       ("<gpx>\n<!-- never closed\n</gpx>", 2, "unterminated comment"),
@@ -321,21 +373,28 @@ struct MalformedGPXTests {
     #expect(missing.path == "/gpx/trk[1]/trkseg[1]/trkpt[2]/@lat")
     #expect(missing.message == "missing required attribute lat")
 
-    let invalid = try #require(trackError(gpx.replacingOccurrences(of: "<trkpt lon", with: "<trkpt lat=\"abc\" lon")))
+    let invalid = try #require(
+      trackError(gpx.replacingOccurrences(of: "<trkpt lon", with: "<trkpt lat=\"abc\" lon")))
     #expect(invalid.message == "expected a number in -90…90, found \"abc\"")
-    let outOfRange = try #require(trackError(gpx.replacingOccurrences(of: "lon=\"24.9\"/>\n  ", with: "lon=\"190\"/>\n  ")))
+    let outOfRange = try #require(
+      trackError(gpx.replacingOccurrences(of: "lon=\"24.9\"/>\n  ", with: "lon=\"190\"/>\n  ")))
     #expect(outOfRange.path == "/gpx/trk[1]/trkseg[1]/trkpt[1]/@lon")
 
-    let badTime = try #require(trackError(
-      "<gpx>\n<trk><trkseg><trkpt lat=\"1\" lon=\"2\">\n<time>noon</time></trkpt></trkseg></trk></gpx>"))
+    let badTime = try #require(
+      trackError(
+        "<gpx>\n<trk><trkseg><trkpt lat=\"1\" lon=\"2\">\n<time>noon</time></trkpt></trkseg></trk></gpx>"
+      ))
     #expect(badTime.line == 3)
     #expect(badTime.path == "/gpx/trk[1]/trkseg[1]/trkpt[1]/time")
-    let badEle = try #require(trackError(
-      "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>high</ele></trkpt></trkseg></trk></gpx>"))
+    let badEle = try #require(
+      trackError(
+        "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>high</ele></trkpt></trkseg></trk></gpx>")
+    )
     #expect(badEle.message == "expected a number, found \"high\"")
 
     let route = "<gpx>\n<rte>\n<rtept lat=\"1\"/>\n</rte></gpx>"
-    let routeError = try #require(fail { try GPXReader.readRoutes(Data(route.utf8), file: "r.gpx") })
+    let routeError = try #require(
+      fail { try GPXReader.readRoutes(Data(route.utf8), file: "r.gpx") })
     #expect(routeError.line == 3)
     #expect(routeError.path == "/gpx/rte[1]/rtept[1]/@lon")
   }
@@ -347,7 +406,8 @@ struct MalformedGPXTests {
     #expect(kml.code == .malformed && kml.line == 2 && kml.message.contains("<gpx>"))
     let noRoute = fail { try GPXReader.readRoutes(Data("<gpx><trk/></gpx>".utf8)) }
     #expect(noRoute?.code == .noData)
-    let onePoint = "<gpx>\n<rte><rtept lat=\"1\" lon=\"2\"/><rtept lat=\"1\" lon=\"2\"/></rte></gpx>"
+    let onePoint =
+      "<gpx>\n<rte><rtept lat=\"1\" lon=\"2\"/><rtept lat=\"1\" lon=\"2\"/></rte></gpx>"
     let tooShort = try #require(fail { try GPXReader.readRoutes(Data(onePoint.utf8)) })
     #expect(tooShort.code == .malformed)
     #expect(tooShort.line == 2)

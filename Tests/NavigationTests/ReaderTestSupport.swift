@@ -32,16 +32,20 @@ enum ReaderFixtures {
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
   }
 
-  /// `body`'s error, or nil (and a recorded issue) when it does not throw.
+  /// `body`'s error, or nil (and a recorded issue) when it does not throw a
+  /// `NavigationError`. (Untyped so closures inside `#expect` infer.)
   static func failure<T>(
-    _ body: () throws(NavigationError) -> T, sourceLocation: SourceLocation = #_sourceLocation
+    _ body: () throws -> T, sourceLocation: SourceLocation = #_sourceLocation
   ) -> NavigationError? {
     do {
       _ = try body()
       Issue.record("expected a NavigationError", sourceLocation: sourceLocation)
       return nil
-    } catch {
+    } catch let error as NavigationError {
       return error
+    } catch {
+      Issue.record("expected a NavigationError, got \(error)", sourceLocation: sourceLocation)
+      return nil
     }
   }
 

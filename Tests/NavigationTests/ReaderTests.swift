@@ -44,7 +44,8 @@ struct OSRMRouteReaderTests {
   }
 
   @Test func readsStepDetailsOfHelsinki1() throws {
-    let route = try #require(try OSRMRouteReader.read(contentsOf: ReaderFixtures.route("helsinki-1")).first)
+    let route = try #require(
+      try OSRMRouteReader.read(contentsOf: ReaderFixtures.route("helsinki-1")).first)
     let steps = route.steps
     #expect(route.distance == 1778)
     #expect(abs(route.duration - 280.726) < 1e-9)
@@ -52,7 +53,8 @@ struct OSRMRouteReaderTests {
     #expect(steps[0].instructionVariants == ["Drive north on Fabianinkatu."])
     #expect(steps[0].maneuver.location == Coordinate(latitude: 60.166784, longitude: 24.949561))
     #expect(steps[1].maneuver.modifier == .left)
-    #expect(steps[1].instructionVariants == ["Turn left onto Pohjoisesplanadi.", "Pohjoisesplanadi"])
+    #expect(
+      steps[1].instructionVariants == ["Turn left onto Pohjoisesplanadi.", "Pohjoisesplanadi"])
     #expect(steps[2].ref == "E 12")
     #expect(steps[2].maneuver.type == .rightTurn)
     #expect(steps[4].maneuver.kind == .endOfRoad)
@@ -64,7 +66,8 @@ struct OSRMRouteReaderTests {
   }
 
   @Test func readsLanesFromTheFirstIntersection() throws {
-    let route = try #require(try OSRMRouteReader.read(contentsOf: ReaderFixtures.route("helsinki-1")).first)
+    let route = try #require(
+      try OSRMRouteReader.read(contentsOf: ReaderFixtures.route("helsinki-1")).first)
     let lanes = route.steps[2].lanes
     #expect(!lanes.isEmpty)
     #expect(lanes.contains { $0.valid })
@@ -92,15 +95,17 @@ struct OSRMRouteReaderTests {
 
   @Test func readsPrecisionFiveAndGeoJSON() throws {
     let route = try #require(
-      try OSRMRouteReader.read(Data(Self.small.utf8), file: "small.json", polylinePrecision: 5).first)
+      try OSRMRouteReader.read(Data(Self.small.utf8), file: "small.json", polylinePrecision: 5)
+        .first)
     #expect(route.legs[0].summary == "Main Street")
     #expect(route.locale == nil)
     let first = route.steps[0].geometry
     #expect(first.count == 2)
     #expect(abs(first[1].latitude - 40.7) < 1e-9 && abs(first[1].longitude - -120.95) < 1e-9)
-    #expect(route.steps[1].geometry == [Coordinate(latitude: 40.7, longitude: -120.95)] + [
-      Coordinate(latitude: 40.7, longitude: -120.95)
-    ])
+    #expect(
+      route.steps[1].geometry == [Coordinate(latitude: 40.7, longitude: -120.95)] + [
+        Coordinate(latitude: 40.7, longitude: -120.95)
+      ])
     #expect(route.steps[1].maneuver.arrivalSide == .left)
     #expect(route.steps[1].ref == nil)
     // The depart step's banners announce the arrival.
@@ -147,7 +152,8 @@ struct GPXRouteTests {
     let steps = route.steps
     #expect(steps.map(\.maneuver.kind) == [.depart, .turn, .turn, .continue, .turn, .arrive])
     #expect(steps.map(\.maneuver.modifier) == [nil, .left, .left, .straight, .right, nil])
-    #expect(steps[1].instructionVariants == ["Turn left onto Uudenmaankatu", "Uudenmaankatu", "Left"])
+    #expect(
+      steps[1].instructionVariants == ["Turn left onto Uudenmaankatu", "Uudenmaankatu", "Left"])
     #expect(steps[2].instructionVariants.isEmpty)
     #expect(steps[4].instructionVariants == ["Turn right onto Kaivokatu & continue to the station"])
     #expect(steps[5].instructionVariants == ["You have arrived", "Kaivokatu"])

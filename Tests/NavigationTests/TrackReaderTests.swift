@@ -60,7 +60,9 @@ struct NMEAReaderTests {
     #expect(result.badSentences == 0)
     #expect(result.fixes.count == 2)
     let first = result.fixes[0]
-    #expect(first.time == UTCTime.date(days: UTCTime.days(year: 2026, month: 12, day: 31), seconds: 86_399.5))
+    #expect(
+      first.time
+        == UTCTime.date(days: UTCTime.days(year: 2026, month: 12, day: 31), seconds: 86_399.5))
     #expect(first.mode == .twoD)  // GSA says 2D
     #expect(abs((first.coordinate?.latitude ?? 0) - (60 + 10.007 / 60)) < 1e-9)
     #expect(abs((first.coordinate?.longitude ?? 0) - -(24 + 56.9737 / 60)) < 1e-9)
@@ -70,7 +72,8 @@ struct NMEAReaderTests {
     #expect(first.satellites == 7)
     // The next epoch has no RMC: the date rolls over at midnight; VTG gives speed/course.
     let second = result.fixes[1]
-    #expect(second.time == UTCTime.date(days: UTCTime.days(year: 2027, month: 1, day: 1), seconds: 0.5))
+    #expect(
+      second.time == UTCTime.date(days: UTCTime.days(year: 2027, month: 1, day: 1), seconds: 0.5))
     #expect(second.mode == .threeD)  // the earlier GSA (2D) does not belong to this epoch
     #expect((second.coordinate?.latitude ?? 0) < 0)
     #expect(abs((second.speed ?? 0) - 20 * 1852 / 3600) < 1e-9)

@@ -78,6 +78,14 @@ struct SyntheticDrive {
           hdop: 0.9, satellites: 9))
       offset += speed
     }
+    // Stand at the destination for 5 s, as a driver does.
+    let end = prepared.destination
+    for _ in 0..<5 {
+      fixes.append(
+        Fix(
+          time: t0.addingTimeInterval(Double(fixes.count)), mode: .threeD, coordinate: end,
+          speed: 0, course: nil, hdop: 0.9, satellites: 9))
+    }
     self.fixes = fixes
   }
 }

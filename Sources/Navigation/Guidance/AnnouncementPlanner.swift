@@ -9,20 +9,27 @@ import Foundation
 /// that it would run into the final one. Maneuvers that follow closer than the next one's
 /// final lead are chained ("…, then …"). Each (maneuver, stage) is spoken at most once
 /// and a maneuver already passed is never announced.
+///
+/// All wordings are composed once, when the planner is made; `update` only compares
+/// numbers, so it is cheap enough to run on every fix.
 public struct AnnouncementPlanner: Sendable {
   /// Seconds between the end of a final prompt and the maneuver.
-  public var finalMargin = 3.0
+  public static let finalMargin = 3.0
   /// The final prompt is never later than this many metres before the maneuver.
-  public var finalMinimumDistance = 20.0
+  public static let finalMinimumDistance = 20.0
   /// Seconds ahead of the maneuver for the early prompt.
-  public var earlyLead = 30.0
+  public static let earlyLead = 30.0
   /// An early prompt needs a step that takes at least this long.
-  public var earlyMinimumStepTime = 25.0
+  public static let earlyMinimumStepTime = 25.0
   /// Steps longer than this (m) get a "continue for …" prompt after their maneuver.
-  public var continueMinimumDistance = 2000.0
+  public static let continueMinimumDistance = 2000.0
 
   public let route: GuidanceRoute
   public let phrases: Phrasebook
+  /// Per step: ways to say its maneuver, longest first (with the road, then without).
+  private let wordings: [[String]]
+  /// Per step: the maneuvers its final prompt covers and that prompt's wordings.
+  private let finals: [(covers: [Int], texts: [String])]
   private var spoken: Set<Key> = []
 
   private struct Key: Hashable {
@@ -35,6 +42,30 @@ public struct AnnouncementPlanner: Sendable {
   public init(route: GuidanceRoute, phrases: Phrasebook, departed: Bool = false) {
     self.route = route
     self.phrases = phrases
+    let wordings = route.steps.map { step in
+      if step.maneuver.kind == .arrive { return [phrases.arrival(for: step)] }
+      var bare = step
+      bare.name = ""
+      bare.ref = nil
+      let full = phrases.instruction(for: step)
+      let short = phrases.instruction(for: bare)
+      return short == full ? [full] : [full, short]
+    }
+    self.wordings = wordings
+    finals = route.steps.indices.map { i in
+      // Chain the maneuvers that follow too closely for a final prompt of their own.
+      var covers = [i]
+      while let m = covers.last, m + 1 < route.steps.count, covers.count < 3,
+        route.steps[m].duration < Self.lead(wordings[m + 1][0]) + 2
+      {
+        covers.append(m + 1)
+      }
+      let long = covers.dropFirst().reduce(wordings[i][0]) { phrases.then($0, wordings[$1][0]) }
+      let short = covers.dropFirst().reduce(wordings[i].last ?? "") {
+        phrases.then($0, wordings[$1].last ?? "")
+      }
+      return (covers, long == short ? [long] : [long, short])
+    }
     if departed { spoken.insert(Key(maneuver: 0, stage: .depart)) }
   }
 
@@ -42,6 +73,9 @@ public struct AnnouncementPlanner: Sendable {
   public func hasSpoken(_ maneuver: Int, _ stage: Announcement.Stage) -> Bool {
     spoken.contains(Key(maneuver: maneuver, stage: stage))
   }
+
+  /// The sentence for maneuver `i` on its own: the instruction, or the arrival phrase.
+  public func headline(for i: Int) -> String { wordings[i][0] }
 
   /// Prompts due with the vehicle at `offset` metres along the route moving at `speed` m/s.
   public mutating func update(offset: Double, speed: Double) -> [Announcement] {
@@ -58,8 +92,8 @@ public struct AnnouncementPlanner: Sendable {
     if hasSpoken(next, .final) { return out }
 
     let v = max(speed, 0.5)
-    let final = finalText(for: next)
-    if distance <= max(v * lead(final.texts[0]), finalMinimumDistance) {
+    let final = finals[next]
+    if distance <= finalDistance(next, speed: v) {
       for m in final.covers { spoken.insert(Key(maneuver: m, stage: .final)) }
       out.append(
         Announcement(
@@ -69,61 +103,53 @@ public struct AnnouncementPlanner: Sendable {
       return out
     }
 
-    if current > 0, !hasSpoken(current, .continue), route.stepLength(current) >= continueMinimumDistance,
+    if current > 0, !hasSpoken(current, .continue),
+      route.stepLength(current) >= Self.continueMinimumDistance,
       offset - route.stepStart[current] < 200
     {
       spoken.insert(Key(maneuver: current, stage: .continue))
       out.append(
-        Announcement(maneuvers: [next], stage: .continue, text: phrases.continueFor(distance),
+        Announcement(
+          maneuvers: [next], stage: .continue, text: phrases.continueFor(distance),
           distance: distance, priority: .low))
       return out
     }
 
-    if !hasSpoken(next, .early), route.steps[current].duration >= earlyMinimumStepTime {
+    if !hasSpoken(next, .early), route.steps[current].duration >= Self.earlyMinimumStepTime,
+      distance <= earlyDistance(current)
+    {
       let expectedSpeed = route.expectedSpeed(current)
-      let earlyDistance = max(expectedSpeed * earlyLead, 100)
-      let text = phrases.inDistance(distance, headline(for: next))
-      let finalDistance = max(expectedSpeed * lead(final.texts[0]), finalMinimumDistance)
-      let timeLeft = (distance - finalDistance) / max(v, expectedSpeed * 0.5)
-      if distance <= earlyDistance, timeLeft >= Announcement.speakingTime(text) + 2 {
+      let text = phrases.inDistance(distance, wordings[next][0])
+      let timeLeft =
+        (distance - finalDistance(next, speed: expectedSpeed)) / max(v, expectedSpeed * 0.5)
+      if timeLeft >= Announcement.speakingTime(text) + 2 {
         spoken.insert(Key(maneuver: next, stage: .early))
         out.append(
-          Announcement(maneuvers: [next], stage: .early, text: text, distance: distance,
-            priority: .normal))
+          Announcement(
+            maneuvers: [next], stage: .early, text: text, distance: distance, priority: .normal))
       }
     }
     return out
   }
 
-  /// Whether the vehicle is inside the final-prompt zone of the next maneuver (for the
-  /// maneuver state shown on screen).
-  public func isExecuting(offset: Double, speed: Double) -> Bool {
-    let next = route.stepIndex(at: offset) + 1
-    guard next < route.steps.count else { return false }
-    let distance = route.stepStart[next] - offset
-    return distance <= max(max(speed, 0.5) * lead(headline(for: next)), finalMinimumDistance)
-  }
-
-  /// Whether the vehicle is inside the early-prompt zone of the next maneuver.
-  public func isPreparing(offset: Double) -> Bool {
+  /// How close the vehicle is to the next maneuver, for the maneuver state on screen.
+  public func maneuverState(offset: Double, speed: Double) -> ManeuverState {
     let current = route.stepIndex(at: offset)
-    guard current + 1 < route.steps.count else { return false }
+    guard current + 1 < route.steps.count else { return .execute }
     let distance = route.stepStart[current + 1] - offset
-    return distance <= max(route.expectedSpeed(current) * earlyLead, 100)
+    if distance <= finalDistance(current + 1, speed: max(speed, 0.5)) { return .execute }
+    if distance <= earlyDistance(current) { return .prepare }
+    return current == 0 ? .initial : .continue
   }
 
-  /// The sentence for maneuver `i` on its own: the instruction, or the arrival phrase.
-  public func headline(for i: Int) -> String { headlines(for: i)[0] }
+  /// Metres before maneuver `i` at which its final prompt starts, at `speed`.
+  private func finalDistance(_ i: Int, speed: Double) -> Double {
+    max(speed * Self.lead(finals[i].texts[0]), Self.finalMinimumDistance)
+  }
 
-  /// Ways to say maneuver `i`, longest first: naming the road, then without it.
-  func headlines(for i: Int) -> [String] {
-    var step = route.steps[i]
-    if step.maneuver.kind == .arrive { return [phrases.arrival(for: step)] }
-    let full = phrases.instruction(for: step)
-    step.name = ""
-    step.ref = nil
-    let short = phrases.instruction(for: step)
-    return short == full ? [full] : [full, short]
+  /// Metres before the end of step `current` at which the early prompt is due.
+  private func earlyDistance(_ current: Int) -> Double {
+    max(route.expectedSpeed(current) * Self.earlyLead, 100)
   }
 
   /// The depart prompt, chained with the first maneuver when that one comes too soon for
@@ -133,54 +159,31 @@ public struct AnnouncementPlanner: Sendable {
     let full = phrases.depart(for: step)
     step.name = ""
     step.ref = nil
-    let departs = [full, phrases.depart(for: step)]
-    let final = finalText(for: 1)
+    let bare = phrases.depart(for: step)
+    let final = finals[1]
     let expected = route.expectedTime(from: offset, toManeuver: 1)
-    guard expected < Announcement.speakingTime(full) + lead(final.texts[0]) + 1 else {
+    guard expected < Announcement.speakingTime(full) + Self.lead(final.texts[0]) + 1 else {
       return Announcement(
         maneuvers: [0], stage: .depart, text: full, distance: distance, priority: .normal)
     }
     for m in final.covers { spoken.insert(Key(maneuver: m, stage: .final)) }
     // From standing, at a gentle 1 m/s², reaching `distance` takes √(2d) seconds.
     let budget = max(expected, (2 * distance).squareRoot()) - 0.5
-    let candidates =
-      [phrases.then(departs[0], final.texts[0])]
-      + final.texts.map { phrases.then(departs[1], $0) }
+    let candidates = [phrases.then(full, final.texts[0])] + final.texts.map { phrases.then(bare, $0) }
     return Announcement(
       maneuvers: [0] + final.covers, stage: .depart,
       text: Self.longest(candidates, fitting: budget), distance: distance, priority: .normal)
   }
 
   /// Seconds before a maneuver that a final prompt of `text` should start.
-  private func lead(_ text: String) -> Double { Announcement.speakingTime(text) + finalMargin }
-
-  /// Maneuver `i` and the ones chained to it because each follows too closely.
-  private func finalCoverage(_ i: Int) -> [Int] {
-    var covers = [i]
-    var m = i
-    while m + 1 < route.steps.count, covers.count < 3,
-      route.steps[m].duration < lead(headline(for: m + 1)) + 2
-    {
-      m += 1
-      covers.append(m)
-    }
-    return covers
-  }
-
-  /// The final prompt for maneuver `i` and those chained to it, longest wording first.
-  private func finalText(for i: Int) -> (texts: [String], covers: [Int]) {
-    let covers = finalCoverage(i)
-    let texts = (0..<2).map { variant in
-      covers.dropFirst().reduce(headlines(for: i).last(where: { _ in variant == 1 }) ?? headline(for: i)) {
-        phrases.then($0, variant == 0 ? headline(for: $1) : headlines(for: $1).last ?? "")
-      }
-    }
-    return (texts[0] == texts[1] ? [texts[0]] : texts, covers)
+  private static func lead(_ text: String) -> Double {
+    Announcement.speakingTime(text) + finalMargin
   }
 
   /// The first of `texts` (longest first) that can be spoken within `seconds`, else the
   /// shortest.
   static func longest(_ texts: [String], fitting seconds: Double) -> String {
-    texts.first { Announcement.speakingTime($0) <= seconds } ?? texts.min { $0.count < $1.count } ?? ""
+    texts.first { Announcement.speakingTime($0) <= seconds }
+      ?? texts.min { $0.count < $1.count } ?? ""
   }
 }

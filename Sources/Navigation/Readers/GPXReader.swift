@@ -107,7 +107,8 @@ public enum GPXReader {
     do {
       root = try XMLScanner.parse(data)
     } catch {
-      throw NavigationError(.malformed, "malformed XML: \(error.message)", file: file, line: error.line)
+      throw NavigationError(
+        .malformed, "malformed XML: \(error.message)", file: file, line: error.line)
     }
     guard root.name == "gpx" else {
       throw NavigationError(
@@ -191,7 +192,8 @@ public enum GPXReader {
     var fixes: [Fix] = []
     var lastTime = previous
     for (i, point) in points.enumerated() {
-      let time = point.time ?? lastTime.map { $0.addingTimeInterval(1) } ?? Date(timeIntervalSince1970: 0)
+      let time =
+        point.time ?? lastTime.map { $0.addingTimeInterval(1) } ?? Date(timeIntervalSince1970: 0)
       lastTime = time
       let mode = point.mode ?? (point.altitude != nil ? .threeD : .twoD)
       var fix = Fix(

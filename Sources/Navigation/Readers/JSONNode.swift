@@ -36,12 +36,18 @@ struct JSONNode {
     }
   }
 
-  /// The line of "… around character N." in a `JSONSerialization` message.
+  /// The line of "… around character N." in a `JSONSerialization` message, or the
+  /// last line when the message says the data ended too early.
   private static func errorLine(_ reason: String, in data: Data) -> Int? {
-    guard let range = reason.range(of: "character ") else { return nil }
-    let digits = reason[range.upperBound...].prefix { $0.isNumber }
-    guard let offset = Int(digits) else { return nil }
-    return 1 + data.prefix(offset).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    func line(at offset: Int) -> Int {
+      1 + data.prefix(offset).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+    if let range = reason.range(of: "character "),
+      let offset = Int(reason[range.upperBound...].prefix { $0.isNumber })
+    {
+      return line(at: offset)
+    }
+    return reason.lowercased().contains("end of") ? line(at: data.count) : nil
   }
 
   /// An error about this value.

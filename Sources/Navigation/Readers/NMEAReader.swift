@@ -339,9 +339,10 @@ public enum NMEAReader {
   private static func coordinate(_ f: [Substring], at index: Int) throws(SentenceError)
     -> Coordinate
   {
-    func angle(_ text: Substring, _ hemisphere: Substring, positive: Substring,
-      negative: Substring, limit: Double, field: Int) throws(SentenceError) -> Double
-    {
+    func angle(
+      _ text: Substring, _ hemisphere: Substring, positive: Substring,
+      negative: Substring, limit: Double, field: Int
+    ) throws(SentenceError) -> Double {
       guard let value = Double(text), value >= 0 else {
         throw SentenceError("field \(field) is \"\(text)\", expected a position in (d)ddmm.mmmm")
       }

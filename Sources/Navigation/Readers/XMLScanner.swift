@@ -259,7 +259,8 @@ enum XMLScanner {
         case "apos": result += "'"
         default:
           let scalar: UInt32? =
-            entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16)
+            entity.hasPrefix("#x")
+            ? UInt32(entity.dropFirst(2), radix: 16)
             : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
           guard let value = scalar, let character = Unicode.Scalar(value) else {
             throw fail("unknown entity &\(entity);", line: line)

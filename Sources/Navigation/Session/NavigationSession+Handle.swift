@@ -304,16 +304,7 @@ extension NavigationSession {
           distanceRemaining: max(0, guidance.stepStart[i] - at),
           timeRemaining: .seconds(guidance.expectedTime(from: at, toManeuver: i))))
     }
-    let state: ManeuverState =
-      if planner?.isExecuting(offset: at, speed: speed) == true {
-        .execute
-      } else if planner?.isPreparing(offset: at) == true {
-        .prepare
-      } else if current == 0 {
-        .initial
-      } else {
-        .continue
-      }
+    let state = planner?.maneuverState(offset: at, speed: speed) ?? .continue
     let timeLeft = guidance.expectedTimeRemaining(from: at)
     let step = guidance.steps[current]
     return GuidanceUpdate(
