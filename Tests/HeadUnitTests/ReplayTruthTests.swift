@@ -56,9 +56,11 @@ struct ReplayTruthTests {
     #expect(Self.drives.count == 20)
   }
 
-  @Test("each passed maneuver gets a final prompt 2–15 s before it, finished in time", arguments: drives)
-  func finalPrompts(drive: String) throws {
-    let run = try ReplayedDrive(drive)
+  @Test(
+    "each passed maneuver gets a final prompt 2–15 s before it, finished in time",
+    arguments: drives, Phrasebook.supportedLanguages)
+  func finalPrompts(drive: String, language: String) throws {
+    let run = try ReplayedDrive(drive, language: language)
     for passage in run.truth.maneuvers where passage.type != "depart" {
       let finals = run.announcements.filter { entry in
         (entry.a.stage == .final && entry.a.maneuvers.contains(passage.step))
@@ -77,9 +79,11 @@ struct ReplayTruthTests {
     }
   }
 
-  @Test("no prompt covers a maneuver already passed, none repeats", arguments: drives)
-  func noLateOrDuplicatePrompts(drive: String) throws {
-    let run = try ReplayedDrive(drive)
+  @Test(
+    "no prompt covers a maneuver already passed, none repeats",
+    arguments: drives, Phrasebook.supportedLanguages)
+  func noLateOrDuplicatePrompts(drive: String, language: String) throws {
+    let run = try ReplayedDrive(drive, language: language)
     var seen: Set<String> = []
     for (t, a) in run.announcements {
       for (i, m) in a.maneuvers.enumerated() {

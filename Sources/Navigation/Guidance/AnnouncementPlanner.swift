@@ -53,10 +53,11 @@ public struct AnnouncementPlanner: Sendable {
     }
     self.wordings = wordings
     finals = route.steps.indices.map { i in
-      // Chain the maneuvers that follow too closely for a final prompt of their own.
+      // Chain the maneuvers that follow too closely for a final prompt of their own, even
+      // in its shortest wording.
       var covers = [i]
       while let m = covers.last, m + 1 < route.steps.count, covers.count < 3,
-        route.steps[m].duration < Self.lead(wordings[m + 1][0]) + 2
+        route.steps[m].duration < Self.lead(wordings[m + 1].last ?? "")
       {
         covers.append(m + 1)
       }
