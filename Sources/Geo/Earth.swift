@@ -8,21 +8,21 @@ public enum Earth {
 
   /// Great-circle distance in metres (haversine).
   public static func distance(_ a: Coordinate, _ b: Coordinate) -> Double {
-    let φ1 = a.latitude.radians
-    let φ2 = b.latitude.radians
-    let dφ = φ2 - φ1
-    let dλ = (b.longitude - a.longitude).radians
-    let h = sin(dφ / 2) * sin(dφ / 2) + cos(φ1) * cos(φ2) * sin(dλ / 2) * sin(dλ / 2)
+    let lat1 = a.latitude.radians
+    let lat2 = b.latitude.radians
+    let dLat = lat2 - lat1
+    let dLon = (b.longitude - a.longitude).radians
+    let h = sin(dLat / 2) * sin(dLat / 2) + cos(lat1) * cos(lat2) * sin(dLon / 2) * sin(dLon / 2)
     return 2 * radius * asin(min(1, h.squareRoot()))
   }
 
   /// Initial bearing from `a` towards `b`, in degrees clockwise from north, in [0, 360).
   public static func bearing(from a: Coordinate, to b: Coordinate) -> Double {
-    let φ1 = a.latitude.radians
-    let φ2 = b.latitude.radians
-    let dλ = (b.longitude - a.longitude).radians
-    let y = sin(dλ) * cos(φ2)
-    let x = cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(dλ)
+    let lat1 = a.latitude.radians
+    let lat2 = b.latitude.radians
+    let dLon = (b.longitude - a.longitude).radians
+    let y = sin(dLon) * cos(lat2)
+    let x = cos(lat1) * sin(lat2) - sin(lat1) * cos(lat2) * cos(dLon)
     return Angle.normalized(atan2(y, x).degrees)
   }
 
@@ -30,15 +30,16 @@ public enum Earth {
   public static func destination(from start: Coordinate, bearing: Double, distance: Double)
     -> Coordinate
   {
-    let δ = distance / radius
-    let θ = bearing.radians
-    let φ1 = start.latitude.radians
-    let λ1 = start.longitude.radians
-    let φ2 = asin(sin(φ1) * cos(δ) + cos(φ1) * sin(δ) * cos(θ))
-    let λ2 = λ1 + atan2(sin(θ) * sin(δ) * cos(φ1), cos(δ) - sin(φ1) * sin(φ2))
-    var longitude = λ2.degrees
+    let angular = distance / radius
+    let theta = bearing.radians
+    let lat1 = start.latitude.radians
+    let lon1 = start.longitude.radians
+    let lat2 = asin(sin(lat1) * cos(angular) + cos(lat1) * sin(angular) * cos(theta))
+    let lon2 =
+      lon1 + atan2(sin(theta) * sin(angular) * cos(lat1), cos(angular) - sin(lat1) * sin(lat2))
+    var longitude = lon2.degrees
     if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
-    return Coordinate(latitude: φ2.degrees, longitude: longitude)
+    return Coordinate(latitude: lat2.degrees, longitude: longitude)
   }
 }
 

@@ -20,6 +20,19 @@ public enum EmbeddedData {
     return names.filter { $0.hasSuffix(".nmea") }.map { String($0.dropLast(5)) }.sorted()
   }
 
+  /// The embedded drive with the most data (the longest recording).
+  public static var longestDrive: String? {
+    drives.max { a, b in
+      let size = { (name: String) -> Int in
+        guard let url = trackURL(forDrive: name),
+          let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        else { return 0 }
+        return (attributes[.size] as? Int) ?? 0
+      }
+      return size(a) < size(b)
+    }
+  }
+
   /// The route file a drive follows: `helsinki-3-noisy` → `helsinki-3.json`.
   public static func routeURL(forDrive drive: String) -> URL? {
     let parts = drive.split(separator: "-")

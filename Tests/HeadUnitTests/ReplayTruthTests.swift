@@ -12,15 +12,22 @@ struct DriveTruth: Decodable {
     var t: Double
   }
   var variant: String
-  var duration_s: Double
+  var duration: Double
   var maneuvers: [Passage]
-  var outage_s: [Double]?
-  var wrong_turn_t: Double?
+  var outage: [Double]?
+  var wrongTurn: Double?
+
+  enum CodingKeys: String, CodingKey {
+    case variant, maneuvers
+    case duration = "duration_s"
+    case outage = "outage_s"
+    case wrongTurn = "wrong_turn_t"
+  }
 
   /// When the car reaches the destination: the truth's arrival passage, or (for drives
   /// that leave the route) the end of the drive less its 5 s standing still.
   var arrivalTime: Double {
-    maneuvers.first { $0.type == "arrive" }?.t ?? (duration_s - 5)
+    maneuvers.first { $0.type == "arrive" }?.t ?? (duration - 5)
   }
 }
 
@@ -66,12 +73,14 @@ struct ReplayTruthTests {
         (entry.a.stage == .final && entry.a.maneuvers.contains(passage.step))
           || entry.a.maneuvers.dropFirst().contains(passage.step)
       }
-      #expect(finals.count == 1, "\(drive): maneuver \(passage.step) has \(finals.count) final prompts")
+      #expect(
+        finals.count == 1, "\(drive): maneuver \(passage.step) has \(finals.count) final prompts")
       for entry in finals {
         let lead = passage.t - entry.t
         #expect(
           (2...15).contains(lead),
-          "\(drive): final prompt for maneuver \(passage.step) starts \(lead) s before it: \(entry.a.text)")
+          "\(drive): final prompt for maneuver \(passage.step) starts \(lead) s before it: \(entry.a.text)"
+        )
         #expect(
           entry.t + entry.a.estimatedDuration <= passage.t,
           "\(drive): prompt for maneuver \(passage.step) still speaking when it is passed")
@@ -87,8 +96,12 @@ struct ReplayTruthTests {
     var seen: Set<String> = []
     for (t, a) in run.announcements {
       for (i, m) in a.maneuvers.enumerated() {
-        if let passage = run.truth.maneuvers.first(where: { $0.step == m }), passage.type != "depart" {
-          #expect(t < passage.t, "\(drive): prompt at \(t) s covers maneuver \(m) passed at \(passage.t) s")
+        if let passage = run.truth.maneuvers.first(where: { $0.step == m }),
+          passage.type != "depart"
+        {
+          #expect(
+            t < passage.t,
+            "\(drive): prompt at \(t) s covers maneuver \(m) passed at \(passage.t) s")
         }
         let key = "\(m)/\(i == 0 ? a.stage.rawValue : "final")"
         #expect(!seen.contains(key), "\(drive): second prompt for maneuver \(m) at stage \(key)")
@@ -106,7 +119,9 @@ struct ReplayTruthTests {
     let arrived = run.times("arrived")
     #expect(arrived.count == 1, "\(drive): arrived \(arrived.count) times")
     if let t = arrived.first {
-      #expect(abs(t - run.truth.arrivalTime) <= 10, "\(drive): arrived at \(t) s, truth \(run.truth.arrivalTime) s")
+      #expect(
+        abs(t - run.truth.arrivalTime) <= 10,
+        "\(drive): arrived at \(t) s, truth \(run.truth.arrivalTime) s")
     }
   }
 
@@ -114,9 +129,11 @@ struct ReplayTruthTests {
   func offRoute(drive: String) throws {
     let run = try ReplayedDrive(drive)
     let offRoute = run.times("offRoute")
-    if let wrongTurn = run.truth.wrong_turn_t {
+    if let wrongTurn = run.truth.wrongTurn {
       let first = try #require(offRoute.first, "\(drive): the wrong turn was not detected")
-      #expect(first >= wrongTurn && first <= wrongTurn + 12, "\(drive): off route at \(first) s, wrong turn at \(wrongTurn) s")
+      #expect(
+        first >= wrongTurn && first <= wrongTurn + 12,
+        "\(drive): off route at \(first) s, wrong turn at \(wrongTurn) s")
       #expect(
         run.timeline.contains { $0.kind == .state(.paused(.proceedToRoute)) },
         "\(drive): with no router the session guides back to the route")
@@ -125,16 +142,21 @@ struct ReplayTruthTests {
     }
   }
 
-  @Test("the GPS outage is noticed and recovered", arguments: drives.filter { $0.hasSuffix("outage") })
+  @Test(
+    "the GPS outage is noticed and recovered", arguments: drives.filter { $0.hasSuffix("outage") })
   func outage(drive: String) throws {
     let run = try ReplayedDrive(drive)
-    let window = try #require(run.truth.outage_s)
+    let window = try #require(run.truth.outage)
     let lost = run.times("gpsLost")
     let restored = run.times("gpsRestored")
     #expect(lost.count == 1 && restored.count == 1)
     if let l = lost.first, let r = restored.first {
-      #expect(l >= window[0] && l <= window[0] + 3, "\(drive): lost at \(l) s, outage from \(window[0]) s")
-      #expect(r >= window[1] && r <= window[1] + 2, "\(drive): restored at \(r) s, outage until \(window[1]) s")
+      #expect(
+        l >= window[0] && l <= window[0] + 3, "\(drive): lost at \(l) s, outage from \(window[0]) s"
+      )
+      #expect(
+        r >= window[1] && r <= window[1] + 2,
+        "\(drive): restored at \(r) s, outage until \(window[1]) s")
     }
     #expect(!run.timeline.contains { $0.kind == .state(.paused(.locating)) && $0.t > 1 })
   }

@@ -12,11 +12,14 @@ struct Driver {
   init(router: Bool = false) throws {
     var configuration = NavigationSession.Configuration()
     configuration.hasRouter = router
-    session = NavigationSession(phrases: try Phrasebook(language: "en"), configuration: configuration)
+    session = NavigationSession(
+      phrases: try Phrasebook(language: "en"), configuration: configuration)
   }
 
   @discardableResult
-  mutating func send(_ event: NavigationSession.Event, at seconds: Double = 0) -> [NavigationSession.Effect] {
+  mutating func send(_ event: NavigationSession.Event, at seconds: Double = 0) -> [NavigationSession
+    .Effect]
+  {
     let out = session.handle(event, at: SessionFixtures.t0.addingTimeInterval(seconds))
     effects += out
     return out
@@ -135,11 +138,13 @@ struct NavigationSessionTests {
   func endings() throws {
     var d = try Driver.navigating()
     let out = d.send(.finish, at: 1)
-    #expect(out == [.stateChanged(.finished), .cancelTimer(.fixWatchdog), .cancelTimer(.deadReckoning)])
+    #expect(
+      out == [.stateChanged(.finished), .cancelTimer(.fixWatchdog), .cancelTimer(.deadReckoning)])
     var c = try Driver.navigating()
     #expect(c.send(.cancel, at: 1).first == .stateChanged(.cancelled))
     // A new trip can be previewed after the end.
-    #expect(c.send(.preview(SessionFixtures.trip), at: 2) == [.stateChanged(.previewing(selected: 0))])
+    #expect(
+      c.send(.preview(SessionFixtures.trip), at: 2) == [.stateChanged(.previewing(selected: 0))])
   }
 
   @Test("a stale fix is lost after 2 s; dead reckoning for 30 s, then locating; a fix resumes")
@@ -183,12 +188,15 @@ struct NavigationSessionTests {
       d.send(.fix(SessionFixtures.fix(along: 40, at: 4)), at: 4)
       var out: [NavigationSession.Effect] = []
       for (i, off) in [50.0, 70, 90].enumerated() {
-        out = d.send(.fix(SessionFixtures.fix(along: 60, at: 5 + Double(i), off: off)), at: 5 + Double(i))
+        out = d.send(
+          .fix(SessionFixtures.fix(along: 60, at: 5 + Double(i), off: off)), at: 5 + Double(i))
       }
       #expect(out.contains { if case .offRoute = $0 { true } else { false } })
       if router {
         #expect(d.session.state == .paused(.rerouting))
-        #expect(out.contains { if case .requestRoute(let r) = $0 { r.reason == .reroute } else { false } })
+        #expect(
+          out.contains { if case .requestRoute(let r) = $0 { r.reason == .reroute } else { false } }
+        )
         // The new route is taken without the driver doing anything; no second depart prompt.
         let taken = d.send(.routeComputed(SessionFixtures.route), at: 8)
         #expect(taken.first == .stateChanged(.navigating))
@@ -196,7 +204,8 @@ struct NavigationSessionTests {
         // A failure while rerouting falls back to guiding back to the route.
         var f = try Driver.navigating(router: true)
         for (i, off) in [50.0, 70, 90].enumerated() {
-          f.send(.fix(SessionFixtures.fix(along: 60, at: 5 + Double(i), off: off)), at: 5 + Double(i))
+          f.send(
+            .fix(SessionFixtures.fix(along: 60, at: 5 + Double(i), off: off)), at: 5 + Double(i))
         }
         #expect(f.send(.routeFailed("timeout"), at: 9) == [.stateChanged(.paused(.proceedToRoute))])
       } else {
@@ -204,7 +213,9 @@ struct NavigationSessionTests {
         #expect(!out.contains { if case .requestRoute = $0 { true } else { false } })
         // Back on the route for 3 fixes: guidance resumes.
         for i in 0..<3 {
-          d.send(.fix(SessionFixtures.fix(along: 100 + Double(i) * 10, at: 10 + Double(i))), at: 10 + Double(i))
+          d.send(
+            .fix(SessionFixtures.fix(along: 100 + Double(i) * 10, at: 10 + Double(i))),
+            at: 10 + Double(i))
         }
         #expect(d.session.state == .navigating)
       }
@@ -217,7 +228,8 @@ struct NavigationSessionTests {
     var t = 1.0
     for metres in stride(from: 10.0, through: 850, by: 10) {
       let stopped = metres >= 800
-      d.send(.fix(SessionFixtures.fix(along: min(metres, 800), at: t, speed: stopped ? 0 : 10)), at: t)
+      d.send(
+        .fix(SessionFixtures.fix(along: min(metres, 800), at: t, speed: stopped ? 0 : 10)), at: t)
       t += 1
       if d.session.state == .arrived { break }
     }
@@ -235,7 +247,9 @@ struct NavigationSessionTests {
     var times: [Double] = []
     for i in 1...40 {
       let t = Double(i) * 0.25
-      if d.send(.fix(SessionFixtures.fix(along: t * 10, at: t)), at: t).contains(where: { $0.update != nil }) {
+      if d.send(.fix(SessionFixtures.fix(along: t * 10, at: t)), at: t).contains(where: {
+        $0.update != nil
+      }) {
         times.append(t)
       }
     }

@@ -21,14 +21,16 @@ enum SessionFixtures {
         maneuver: Maneuver(kind: .depart, location: start, bearingAfter: 0), name: "First Street",
         distance: 500, duration: 50, geometry: line(start, 0, 500)),
       RouteStep(
-        maneuver: Maneuver(kind: .turn, modifier: .right, location: corner, bearingBefore: 0,
+        maneuver: Maneuver(
+          kind: .turn, modifier: .right, location: corner, bearingBefore: 0,
           bearingAfter: 90),
         name: "Second Street", distance: 300, duration: 30, geometry: line(corner, 90, 300)),
       RouteStep(
         maneuver: Maneuver(kind: .arrive, modifier: .left, location: end, bearingBefore: 90),
         name: "Second Street", distance: 0, duration: 0, geometry: [end, end]),
     ]
-    return Route(legs: [RouteLeg(steps: steps, distance: 800, duration: 80)], distance: 800, duration: 80)
+    return Route(
+      legs: [RouteLeg(steps: steps, distance: 800, duration: 80)], distance: 800, duration: 80)
   }()
 
   static let trip = Trip(route: route)

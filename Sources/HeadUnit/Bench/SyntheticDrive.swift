@@ -28,7 +28,8 @@ struct SyntheticDrive {
     var covered = 0.0
     while covered < length {
       let stepLength = min(200 + random.unit() * 1300, length - covered + spacing)
-      let turn = steps.isEmpty ? (Maneuver.Modifier.straight, 0.0) : modifiers[Int(random.unit() * 7) % 7]
+      let turn =
+        steps.isEmpty ? (Maneuver.Modifier.straight, 0.0) : modifiers[Int(random.unit() * 7) % 7]
       let before = heading
       heading = Angle.normalized(heading + turn.1)
       var geometry = [here]

@@ -47,7 +47,8 @@ struct Arguments {
         }
       } else {
         let all = (options.union(known)).sorted().map { "--\($0)" }.joined(separator: ", ")
-        throw UsageError("unknown option --\(name)" + (all.isEmpty ? "" : " (expected one of: \(all))"))
+        throw UsageError(
+          "unknown option --\(name)" + (all.isEmpty ? "" : " (expected one of: \(all))"))
       }
     }
   }
@@ -61,10 +62,13 @@ struct Arguments {
 
   func flag(_ name: String) -> Bool { flags.contains(name) }
 
-  func int(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws(UsageError) -> Int {
+  func int(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws(UsageError) -> Int
+  {
     guard let text = values[name] else { return fallback }
     guard let n = Int(text), range.contains(n) else {
-      throw UsageError("--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+      throw UsageError(
+        "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
+      )
     }
     return n
   }

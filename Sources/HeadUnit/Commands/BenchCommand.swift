@@ -17,16 +17,36 @@ enum BenchCommand {
       console.out(help)
       return .success
     }
-    guard let what = args.positional.first else { throw UsageError("bench: which benchmark? (guidance)") }
+    guard let what = args.positional.first else {
+      throw UsageError("bench: which benchmark? (guidance)")
+    }
     guard what == "guidance", args.positional.count == 1 else {
-      throw UsageError("bench: unknown benchmark '\(args.positional.joined(separator: " "))' (expected: guidance)")
+      throw UsageError(
+        "bench: unknown benchmark '\(args.positional.joined(separator: " "))' (expected: guidance)")
     }
     let points = try args.int("points", default: 10_000, range: 100...10_000_000)
     let fixes = try args.int("fixes", default: 10_000, range: 100...10_000_000)
     let runs = try args.int("runs", default: 5, range: 1...100)
 
-    let drive = SyntheticDrive(points: points, fixes: fixes)
     let phrases = try Phrasebook(language: "en")
+    // First the longest embedded drive, as `headunit replay` runs it: its peak memory is
+    // read before the big synthetic drive is built.
+    if let longest = EmbeddedData.longestDrive,
+      let routeURL = EmbeddedData.routeURL(forDrive: longest),
+      let trackURL = EmbeddedData.trackURL(forDrive: longest)
+    {
+      let track = try TrackReader.read(contentsOf: trackURL)
+      let route = try ReplayCommand.loadRoute(routeURL)
+      let clock = ContinuousClock()
+      let elapsed = clock.measure {
+        _ = Replay(route: route, fixes: track.fixes, phrases: phrases).run()
+      }
+      console.out(
+        String(
+          format: "bench guidance: replay of %@ (%d fixes): %.2f ms, peak RSS %.1f MB", longest,
+          track.fixes.count, elapsed.seconds * 1e3, ResourceUsage.peakResidentMegabytes))
+    }
+    let drive = SyntheticDrive(points: points, fixes: fixes)
     let replay = Replay(route: drive.route, fixes: drive.fixes, phrases: phrases)
     var timings: [Double] = []
     var summary = ReplaySummary()
@@ -39,9 +59,16 @@ enum BenchCommand {
     }
     timings.sort()
     let geometry = drive.route.geometry.count
-    console.out("bench guidance: route \(geometry) points, \(drive.route.steps.count) steps, \(Int(drive.route.distance / 1000)) km; \(drive.fixes.count) fixes")
-    console.out("  prompts \(summary.announcements), off-route \(summary.offRoute), arrived \(summary.arrived)")
-    console.out(String(format: "  µs per fix: best %.2f, median %.2f (%d runs)", timings[0], timings[timings.count / 2], runs))
+    console.out(
+      "bench guidance: route \(geometry) points, \(drive.route.steps.count) steps, \(Int(drive.route.distance / 1000)) km; \(drive.fixes.count) fixes"
+    )
+    console.out(
+      "  prompts \(summary.announcements), off-route \(summary.offRoute), arrived \(summary.arrived)"
+    )
+    console.out(
+      String(
+        format: "  µs per fix: best %.2f, median %.2f (%d runs)", timings[0],
+        timings[timings.count / 2], runs))
     console.out(String(format: "  peak RSS: %.1f MB", ResourceUsage.peakResidentMegabytes))
     return .success
   }

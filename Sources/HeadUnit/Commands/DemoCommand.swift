@@ -23,11 +23,13 @@ enum DemoCommand {
     }
     try args.noPositional("demo")
     let drive = args.value("drive") ?? EmbeddedData.defaultDrive
-    guard EmbeddedData.drives.contains(drive), let routeURL = EmbeddedData.routeURL(forDrive: drive),
+    guard EmbeddedData.drives.contains(drive),
+      let routeURL = EmbeddedData.routeURL(forDrive: drive),
       let trackURL = EmbeddedData.trackURL(forDrive: drive)
     else {
       throw UsageError(
-        "no embedded drive '\(drive)' (expected one of: \(EmbeddedData.drives.joined(separator: ", ")))")
+        "no embedded drive '\(drive)' (expected one of: \(EmbeddedData.drives.joined(separator: ", ")))"
+      )
     }
     let phrases = try ReplayCommand.phrasebook(args)
     let route = try ReplayCommand.loadRoute(routeURL)
@@ -35,7 +37,9 @@ enum DemoCommand {
 
     let out = URL(fileURLWithPath: args.value("out") ?? "demo-out", isDirectory: true)
     let timeline = Replay(route: route, fixes: track.fixes, phrases: phrases).run()
-    console.out("headunit demo: \(drive), \(track.fixes.count) fixes, \(route.steps.count) steps, language \(phrases.language)")
+    console.out(
+      "headunit demo: \(drive), \(track.fixes.count) fixes, \(route.steps.count) steps, language \(phrases.language)"
+    )
     ReplayCommand.print(timeline, json: args.flag("json"), console: console)
     do {
       try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)

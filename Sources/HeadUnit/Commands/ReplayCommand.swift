@@ -15,7 +15,8 @@ enum ReplayCommand {
     """
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
-    let args = try Arguments(words, options: ["route", "track", "lang", "units"], flags: ["json", "help"])
+    let args = try Arguments(
+      words, options: ["route", "track", "lang", "units"], flags: ["json", "help"])
     if args.flag("help") {
       console.out(help)
       return .success
@@ -51,7 +52,8 @@ enum ReplayCommand {
     let track = try TrackReader.read(contentsOf: url)
     if track.badSentences > 0 {
       let first = track.firstProblem.map { " (first: \($0))" } ?? ""
-      console.err("headunit: note: skipped \(track.badSentences) bad record(s) in \(url.path)\(first)")
+      console.err(
+        "headunit: note: skipped \(track.badSentences) bad record(s) in \(url.path)\(first)")
     }
     return track
   }

@@ -72,8 +72,9 @@ public struct Replay: Sendable {
     }
 
     func fireTimers(upTo instant: Date) {
-      while let (timer, due) = timers.filter({ $0.value <= instant }).min(by: { $0.value < $1.value })
-      {
+      while let (timer, due) = timers.filter({ $0.value <= instant }).min(by: {
+        $0.value < $1.value
+      }) {
         timers[timer] = nil
         apply(session.handle(.timer(timer), at: due), at: due)
       }

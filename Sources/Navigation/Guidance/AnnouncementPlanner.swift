@@ -170,7 +170,8 @@ public struct AnnouncementPlanner: Sendable {
     for m in final.covers { spoken.insert(Key(maneuver: m, stage: .final)) }
     // From standing, at a gentle 1 m/s², reaching `distance` takes √(2d) seconds.
     let budget = max(expected, (2 * distance).squareRoot()) - 0.5
-    let candidates = [phrases.then(full, final.texts[0])] + final.texts.map { phrases.then(bare, $0) }
+    let candidates =
+      [phrases.then(full, final.texts[0])] + final.texts.map { phrases.then(bare, $0) }
     return Announcement(
       maneuvers: [0] + final.covers, stage: .depart,
       text: Self.longest(candidates, fitting: budget), distance: distance, priority: .normal)

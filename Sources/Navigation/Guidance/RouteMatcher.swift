@@ -60,8 +60,10 @@ public struct RouteMatcher: Sendable {
       range = line.segment(containing: lastOffset - 40)..<(line.segment(containing: ahead) + 1)
       predicted = lastOffset + (speed ?? 0) * dt
     }
-    guard let best = bestMatch(coordinate, speed: speed, course: course, segments: range,
-      predicted: predicted, on: route)
+    guard
+      let best = bestMatch(
+        coordinate, speed: speed, course: course, segments: range,
+        predicted: predicted, on: route)
     else { return nil }
     if best.crossTrack <= acceptDistance {
       lastOffset = best.offset

@@ -100,8 +100,12 @@ extension NavigationSession {
   /// Why `route` cannot be guided, or nil when it can.
   static func problem(with route: Route) -> String? {
     let steps = route.steps
-    guard steps.count >= 2 else { return "the route has \(steps.count) step(s); at least 2 are needed" }
-    guard steps.contains(where: { $0.geometry.count >= 2 }) else { return "the route has no geometry" }
+    guard steps.count >= 2 else {
+      return "the route has \(steps.count) step(s); at least 2 are needed"
+    }
+    guard steps.contains(where: { $0.geometry.count >= 2 }) else {
+      return "the route has no geometry"
+    }
     return nil
   }
 
@@ -173,7 +177,8 @@ extension NavigationSession {
   private mutating func leaveRoute(_ fix: Fix) -> [Effect] {
     offRoute.reset()
     rejoin = 0
-    let coordinate = fix.coordinate ?? guidance?.destination ?? Coordinate(latitude: 0, longitude: 0)
+    let coordinate =
+      fix.coordinate ?? guidance?.destination ?? Coordinate(latitude: 0, longitude: 0)
     var effects: [Effect] = [.offRoute(coordinate)]
     if configuration.hasRouter, let guidance {
       pendingRequest = .reroute

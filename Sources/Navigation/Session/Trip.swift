@@ -26,7 +26,8 @@ public struct Trip: Sendable, Equatable {
   public init(route: Route, name: String? = nil) {
     let steps = route.steps
     self.init(
-      origin: route.origin ?? steps.first?.maneuver.location ?? Coordinate(latitude: 0, longitude: 0),
+      origin: route.origin ?? steps.first?.maneuver.location
+        ?? Coordinate(latitude: 0, longitude: 0),
       destination: route.destination ?? steps.last?.maneuver.location
         ?? Coordinate(latitude: 0, longitude: 0),
       destinationNameVariants: name.map { [$0] } ?? [],
