@@ -12,11 +12,21 @@ let package = Package(
     .executable(name: "headunit", targets: ["headunit"])
   ],
   targets: [
+    .systemLibrary(
+      name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+    .systemLibrary(
+      name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     .target(name: "Geo", swiftSettings: strict),
     .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
     .target(
+      name: "Board",
+      dependencies: ["Geo", "Navigation", "CGPS", "CGPIOD"],
+      path: "Board",
+      swiftSettings: strict
+    ),
+    .target(
       name: "HeadUnit",
-      dependencies: ["Geo", "Navigation"],
+      dependencies: ["Geo", "Navigation", "Board"],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict
     ),
@@ -25,6 +35,11 @@ let package = Package(
     .testTarget(
       name: "NavigationTests",
       dependencies: ["Navigation", "Geo"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "BoardTests",
+      dependencies: ["Board", "Navigation", "Geo"],
       swiftSettings: strict
     ),
     .testTarget(

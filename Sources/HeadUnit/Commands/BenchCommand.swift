@@ -12,7 +12,8 @@ enum BenchCommand {
     """
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
-    let args = try Arguments(words, options: ["points", "fixes", "runs"], flags: ["help"])
+    let args = try Arguments(
+      words, options: ["points", "fixes", "runs", "seconds", "reports"], flags: ["help"])
     if args.flag("help") {
       console.out(help)
       return .success
@@ -20,10 +21,12 @@ enum BenchCommand {
     guard let what = args.positional.first else {
       throw UsageError("bench: which benchmark? (guidance)")
     }
-    guard what == "guidance", args.positional.count == 1 else {
+    guard args.positional.count == 1, what == "guidance" || what == "gpsd" else {
       throw UsageError(
-        "bench: unknown benchmark '\(args.positional.joined(separator: " "))' (expected: guidance)")
+        "bench: unknown benchmark '\(args.positional.joined(separator: " "))' (expected: guidance, gpsd)"
+      )
     }
+    if what == "gpsd" { return try GPSDBenchmark.run(args, console: console) }
     let points = try args.int("points", default: 10_000, range: 100...10_000_000)
     let fixes = try args.int("fixes", default: 10_000, range: 100...10_000_000)
     let runs = try args.int("runs", default: 5, range: 1...100)

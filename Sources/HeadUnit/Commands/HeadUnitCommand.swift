@@ -38,6 +38,8 @@ public enum HeadUnitCommand {
       case "replay": return try ReplayCommand.run(rest, console: console)
       case "demo": return try DemoCommand.run(rest, console: console)
       case "bench": return try BenchCommand.run(rest, console: console)
+      case "gps": return try GPSCommand.run(rest, console: console)
+      case "inputs": return try InputsCommand.run(rest, console: console)
       default:
         throw UsageError("unknown command '\(command)'")
       }

@@ -1,0 +1,28 @@
+/// The state of a power supply as `/sys/class/power_supply/*` reports it.
+public struct PowerSupplyState: Sendable, Equatable {
+  /// The supply's directory name (e.g. `BAT0`, `ups`, `ACAD`).
+  public var name: String
+  /// `online` for mains/USB supplies: whether external power is present.
+  public var online: Bool?
+  /// `status` for batteries: Charging, Discharging, Full, Not charging, Unknown.
+  public var status: String?
+  /// `capacity` for batteries, percent.
+  public var capacity: Int?
+
+  public init(name: String, online: Bool? = nil, status: String? = nil, capacity: Int? = nil) {
+    self.name = name
+    self.online = online
+    self.status = status
+    self.capacity = capacity
+  }
+}
+
+/// What the power monitor reports.
+public enum PowerEvent: Sendable, Equatable {
+  /// Ignition (ACC) after its debounce.
+  case ignition(on: Bool)
+  /// External power present or lost, from the supplies' `online` / battery `status`.
+  case externalPower(present: Bool)
+  /// A battery's charge, percent.
+  case battery(capacity: Int, charging: Bool)
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Geo
+import Navigation
+
+/// Made-up routes of straight roads for the guidance unit tests (matcher, planner).
+enum GuidanceTestRoutes {
+  static let t0 = Date(timeIntervalSince1970: 1_777_881_600)
+  static let start = Coordinate(latitude: 60.17, longitude: 24.94)
+
+  /// One step of a made-up route: its maneuver, then a straight road.
+  struct Leg {
+    var kind: Maneuver.Kind
+    var modifier: Maneuver.Modifier?
+    var name: String
+    var bearing: Double
+    var length: Double
+    /// Expected driving time of the step, seconds.
+    var duration: Double
+
+    static func depart(_ name: String, bearing: Double = 0, length: Double, speed: Double = 10)
+      -> Leg
+    {
+      Leg(
+        kind: .depart, modifier: nil, name: name, bearing: bearing, length: length,
+        duration: length / speed)
+    }
+
+    static func turn(
+      _ modifier: Maneuver.Modifier, _ name: String, bearing: Double, length: Double,
+      speed: Double = 10
+    ) -> Leg {
+      Leg(
+        kind: .turn, modifier: modifier, name: name, bearing: bearing, length: length,
+        duration: length / speed)
+    }
+  }
+
+  /// The route driving `legs` one after the other from `start`, then arriving. Vertices
+  /// every `spacing` metres; each step's geometry starts exactly at its maneuver.
+  static func route(
+    _ legs: [Leg], arrival: Maneuver.Modifier? = nil, spacing: Double = 10
+  ) -> Route {
+    var steps: [RouteStep] = []
+    var here = start
+    var bearingBefore = 0.0
+    for leg in legs {
+      let inner = stride(from: spacing, to: leg.length, by: spacing).map {
+        Earth.destination(from: here, bearing: leg.bearing, distance: $0)
+      }
+      let end = Earth.destination(from: here, bearing: leg.bearing, distance: leg.length)
+      steps.append(
+        RouteStep(
+          maneuver: Maneuver(
+            kind: leg.kind, modifier: leg.modifier, location: here,
+            bearingBefore: bearingBefore, bearingAfter: leg.bearing),
+          name: leg.name, distance: leg.length, duration: leg.duration,
+          geometry: [here] + inner + [end]))
+      here = end
+      bearingBefore = leg.bearing
+    }
+    let last = legs.last?.name ?? ""
+    steps.append(
+      RouteStep(
+        maneuver: Maneuver(
+          kind: .arrive, modifier: arrival, location: here, bearingBefore: bearingBefore),
+        name: last, distance: 0, duration: 0, geometry: [here, here]))
+    let distance = legs.reduce(0) { $0 + $1.length }
+    let duration = legs.reduce(0) { $0 + $1.duration }
+    return Route(
+      legs: [RouteLeg(steps: steps, distance: distance, duration: duration)],
+      distance: distance, duration: duration)
+  }
+
+  /// 300 m north, a U-turn, and 300 m back south on exactly the same road.
+  static let uTurn = route([
+    .depart("Out Road", bearing: 0, length: 300),
+    .turn(.uTurn, "Out Road", bearing: 180, length: 300),
+  ])
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Geo
+import Testing
+
+@testable import Navigation
+
+@Suite struct RouteMatcherTests {
+  static let uTurn = GuidanceRoute(GuidanceTestRoutes.uTurn)
+  static let t0 = GuidanceTestRoutes.t0
+
+  /// The point `metres` along `route`, moved `off` metres to the left of the road.
+  static func point(_ route: GuidanceRoute, _ metres: Double, off: Double = 0) -> Coordinate {
+    let c = route.line.coordinate(at: metres)
+    guard off != 0 else { return c }
+    return Earth.destination(
+      from: c, bearing: route.line.bearing(at: metres) - 90, distance: off)
+  }
+
+  @Test func uTurnRouteIsFollowedOutAndBack() throws {
+    let route = Self.uTurn
+    #expect(abs(route.length - 600) < 1)
+    var matcher = RouteMatcher()
+    var previous = -1.0
+    for second in 0...60 {
+      let along = Double(second) * 10
+      // A little lateral noise, alternating sides.
+      let fix = Self.point(route, along, off: second % 2 == 0 ? 3 : -3)
+      let match = try #require(
+        matcher.match(
+          fix, speed: 10, course: route.line.bearing(at: along),
+          at: Self.t0.addingTimeInterval(Double(second)), on: route))
+      #expect(abs(match.offset - along) < 2, "at \(along) m matched \(match.offset)")
+      #expect(match.offset > previous, "at \(along) m went back to \(match.offset)")
+      #expect(abs(match.crossTrack - 3) < 0.5)
+      previous = match.offset
+    }
+  }
+
+  @Test func headingDecidesTheLegOfADoubledRoad() throws {
+    let route = Self.uTurn
+    let fix = Self.point(route, 150)
+    var north = RouteMatcher()
+    let up = try #require(north.match(fix, speed: 10, course: 0, at: Self.t0, on: route))
+    #expect(abs(up.offset - 150) < 1)
+    #expect(up.headingDifference.map { $0 < 1 } == true)
+    var south = RouteMatcher()
+    let down = try #require(south.match(fix, speed: 10, course: 180, at: Self.t0, on: route))
+    #expect(abs(down.offset - 450) < 1)
+    #expect(down.headingDifference.map { $0 < 1 } == true)
+  }
+
+  @Test func courseIsIgnoredWhenTooSlow() throws {
+    let route = Self.uTurn
+    var matcher = RouteMatcher()
+    let slow = RouteMatcher.minimumSpeedForHeading - 0.5
+    let match = try #require(
+      matcher.match(Self.point(route, 150), speed: slow, course: 180, at: Self.t0, on: route))
+    #expect(match.headingDifference == nil)
+    // Without a heading, the first match prefers the earlier leg.
+    #expect(abs(match.offset - 150) < 1)
+  }
+
+  @Test func firstMatchSearchesTheWholeRoute() throws {
+    let route = Self.uTurn
+    var matcher = RouteMatcher()
+    #expect(matcher.lastOffset == nil)
+    // 580 m along: far beyond any window around the start.
+    let match = try #require(
+      matcher.match(Self.point(route, 580), speed: 10, course: 180, at: Self.t0, on: route))
+    #expect(abs(match.offset - 580) < 1)
+    #expect(matcher.lastOffset.map { abs($0 - 580) < 1 } == true)
+  }
+
+  @Test func matchWithinAcceptDistanceMovesTheWindow() throws {
+    let route = GuidanceRoute(SessionFixtures.route)
+    var matcher = RouteMatcher()
+    matcher.reset(to: 100, at: Self.t0)
+    let match = try #require(
+      matcher.match(
+        Self.point(route, 110, off: 25), speed: 10, course: 0,
+        at: Self.t0.addingTimeInterval(1), on: route))
+    #expect(abs(match.crossTrack - 25) < 0.5)
+    #expect(abs(match.offset - 110) < 1)
+    #expect(matcher.lastOffset.map { abs($0 - 110) < 1 } == true)
+  }
+
+  @Test func matchBeyondAcceptDistanceIsReportedButNotTrusted() throws {
+    let route = GuidanceRoute(SessionFixtures.route)
+    var matcher = RouteMatcher()
+    #expect(matcher.acceptDistance == 30)
+    matcher.reset(to: 100, at: Self.t0)
+    let match = try #require(
+      matcher.match(
+        Self.point(route, 110, off: 35), speed: 10, course: 0,
+        at: Self.t0.addingTimeInterval(1), on: route))
+    #expect(abs(match.crossTrack - 35) < 0.5)
+    #expect(abs(match.offset - 110) < 1)
+    #expect(matcher.lastOffset == 100)
+  }
+
+  @Test func resetToAnOffsetContinuesFromThere() throws {
+    let route = Self.uTurn
+    // 250 m north is both 250 m (going out) and 350 m (coming back) along the route; with
+    // no usable heading only the history can tell.
+    let fix = Self.point(route, 250)
+    var fresh = RouteMatcher()
+    let first = try #require(fresh.match(fix, speed: nil, course: nil, at: Self.t0, on: route))
+    #expect(abs(first.offset - 250) < 1)
+
+    var matcher = RouteMatcher()
+    matcher.reset(to: 340, at: Self.t0)
+    #expect(matcher.lastOffset == 340)
+    let continued = try #require(
+      matcher.match(fix, speed: 10, course: nil, at: Self.t0.addingTimeInterval(1), on: route))
+    #expect(abs(continued.offset - 350) < 1)
+  }
+
+  @Test func resetForgetsTheHistory() throws {
+    let route = Self.uTurn
+    var matcher = RouteMatcher()
+    _ = matcher.match(Self.point(route, 350), speed: 10, course: 180, at: Self.t0, on: route)
+    #expect(matcher.lastOffset != nil)
+    matcher.reset()
+    #expect(matcher.lastOffset == nil)
+    // Searched over the whole route again: a fix back near the start is found.
+    let match = try #require(
+      matcher.match(
+        Self.point(route, 20), speed: 10, course: 0, at: Self.t0.addingTimeInterval(1),
+        on: route))
+    #expect(abs(match.offset - 20) < 1)
+  }
+}
