@@ -75,10 +75,16 @@ public struct Polyline: Sendable {
   /// Bearing of the line at `offset`, degrees clockwise from north.
   public func bearing(at offset: Double) -> Double {
     guard coordinates.count > 1 else { return 0 }
-    var i = segment(containing: offset)
-    // A zero-length segment has no direction; use the next one that has.
-    while i < segmentCount - 1, cumulative[i + 1] - cumulative[i] < 0.01 { i += 1 }
-    return segmentBearing(i)
+    let start = segment(containing: offset)
+    // A zero-length segment has no direction: use the next one that has, or at the end of
+    // the line (an arrival often repeats its last vertex) the previous one.
+    let hasLength = { (i: Int) in self.cumulative[i + 1] - self.cumulative[i] >= 0.01 }
+    if let i = (start..<segmentCount).first(where: hasLength)
+      ?? (0..<start).last(where: hasLength)
+    {
+      return segmentBearing(i)
+    }
+    return 0
   }
 
   /// Projects `point` onto the whole line.

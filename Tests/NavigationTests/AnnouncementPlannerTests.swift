@@ -105,7 +105,9 @@ struct IssuedPrompt {
       .turn(.right, "X", bearing: 90, length: 400),
     ])
     let prompts = Self.drive(&planner, Self.ticks(to: planner.route.length, speed: 13), speed: 13)
-    let early = prompts.enumerated().filter { $0.element.stage == .early && $0.element.maneuvers == [1] }
+    let early = prompts.enumerated().filter {
+      $0.element.stage == .early && $0.element.maneuvers == [1]
+    }
     try #require(early.count == 1)
     let (index, prompt) = early[0]
     #expect(prompt.text.hasPrefix("In "))

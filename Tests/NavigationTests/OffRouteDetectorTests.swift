@@ -12,80 +12,71 @@ import Testing
       headingDifference: heading)
   }
 
+  /// The detector's verdict after each of `crossTracks` (all with heading `heading`).
+  static func feed(
+    _ detector: inout OffRouteDetector, _ crossTracks: [Double], heading: Double? = nil
+  ) -> [Bool] {
+    crossTracks.map { detector.update(match($0, heading: heading)) }
+  }
+
   @Test func singleJumpIsNotOffRoute() {
     var detector = OffRouteDetector()
-    #expect(!detector.update(Self.match(2, heading: 0)))
-    #expect(!detector.update(Self.match(60, heading: 0)))
+    #expect(Self.feed(&detector, [2, 60], heading: 0) == [false, false])
     #expect(detector.suspicious == 1)
-    #expect(!detector.update(Self.match(3, heading: 0)))
+    #expect(Self.feed(&detector, [3, 2, 4], heading: 0) == [false, false, false])
     #expect(detector.suspicious == 0)
   }
 
   @Test func threeConsecutiveFarFixesAreOffRoute() {
     var detector = OffRouteDetector()
-    #expect(!detector.update(Self.match(45)))
-    #expect(!detector.update(Self.match(45)))
-    #expect(detector.update(Self.match(45)))
-    // And it stays off route while the fixes stay far.
-    #expect(detector.update(Self.match(45)))
+    // Off on the third, and it stays off while the fixes stay far.
+    #expect(Self.feed(&detector, [45, 45, 45, 45]) == [false, false, true, true])
   }
 
   @Test func farFixesMustBeConsecutive() {
     var detector = OffRouteDetector()
-    for crossTrack in [45.0, 45, 5, 45, 45, 5, 45, 45] {
-      #expect(!detector.update(Self.match(crossTrack)), "at \(crossTrack) m")
-    }
+    let verdicts = Self.feed(&detector, [45, 45, 5, 45, 45, 5, 45, 45])
+    #expect(!verdicts.contains(true))
   }
 
   @Test func exactlyFarDistanceIsNotSuspicious() {
     var detector = OffRouteDetector()
-    for _ in 0..<5 {
-      #expect(!detector.update(Self.match(detector.farDistance)))
-    }
+    let far = detector.farDistance
+    #expect(!Self.feed(&detector, [far, far, far, far]).contains(true))
     #expect(detector.suspicious == 0)
   }
 
   @Test func nearFixHeadingAwayCounts() {
     var detector = OffRouteDetector()
-    #expect(!detector.update(Self.match(25, heading: 90)))
+    #expect(Self.feed(&detector, [25], heading: 90) == [false])
     #expect(detector.suspicious == 1)
-    #expect(!detector.update(Self.match(25, heading: 90)))
-    #expect(detector.update(Self.match(25, heading: 90)))
+    #expect(Self.feed(&detector, [25, 25], heading: 90) == [false, true])
   }
 
   @Test func nearFixHeadingAlongDoesNotCount() {
     var detector = OffRouteDetector()
-    for _ in 0..<5 {
-      #expect(!detector.update(Self.match(25, heading: 10)))
-    }
+    #expect(!Self.feed(&detector, [25, 25, 25, 25], heading: 10).contains(true))
     #expect(detector.suspicious == 0)
   }
 
   @Test func nearFixWithoutHeadingDoesNotCount() {
     var detector = OffRouteDetector()
-    for _ in 0..<5 {
-      #expect(!detector.update(Self.match(25, heading: nil)))
-    }
+    #expect(!Self.feed(&detector, [25, 25, 25, 25], heading: nil).contains(true))
     #expect(detector.suspicious == 0)
   }
 
   @Test func closeFixHeadingAwayDoesNotCount() {
     // Within `nearDistance` even a wrong heading (a vehicle turning) is not suspicious.
     var detector = OffRouteDetector()
-    for _ in 0..<5 {
-      #expect(!detector.update(Self.match(15, heading: 120)))
-    }
+    #expect(!Self.feed(&detector, [15, 15, 15, 15], heading: 120).contains(true))
     #expect(detector.suspicious == 0)
   }
 
   @Test func resetStartsCountingAgain() {
     var detector = OffRouteDetector()
-    #expect(!detector.update(Self.match(45)))
-    #expect(!detector.update(Self.match(45)))
+    #expect(Self.feed(&detector, [45, 45]) == [false, false])
     detector.reset()
     #expect(detector.suspicious == 0)
-    #expect(!detector.update(Self.match(45)))
-    #expect(!detector.update(Self.match(45)))
-    #expect(detector.update(Self.match(45)))
+    #expect(Self.feed(&detector, [45, 45, 45]) == [false, false, true])
   }
 }

@@ -16,6 +16,17 @@ import Testing
       from: c, bearing: route.line.bearing(at: metres) - 90, distance: off)
   }
 
+  /// `matcher`'s match of `coordinate`, `seconds` after `t0`; fails the test on nil.
+  static func match(
+    _ matcher: inout RouteMatcher, _ coordinate: Coordinate, speed: Double?, course: Double?,
+    at seconds: Double = 0, on route: GuidanceRoute,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> RouteMatch {
+    let match = matcher.match(
+      coordinate, speed: speed, course: course, at: t0.addingTimeInterval(seconds), on: route)
+    return try #require(match, sourceLocation: sourceLocation)
+  }
+
   @Test func uTurnRouteIsFollowedOutAndBack() throws {
     let route = Self.uTurn
     #expect(abs(route.length - 600) < 1)
@@ -25,13 +36,12 @@ import Testing
       let along = Double(second) * 10
       // A little lateral noise, alternating sides.
       let fix = Self.point(route, along, off: second % 2 == 0 ? 3 : -3)
-      let match = try #require(
-        matcher.match(
-          fix, speed: 10, course: route.line.bearing(at: along),
-          at: Self.t0.addingTimeInterval(Double(second)), on: route))
+      let match = try Self.match(
+        &matcher, fix, speed: 10, course: route.line.bearing(at: along), at: Double(second),
+        on: route)
       #expect(abs(match.offset - along) < 2, "at \(along) m matched \(match.offset)")
       #expect(match.offset > previous, "at \(along) m went back to \(match.offset)")
-      #expect(abs(match.crossTrack - 3) < 0.5)
+      #expect(abs(match.crossTrack - 3) < 0.5, "at \(along) m")
       previous = match.offset
     }
   }
@@ -40,11 +50,11 @@ import Testing
     let route = Self.uTurn
     let fix = Self.point(route, 150)
     var north = RouteMatcher()
-    let up = try #require(north.match(fix, speed: 10, course: 0, at: Self.t0, on: route))
+    let up = try Self.match(&north, fix, speed: 10, course: 0, on: route)
     #expect(abs(up.offset - 150) < 1)
     #expect(up.headingDifference.map { $0 < 1 } == true)
     var south = RouteMatcher()
-    let down = try #require(south.match(fix, speed: 10, course: 180, at: Self.t0, on: route))
+    let down = try Self.match(&south, fix, speed: 10, course: 180, on: route)
     #expect(abs(down.offset - 450) < 1)
     #expect(down.headingDifference.map { $0 < 1 } == true)
   }
@@ -53,8 +63,8 @@ import Testing
     let route = Self.uTurn
     var matcher = RouteMatcher()
     let slow = RouteMatcher.minimumSpeedForHeading - 0.5
-    let match = try #require(
-      matcher.match(Self.point(route, 150), speed: slow, course: 180, at: Self.t0, on: route))
+    let match = try Self.match(
+      &matcher, Self.point(route, 150), speed: slow, course: 180, on: route)
     #expect(match.headingDifference == nil)
     // Without a heading, the first match prefers the earlier leg.
     #expect(abs(match.offset - 150) < 1)
@@ -65,8 +75,7 @@ import Testing
     var matcher = RouteMatcher()
     #expect(matcher.lastOffset == nil)
     // 580 m along: far beyond any window around the start.
-    let match = try #require(
-      matcher.match(Self.point(route, 580), speed: 10, course: 180, at: Self.t0, on: route))
+    let match = try Self.match(&matcher, Self.point(route, 580), speed: 10, course: 180, on: route)
     #expect(abs(match.offset - 580) < 1)
     #expect(matcher.lastOffset.map { abs($0 - 580) < 1 } == true)
   }
@@ -75,10 +84,8 @@ import Testing
     let route = GuidanceRoute(SessionFixtures.route)
     var matcher = RouteMatcher()
     matcher.reset(to: 100, at: Self.t0)
-    let match = try #require(
-      matcher.match(
-        Self.point(route, 110, off: 25), speed: 10, course: 0,
-        at: Self.t0.addingTimeInterval(1), on: route))
+    let match = try Self.match(
+      &matcher, Self.point(route, 110, off: 25), speed: 10, course: 0, at: 1, on: route)
     #expect(abs(match.crossTrack - 25) < 0.5)
     #expect(abs(match.offset - 110) < 1)
     #expect(matcher.lastOffset.map { abs($0 - 110) < 1 } == true)
@@ -89,10 +96,8 @@ import Testing
     var matcher = RouteMatcher()
     #expect(matcher.acceptDistance == 30)
     matcher.reset(to: 100, at: Self.t0)
-    let match = try #require(
-      matcher.match(
-        Self.point(route, 110, off: 35), speed: 10, course: 0,
-        at: Self.t0.addingTimeInterval(1), on: route))
+    let match = try Self.match(
+      &matcher, Self.point(route, 110, off: 35), speed: 10, course: 0, at: 1, on: route)
     #expect(abs(match.crossTrack - 35) < 0.5)
     #expect(abs(match.offset - 110) < 1)
     #expect(matcher.lastOffset == 100)
@@ -104,29 +109,43 @@ import Testing
     // no usable heading only the history can tell.
     let fix = Self.point(route, 250)
     var fresh = RouteMatcher()
-    let first = try #require(fresh.match(fix, speed: nil, course: nil, at: Self.t0, on: route))
+    let first = try Self.match(&fresh, fix, speed: nil, course: nil, on: route)
     #expect(abs(first.offset - 250) < 1)
 
     var matcher = RouteMatcher()
     matcher.reset(to: 340, at: Self.t0)
     #expect(matcher.lastOffset == 340)
-    let continued = try #require(
-      matcher.match(fix, speed: 10, course: nil, at: Self.t0.addingTimeInterval(1), on: route))
+    let continued = try Self.match(&matcher, fix, speed: 10, course: nil, at: 1, on: route)
     #expect(abs(continued.offset - 350) < 1)
   }
 
   @Test func resetForgetsTheHistory() throws {
     let route = Self.uTurn
     var matcher = RouteMatcher()
-    _ = matcher.match(Self.point(route, 350), speed: 10, course: 180, at: Self.t0, on: route)
+    _ = try Self.match(&matcher, Self.point(route, 350), speed: 10, course: 180, on: route)
     #expect(matcher.lastOffset != nil)
     matcher.reset()
     #expect(matcher.lastOffset == nil)
     // Searched over the whole route again: a fix back near the start is found.
-    let match = try #require(
-      matcher.match(
-        Self.point(route, 20), speed: 10, course: 0, at: Self.t0.addingTimeInterval(1),
-        on: route))
+    let match = try Self.match(
+      &matcher, Self.point(route, 20), speed: 10, course: 0, at: 1, on: route)
     #expect(abs(match.offset - 20) < 1)
+  }
+
+  /// A vehicle at the destination, or rolling 2 m past it, driving along the last road
+  /// (east) is matched to the end of the route, not back at the previous vertex. (Every
+  /// `GuidanceRoute` ends with the arrival step's zero-length segment `[end, end]`.)
+  @Test func fixAtTheDestinationIsMatchedToTheEnd() throws {
+    let route = GuidanceRoute(SessionFixtures.route)
+    let past = Earth.destination(from: route.destination, bearing: 90, distance: 2)
+    for (label, fix) in [("at", route.destination), ("2 m past", past)] {
+      var matcher = RouteMatcher()
+      matcher.reset(to: route.length - 10, at: Self.t0)
+      let match = try Self.match(&matcher, fix, speed: 10, course: 90, at: 1, on: route)
+      #expect(
+        abs(match.offset - route.length) < 1,
+        "\(label): \(route.length - match.offset) m short of the end")
+      #expect(match.crossTrack < 2.5, "\(label)")
+    }
   }
 }
