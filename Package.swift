@@ -7,7 +7,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
   name: "headunit",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "headunit", targets: ["headunit"])
   ],

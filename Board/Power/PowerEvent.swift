@@ -8,12 +8,24 @@ public struct PowerSupplyState: Sendable, Equatable {
   public var status: String?
   /// `capacity` for batteries, percent.
   public var capacity: Int?
+  /// `type`: Mains, USB, Battery, UPS, … (`nil` if the node has none).
+  public var type: String?
 
-  public init(name: String, online: Bool? = nil, status: String? = nil, capacity: Int? = nil) {
+  public init(
+    name: String, online: Bool? = nil, status: String? = nil, capacity: Int? = nil,
+    type: String? = nil
+  ) {
     self.name = name
     self.online = online
     self.status = status
     self.capacity = capacity
+    self.type = type
+  }
+
+  /// Whether this is a battery (by `type`, or by having a charge status and capacity).
+  public var isBattery: Bool {
+    if let type { return type == "Battery" }
+    return status != nil && capacity != nil
   }
 }
 

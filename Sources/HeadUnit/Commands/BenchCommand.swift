@@ -1,7 +1,7 @@
 import Foundation
 import Navigation
 
-/// `headunit bench guidance [--points N] [--fixes N] [--runs N]`
+/// `headunit bench guidance|gpsd [OPTIONS]`: performance figures.
 enum BenchCommand {
   static let help = """
     usage: headunit bench guidance [--points N] [--fixes N] [--runs N]
@@ -15,11 +15,11 @@ enum BenchCommand {
     let args = try Arguments(
       words, options: ["points", "fixes", "runs", "seconds", "reports"], flags: ["help"])
     if args.flag("help") {
-      console.out(help)
+      console.out(help + "\n" + GPSDBenchmark.help)
       return .success
     }
     guard let what = args.positional.first else {
-      throw UsageError("bench: which benchmark? (guidance)")
+      throw UsageError("bench: which benchmark? (guidance, gpsd)")
     }
     guard args.positional.count == 1, what == "guidance" || what == "gpsd" else {
       throw UsageError(

@@ -4,7 +4,7 @@ import Navigation
 /// The `headunit` program: picks the command named by the first argument and runs it.
 public enum HeadUnitCommand {
   /// Exit statuses: 0 success, 1 the work failed, 2 the command line or its input was wrong.
-  public enum Status: Int32 {
+  public enum Status: Int32, Sendable {
     case success = 0
     case failure = 1
     case usage = 2
@@ -17,7 +17,10 @@ public enum HeadUnitCommand {
       demo                    replay the embedded Helsinki drive through the whole guidance
       replay --route R --track T
                               replay a recorded drive, print the guidance timeline
-      bench guidance          measure the guidance core (µs per fix, peak memory)
+      gps [--host H] [--port P] [--once]
+                              bench: live gpsd fix monitor
+      inputs [--config FILE]  bench: live encoder, button and ignition events
+      bench guidance|gpsd     performance figures
       help                    show this text
 
     Run `headunit COMMAND --help` for a command's options.

@@ -1,6 +1,196 @@
-/// `headunit inputs [--config FILE]`: live encoder, button and power events.
+import Board
+import Foundation
+import Synchronization
+
+/// `headunit inputs [--config FILE] [--json]`: the bench monitor for the knob, the buttons
+/// and the ignition line.
+///
+/// Opens the GPIO lines the board configuration names, decodes their edges live and prints
+/// each event as it happens, until interrupted. Exit status 1 when the hardware is missing
+/// (no such chip, line or permission), 2 when the configuration is wrong.
 enum InputsCommand {
+  static let help = """
+    usage: headunit inputs [--config FILE] [--json]
+
+    Watches the rotary encoder, buttons and ignition (ACC) line configured in FILE
+    (default \(defaultConfig); see Deploy/board.example.json) and prints each decoded
+    event as it happens: knob detents, button press / long press / release, ignition
+    on / off after its debounce. Stop with Ctrl-C.
+      --json   one JSON object per line: {"type":"rotated","detents":1},
+               {"type":"button","role":"select","action":"press"},
+               {"type":"ignition","on":false}; the first line ("type":"opened") names
+               the chip and lines
+    """
+
+  /// Where the installed unit keeps its board configuration.
+  static let defaultConfig = "/etc/headunit/board.json"
+
+  /// How long after a deadline the timer settles it, and how far back it settles: an edge
+  /// that happened just before a deadline (a release just before the long-press time) may
+  /// still be on its way from the kernel, and must be applied first.
+  static let deadlineGrace = Duration.milliseconds(5)
+
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
-    throw UsageError("inputs: not available yet")
+    let args = try Arguments(words, options: ["config"], flags: ["json", "help"])
+    if args.flag("help") {
+      console.out(help)
+      return .success
+    }
+    try args.noPositional("inputs")
+    let json = args.flag("json")
+    let config: ResolvedInputConfig
+    let source: GPIOEdgeSource
+    do throws(BoardError) {
+      config = try BoardConfiguration(contentsOf: args.value("config") ?? defaultConfig).resolved
+      guard !config.lines.isEmpty else {
+        throw BoardError(
+          .configuration, "the board configuration names no encoder, buttons or ignition")
+      }
+      source = try GPIOEdgeSource(
+        chip: config.chip,
+        lines: config.lines.map {
+          GPIOEdgeSource.Line(
+            offset: $0.offset, activeLow: $0.activeLow, bias: $0.pullUp ? .pullUp : .disabled)
+        })
+    } catch {
+      console.err("headunit: \(error.message)")
+      return error.code == .configuration ? .usage : .failure
+    }
+    console.out(opened(source, config: config, json: json))
+    let printer = EventPrinter(json: json, start: GPIOEdgeSource.now(), console: console)
+    return HeadUnitCommand.block {
+      await monitor(source, config: config, printer: printer, console: console)
+    } ?? .failure
+  }
+
+  /// Decodes edges until the source ends; the one owner of the decoder's state.
+  ///
+  /// Wakes for each edge and for the decoder's next deadline (long press, ignition off
+  /// delay), whichever comes first.
+  static func monitor(
+    _ source: GPIOEdgeSource, config: ResolvedInputConfig, printer: EventPrinter,
+    console: Console
+  ) async -> HeadUnitCommand.Status {
+    enum Wake: Sendable {
+      case edge(Edge)
+      case deadline
+      case end
+    }
+    var decoder = InputDecoder(config)
+    printer.print(decoder.seed(levels: source.initialLevels, at: printer.start))
+
+    let (wakes, wake) = AsyncStream.makeStream(of: Wake.self)
+    let edges = source.edges()
+    let pump = Task {
+      for await edge in edges { wake.yield(.edge(edge)) }
+      wake.yield(.end)
+    }
+    var timer: Task<Void, Never>?
+    var timerDeadline: Duration?
+    loop: for await event in wakes {
+      switch event {
+      case .edge(let edge):
+        printer.print(decoder.handle(edge))
+      case .deadline:
+        timerDeadline = nil
+        printer.print(decoder.tick(at: GPIOEdgeSource.now() - deadlineGrace))
+      case .end:
+        break loop
+      }
+      let next = decoder.nextDeadline
+      if next != timerDeadline {
+        timer?.cancel()
+        timer = nil
+        timerDeadline = next
+        if let next {
+          let delay = next + deadlineGrace - GPIOEdgeSource.now()
+          timer = Task {
+            try? await Task.sleep(for: max(delay, .zero))
+            if !Task.isCancelled { wake.yield(.deadline) }
+          }
+        }
+      }
+    }
+    pump.cancel()
+    timer?.cancel()
+    if let failure = source.failure {
+      console.err("headunit: \(failure.message)")
+      return .failure
+    }
+    return .success
+  }
+
+  /// The first line: which chip and lines are being watched.
+  static func opened(_ source: GPIOEdgeSource, config: ResolvedInputConfig, json: Bool)
+    -> String
+  {
+    if json {
+      let lines: [JSONValue] = config.lines.map { line in
+        .object([
+          ("offset", .number(Double(line.offset))), ("role", .string(line.role)),
+          ("activeLow", .bool(line.activeLow)), ("pullUp", .bool(line.pullUp)),
+          ("level", .number(source.initialLevels[line.offset] == true ? 1 : 0)),
+        ])
+      }
+      return JSONValue.object([
+        ("type", "opened"), ("chip", .string(source.chipName)),
+        ("label", .string(source.chipLabel)), ("lines", .array(lines)),
+      ]).serialized
+    }
+    let lines = config.lines.map { line in
+      "line \(line.offset) \(line.role)\(line.activeLow ? " (active-low)" : "")"
+    }
+    return "inputs: \(source.chipName) [\(source.chipLabel)]: \(lines.joined(separator: ", "))"
+      + " — Ctrl-C stops"
+  }
+}
+
+extension InputsCommand {
+  /// Writes decoded input events, as text with the time since start or as JSON lines.
+  struct EventPrinter: Sendable {
+    let json: Bool
+    /// Kernel time at start-up; text lines show event times relative to it.
+    let start: Duration
+    let console: Console
+
+    func print(_ events: [InputEvent]) {
+      for event in events { console.out(json ? Self.json(event).serialized : text(event)) }
+    }
+
+    static func json(_ event: InputEvent) -> JSONValue {
+      switch event {
+      case .rotated(let detents, _):
+        return .object([("type", "rotated"), ("detents", .number(Double(detents)))])
+      case .button(let role, let action, _):
+        return .object([
+          ("type", "button"), ("role", .string(role)), ("action", .string(action.rawValue)),
+        ])
+      case .ignition(let on, _):
+        return .object([("type", "ignition"), ("on", .bool(on))])
+      }
+    }
+
+    func text(_ event: InputEvent) -> String {
+      func stamp(_ time: Duration) -> String {
+        let seconds =
+          Double(time.components.seconds - start.components.seconds)
+          + Double(time.components.attoseconds - start.components.attoseconds) * 1e-18
+        return String(format: "%9.3f s  ", seconds)
+      }
+      switch event {
+      case .rotated(let detents, let time):
+        return stamp(time) + "knob \(detents > 0 ? "+" : "")\(detents)"
+      case .button(let role, let action, let time):
+        let what: String
+        switch action {
+        case .press: what = "press"
+        case .longPress: what = "long press"
+        case .release: what = "release"
+        }
+        return stamp(time) + "button \(role): \(what)"
+      case .ignition(let on, let time):
+        return stamp(time) + "ignition \(on ? "on" : "off")"
+      }
+    }
   }
 }

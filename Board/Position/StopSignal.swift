@@ -1,0 +1,78 @@
+import Foundation
+
+/// A pipe that lets a consumer wake a reader thread blocked in `poll`, so the thread
+/// stops at once instead of at its next timeout.
+///
+/// Owns both ends of the pipe and closes them in `deinit`. `signal()` may be called from
+/// any thread, any number of times; `wait(readable:timeout:)` is called by the one
+/// reader thread.
+final class StopSignal: @unchecked Sendable {
+  // Safe to share: the two descriptors are immutable after `init` and closed only in
+  // `deinit`, when no thread holds a reference; `write` on a pipe and `poll` are
+  // thread-safe system calls, and the pipe itself is the only state.
+  private let readEnd: Int32
+  private let writeEnd: Int32
+
+  /// What ended a wait.
+  enum WaitResult: Equatable {
+    case stopped
+    case readable
+    case timedOut
+  }
+
+  init() throws(BoardError) {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else {
+      throw BoardError(
+        .failed, "cannot create a pipe: \(String(cString: strerror(errno)))",
+        underlying: errno)
+    }
+    readEnd = ends[0]
+    writeEnd = ends[1]
+    for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+  }
+
+  deinit {
+    close(readEnd)
+    close(writeEnd)
+  }
+
+  /// Asks the reader to stop. Never blocks (the pipe is non-blocking; one byte is enough
+  /// and later ones may be dropped when the pipe is full).
+  func signal() {
+    var byte: UInt8 = 1
+    _ = write(writeEnd, &byte, 1)
+  }
+
+  /// Whether `signal()` has been called. Never blocks.
+  var isSignalled: Bool { wait(readable: nil, timeout: .zero) == .stopped }
+
+  /// Blocks the calling thread until `signal()` is called, `descriptor` becomes
+  /// readable (or reports an error or hang-up, which a read then sees), or `timeout`
+  /// passes (nil: no limit). A stop wins over readability. Retries on `EINTR`.
+  ///
+  /// The corresponding C function is `poll`.
+  func wait(readable descriptor: Int32?, timeout: Duration?) -> WaitResult {
+    let clock = ContinuousClock()
+    let deadline = timeout.map { clock.now.advanced(by: $0) }
+    var fds = [pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)]
+    if let descriptor { fds.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
+    while true {
+      var milliseconds: Int32 = -1
+      if let deadline {
+        let left = max(.zero, clock.now.duration(to: deadline))
+        // Round up so the wait never ends before the deadline.
+        milliseconds = Int32(min(Double(Int32.max), (left / .milliseconds(1)).rounded(.up)))
+      }
+      let ready = poll(&fds, nfds_t(fds.count), milliseconds)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        return .timedOut
+      }
+      if fds[0].revents != 0 { return .stopped }
+      if fds.count > 1, fds[1].revents != 0 { return .readable }
+      if let deadline, clock.now >= deadline { return .timedOut }
+      if deadline == nil, ready == 0 { continue }
+    }
+  }
+}

@@ -1,0 +1,320 @@
+import Foundation
+
+/// The board configuration file (`board.json`): which board, which pins, which timings.
+///
+/// The file is walked by hand from `JSONSerialization` so that every problem names its JSON
+/// path and what was expected, e.g.
+/// `$.buttons[1].pin (button "back"): GPIO 99 is not on the Pi 4 header (expected
+/// GPIO2–GPIO27 or a header pin number)`. Unknown keys are errors (a typo must not silently
+/// fall back to a default). See `Deploy/board.example.json` for every field.
+///
+/// Pins are written `"GPIO17"` or `17` (BCM number) or `"pin11"` (physical header pin).
+/// Defaults: board `pi4`; chip the board's label; encoder 4 transitions per detent, not
+/// reversed, acceleration on, pull-up on; buttons active-low with pull-up; ignition
+/// active-high, no pull-up, on after 50 ms, off after 2000 ms; debounce 10 ms; long press
+/// 700 ms; power supplies under `/sys/class/power_supply`.
+public struct BoardConfiguration: Sendable, Equatable {
+  /// The validated configuration.
+  public let resolved: ResolvedInputConfig
+
+  /// Decodes and validates a configuration document.
+  ///
+  /// - Throws: `BoardError(.configuration)` naming the JSON path of the first problem.
+  public init(json data: Data) throws(BoardError) {
+    let root: Any
+    do {
+      root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    } catch {
+      throw BoardError(.configuration, "$: not valid JSON (\(error.localizedDescription))")
+    }
+    var parser = Parser()
+    resolved = try parser.parse(JSONNode(value: root, path: "$"))
+  }
+
+  /// Reads, decodes and validates the configuration file at `path`.
+  ///
+  /// - Throws: `BoardError(.configuration)` if the file cannot be read or is wrong.
+  public init(contentsOf path: String) throws(BoardError) {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw BoardError(
+        .configuration,
+        "cannot read the board configuration at \(path): "
+          + "\(error.localizedDescription)")
+    }
+    do {
+      try self.init(json: data)
+    } catch {
+      throw BoardError(.configuration, "\(path): \(error.message)")
+    }
+  }
+}
+
+/// The walk over the document, remembering which pin each role took.
+private struct Parser {
+  private var board = BoardPreset.pi4
+  /// GPIO → (role, JSON path) of the pins taken so far.
+  private var taken: [Int: (role: String, path: String)] = [:]
+
+  mutating func parse(_ root: JSONNode) throws(BoardError) -> ResolvedInputConfig {
+    let fields = try root.object(keys: [
+      "board", "chip", "encoder", "buttons", "ignition", "debounceMs", "longPressMs",
+      "powerSupplyPath",
+    ])
+    if let node = fields["board"] {
+      let id = try node.string()
+      guard let preset = BoardPreset.named(id) else {
+        let known = BoardPreset.all.map(\.id)
+        let list = known.dropLast().joined(separator: ", ") + " or " + known.last!
+        throw node.error("unknown board \"\(id)\" (expected \(list))")
+      }
+      board = preset
+    }
+    var config = ResolvedInputConfig(board: board)
+    if let node = fields["chip"] {
+      config.chip = try node.nonEmptyString()
+    }
+    if let node = fields["debounceMs"] {
+      config.debounce = .milliseconds(try node.integer(in: 0...1000))
+    }
+    if let node = fields["longPressMs"] {
+      config.longPress = .milliseconds(try node.integer(in: 1...60_000))
+      guard config.longPress > config.debounce else {
+        throw node.error("the long-press time must be longer than debounceMs")
+      }
+    }
+    if let node = fields["powerSupplyPath"] {
+      config.powerSupplyPath = try node.nonEmptyString()
+    }
+    if let node = fields["encoder"] {
+      try parseEncoder(node, into: &config)
+    }
+    if let node = fields["buttons"] {
+      var roles: [String: String] = [:]
+      for button in try node.array() {
+        let fields = try button.object(keys: ["role", "pin", "activeLow", "pullUp"])
+        let roleNode = try button.required("role", in: fields, for: "a button")
+        let role = try roleNode.nonEmptyString()
+        if let earlier = roles[role] {
+          throw roleNode.error("button role \"\(role)\" is already used at \(earlier)")
+        }
+        roles[role] = roleNode.path
+        let kind = ResolvedInputConfig.Kind.button(role: role)
+        let gpio = try pin(try button.required("pin", in: fields, for: "a button"), for: kind)
+        config.lines.append(
+          ResolvedInputConfig.Line(
+            offset: board.lineOffset(gpio: gpio), kind: kind,
+            activeLow: try fields["activeLow"]?.bool() ?? true,
+            pullUp: try fields["pullUp"]?.bool() ?? true))
+      }
+    }
+    if let node = fields["ignition"] {
+      let fields = try node.object(keys: ["pin", "activeHigh", "pullUp", "onDelayMs", "offDelayMs"])
+      let gpio = try pin(try node.required("pin", in: fields, for: "ignition"), for: .ignition)
+      config.lines.append(
+        ResolvedInputConfig.Line(
+          offset: board.lineOffset(gpio: gpio), kind: .ignition,
+          activeLow: !(try fields["activeHigh"]?.bool() ?? true),
+          pullUp: try fields["pullUp"]?.bool() ?? false))
+      if let delay = fields["onDelayMs"] {
+        config.ignitionOnDelay = .milliseconds(try delay.integer(in: 0...10_000))
+      }
+      if let delay = fields["offDelayMs"] {
+        config.ignitionOffDelay = .milliseconds(try delay.integer(in: 0...600_000))
+      }
+    }
+    return config
+  }
+
+  private mutating func parseEncoder(
+    _ node: JSONNode, into config: inout ResolvedInputConfig
+  ) throws(BoardError) {
+    let fields = try node.object(keys: [
+      "a", "b", "transitionsPerDetent", "reversed", "acceleration", "pullUp",
+    ])
+    let a = try pin(try node.required("a", in: fields, for: "the encoder"), for: .encoderA)
+    let b = try pin(try node.required("b", in: fields, for: "the encoder"), for: .encoderB)
+    var encoder = ResolvedInputConfig.Encoder()
+    if let steps = fields["transitionsPerDetent"] {
+      let value = try steps.integer(in: 1...4)
+      guard value != 3 else { throw steps.error("expected 1, 2 or 4, got 3") }
+      encoder.transitionsPerDetent = value
+    }
+    encoder.reversed = try fields["reversed"]?.bool() ?? false
+    let accelerate = try fields["acceleration"]?.bool() ?? true
+    encoder.acceleration = accelerate ? .standard : nil
+    let pullUp = try fields["pullUp"]?.bool() ?? true
+    config.encoder = encoder
+    config.lines += [
+      ResolvedInputConfig.Line(
+        offset: board.lineOffset(gpio: a), kind: .encoderA, activeLow: false, pullUp: pullUp),
+      ResolvedInputConfig.Line(
+        offset: board.lineOffset(gpio: b), kind: .encoderB, activeLow: false, pullUp: pullUp),
+    ]
+  }
+
+  /// Resolves a pin to its BCM GPIO number and claims it for `kind`.
+  private mutating func pin(
+    _ node: JSONNode, for kind: ResolvedInputConfig.Kind
+  ) throws(BoardError) -> Int {
+    let expected = "expected GPIO2–GPIO27 or a header pin number"
+    let gpio: Int
+    func fail(_ message: String) -> BoardError {
+      BoardError(.configuration, "\(node.path) (\(kind.role)): \(message)")
+    }
+    switch PinSpec(node.value) {
+    case .gpio(let number):
+      guard BoardPreset.usableGPIOs.contains(number) else {
+        if board.headerPin(gpio: number) != nil {
+          throw fail("GPIO \(number) is reserved for the HAT ID EEPROM (\(expected))")
+        }
+        throw fail("GPIO \(number) is not on the \(board.name) header (\(expected))")
+      }
+      gpio = number
+    case .header(let number):
+      switch board.pin(number) {
+      case nil:
+        throw fail("there is no pin \(number) on the \(board.name) header (pins are 1–40)")
+      case .gpio(let onPin) where BoardPreset.usableGPIOs.contains(onPin):
+        gpio = onPin
+      case .gpio(let onPin):
+        throw fail("pin \(number) is GPIO \(onPin), reserved for the HAT ID EEPROM")
+      case .ground:
+        throw fail("pin \(number) is a ground pin, not a GPIO (\(expected))")
+      case .power3V3, .power5V:
+        throw fail("pin \(number) is a power pin, not a GPIO (\(expected))")
+      }
+    case nil:
+      throw fail("expected \"GPIO17\", 17 or \"pin11\", got \(JSONNode.describe(node.value))")
+    }
+    let name = "GPIO \(gpio) (pin \(board.headerPin(gpio: gpio)!))"
+    if let owner = taken[gpio] {
+      throw fail("\(name) is already used by \(owner.role) at \(owner.path)")
+    }
+    taken[gpio] = (kind.role, node.path)
+    return gpio
+  }
+}
+
+/// How a pin is written: a BCM number or a header position.
+private enum PinSpec {
+  case gpio(Int)
+  case header(Int)
+
+  init?(_ value: Any) {
+    if let number = JSONNode.integer(value) {
+      self = .gpio(number)
+      return
+    }
+    guard let text = value as? String else { return nil }
+    let lower = text.lowercased()
+    for (prefix, make) in [("gpio", PinSpec.gpio), ("pin", PinSpec.header)] {
+      guard lower.hasPrefix(prefix) else { continue }
+      let digits = lower.dropFirst(prefix.count)
+      guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = Int(digits) else {
+        return nil
+      }
+      self = make(number)
+      return
+    }
+    return nil
+  }
+}
+
+/// One value in the document and where it is.
+private struct JSONNode {
+  let value: Any
+  let path: String
+
+  func error(_ message: String) -> BoardError {
+    BoardError(.configuration, "\(path): \(message)")
+  }
+
+  /// The object's members; any key not in `keys` is an error.
+  func object(keys: [String]) throws(BoardError) -> [String: JSONNode] {
+    guard let dictionary = value as? [String: Any] else {
+      throw error("expected an object, got \(Self.describe(value))")
+    }
+    var members: [String: JSONNode] = [:]
+    for key in dictionary.keys.sorted() {
+      let member = JSONNode(value: dictionary[key]!, path: "\(path).\(key)")
+      guard keys.contains(key) else {
+        throw member.error("unknown key (expected \(keys.joined(separator: ", ")))")
+      }
+      members[key] = member
+    }
+    return members
+  }
+
+  func required(
+    _ key: String, in members: [String: JSONNode], for owner: String
+  ) throws(BoardError) -> JSONNode {
+    guard let member = members[key] else {
+      throw BoardError(.configuration, "\(path).\(key): missing (\(owner) needs one)")
+    }
+    return member
+  }
+
+  func array() throws(BoardError) -> [JSONNode] {
+    guard let items = value as? [Any] else {
+      throw error("expected an array, got \(Self.describe(value))")
+    }
+    return items.enumerated().map { JSONNode(value: $1, path: "\(path)[\($0)]") }
+  }
+
+  func nonEmptyString() throws(BoardError) -> String {
+    let text = try string()
+    guard !text.isEmpty else { throw error("must not be empty") }
+    return text
+  }
+
+  func string() throws(BoardError) -> String {
+    guard let text = value as? String else {
+      throw error("expected a string, got \(Self.describe(value))")
+    }
+    return text
+  }
+
+  func bool() throws(BoardError) -> Bool {
+    guard Self.isBool(value), let flag = value as? Bool else {
+      throw error("expected true or false, got \(Self.describe(value))")
+    }
+    return flag
+  }
+
+  func integer(in range: ClosedRange<Int>) throws(BoardError) -> Int {
+    guard let number = Self.integer(value) else {
+      throw error("expected a whole number, got \(Self.describe(value))")
+    }
+    guard range.contains(number) else {
+      throw error("expected \(range.lowerBound)–\(range.upperBound), got \(number)")
+    }
+    return number
+  }
+
+  /// `JSONSerialization` gives booleans as `NSNumber`s too; their type code is `c`.
+  static func isBool(_ value: Any) -> Bool {
+    guard let number = value as? NSNumber else { return false }
+    return String(cString: number.objCType) == "c"
+  }
+
+  static func integer(_ value: Any) -> Int? {
+    guard !isBool(value), !(value is String), let number = value as? NSNumber else {
+      return nil
+    }
+    let double = number.doubleValue
+    guard double.rounded() == double, abs(double) < 1e9 else { return nil }
+    return Int(double)
+  }
+
+  static func describe(_ value: Any) -> String {
+    if isBool(value) { return (value as? Bool) == true ? "true" : "false" }
+    if let text = value as? String { return "the string \"\(text)\"" }
+    if let number = value as? NSNumber { return "the number \(number)" }
+    if value is [Any] { return "an array" }
+    if value is [String: Any] { return "an object" }
+    return "null"
+  }
+}

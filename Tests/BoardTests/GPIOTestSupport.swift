@@ -1,0 +1,195 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// The fake GPIO character device (`Tests/Support/fakegpio`), built once per test run, and
+/// the `headunit` executable run under it.
+enum FakeGPIO {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let source = root.appendingPathComponent("Tests/Support/fakegpio/fakegpio.c").path
+
+  /// The built `headunit`, next to the test bundle (`swift build --build-tests` builds it).
+  static let headunit = URL(fileURLWithPath: CommandLine.arguments[0])
+    .deletingLastPathComponent().appendingPathComponent("headunit").path
+
+  /// The preload library's path, or why it could not be built.
+  static let library: Result<String, CompileError> = compile()
+
+  struct CompileError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// A C compiler: clang next to the Swift toolchain (on PATH), else `cc`.
+  static func compiler() -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for name in ["clang", "cc", "gcc"] {
+      for directory in path.split(separator: ":") {
+        let candidate = "\(directory)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      }
+    }
+    return nil
+  }
+
+  private static func compile() -> Result<String, CompileError> {
+    guard let cc = compiler() else { return .failure(CompileError(description: "no C compiler")) }
+    // Built next to the test binary, so it goes with the build directory; compiled under a
+    // private name and renamed, so test processes running at once never see half a file.
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let output = directory.appendingPathComponent("libfakegpio.so").path
+    let scratch = directory.appendingPathComponent("libfakegpio-\(getpid()).so").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: cc)
+    process.arguments = [
+      "-shared", "-fPIC", "-O1", "-Wall", "-Wextra", "-o", scratch, source, "-ldl", "-lpthread",
+    ]
+    let errors = Pipe()
+    process.standardError = errors
+    do {
+      try process.run()
+    } catch {
+      return .failure(CompileError(description: "cannot run \(cc): \(error)"))
+    }
+    let message = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      return .failure(
+        CompileError(description: "\(cc) failed: \(String(decoding: message, as: UTF8.self))"))
+    }
+    guard rename(scratch, output) == 0 else {
+      return .failure(CompileError(description: "cannot move \(scratch) to \(output)"))
+    }
+    return .success(output)
+  }
+}
+
+/// A script for the fake chip's control channel: level changes with real pauses between.
+struct GPIOScript {
+  var chip = "gpiochip0"
+  private(set) var text = ""
+
+  mutating func set(_ line: UInt32, _ level: Int) {
+    text += "set \(chip) \(line) \(level)\n"
+  }
+
+  mutating func sleep(_ milliseconds: Int) {
+    text += "sleep \(milliseconds)\n"
+  }
+
+  /// One detent of a 4-transitions-per-detent encoder resting at 11 (pull-ups): clockwise
+  /// (A leads B) is AB 11 → 01 → 00 → 10 → 11; counter-clockwise the reverse.
+  mutating func detent(clockwise: Bool, a: UInt32, b: UInt32, stepMilliseconds: Int = 3) {
+    let (first, second) = clockwise ? (a, b) : (b, a)
+    for (line, level) in [(first, 0), (second, 0), (first, 1), (second, 1)] {
+      set(line, level)
+      sleep(stepMilliseconds)
+    }
+  }
+}
+
+/// `headunit` running under the fake GPIO chips, its output collected line by line.
+final class FakeBoardProcess {
+  /// Lines read so far from standard output and standard error.
+  final class Output: Sendable {
+    let lines = Mutex<(out: [String], err: String)>(([], ""))
+  }
+
+  let directory: URL
+  let control: String
+  let output = Output()
+  private let process = Process()
+
+  /// Starts `headunit inputs --config <config> [arguments]` with `chips` as
+  /// `FAKEGPIO_CHIPS`.
+  init(config: String, chips: String, arguments: [String] = ["--json"]) throws {
+    let library = try FakeGPIO.library.get()
+    directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fakegpio-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    control = directory.appendingPathComponent("control").path
+    guard mkfifo(control, 0o600) == 0 else {
+      throw FakeGPIO.CompileError(description: "mkfifo \(control) failed: errno \(errno)")
+    }
+    let configPath = directory.appendingPathComponent("board.json").path
+    try Data(config.utf8).write(to: URL(fileURLWithPath: configPath))
+
+    process.executableURL = URL(fileURLWithPath: FakeGPIO.headunit)
+    process.arguments = ["inputs", "--config", configPath] + arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["LD_PRELOAD"] = library
+    environment["FAKEGPIO_CHIPS"] = chips
+    environment["FAKEGPIO_CONTROL"] = control
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    Self.collect(out.fileHandleForReading, into: output, isError: false)
+    Self.collect(err.fileHandleForReading, into: output, isError: true)
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  private static func collect(_ handle: FileHandle, into output: Output, isError: Bool) {
+    let thread = Thread {
+      var pending = ""
+      while true {
+        let data = handle.availableData
+        if data.isEmpty { break }
+        if isError {
+          output.lines.withLock { $0.err += String(decoding: data, as: UTF8.self) }
+          continue
+        }
+        pending += String(decoding: data, as: UTF8.self)
+        while let newline = pending.firstIndex(of: "\n") {
+          let line = String(pending[..<newline])
+          pending = String(pending[pending.index(after: newline)...])
+          output.lines.withLock { $0.out.append(line) }
+        }
+      }
+    }
+    thread.start()
+  }
+
+  var out: [String] { output.lines.withLock { $0.out } }
+  var err: String { output.lines.withLock { $0.err } }
+
+  /// Waits until standard output has at least `count` lines, or `timeout` passes.
+  func waitForLines(_ count: Int, timeout: Duration = .seconds(10)) async -> [String] {
+    let deadline = ContinuousClock.now + timeout
+    while out.count < count, ContinuousClock.now < deadline, process.isRunning {
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return out
+  }
+
+  /// Sends a script to the fake chip's control FIFO.
+  func send(_ script: GPIOScript) throws {
+    guard let handle = FileHandle(forWritingAtPath: control) else {
+      throw FakeGPIO.CompileError(description: "cannot open \(control)")
+    }
+    handle.write(Data(script.text.utf8))
+    try handle.close()
+  }
+
+  /// Waits for the process to exit by itself; returns its status, or `nil` on timeout.
+  func exitStatus(timeout: Duration = .seconds(10)) async -> Int32? {
+    let deadline = ContinuousClock.now + timeout
+    while process.isRunning, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    guard !process.isRunning else { return nil }
+    // Let the reader threads drain the pipes.
+    try? await Task.sleep(for: .milliseconds(50))
+    return process.terminationStatus
+  }
+
+  func stop() {
+    if process.isRunning { process.terminate() }
+  }
+}
