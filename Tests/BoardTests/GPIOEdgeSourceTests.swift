@@ -4,16 +4,17 @@ import Testing
 
 /// `GPIOEdgeSource` in-process, against the fake GPIO chip.
 ///
-/// The fake must be preloaded, so the one test that runs normally (`underFakeChip`)
-/// re-runs this test binary with `LD_PRELOAD`, asking it for the other tests of this suite,
-/// which are enabled only there (`FAKEGPIO_INPROCESS=1`).
+/// The fake must be preloaded, so each test, run normally, re-runs itself in a copy of this
+/// test binary with `LD_PRELOAD` and `FAKEGPIO_INPROCESS=1`, where it does the checks.
 @Suite("GPIO edge source (fake GPIO chip, in-process)", .serialized)
 struct GPIOEdgeSourceTests {
   static let underFake = ProcessInfo.processInfo.environment["FAKEGPIO_INPROCESS"] == "1"
   static var control: String { ProcessInfo.processInfo.environment["FAKEGPIO_CONTROL"] ?? "" }
 
-  @Test("the in-process checks pass with the fake chip preloaded", .disabled(if: underFake))
-  func underFakeChip() async throws {
+  /// Runs test `function` of this suite again in a copy of this test binary with the
+  /// fake chip preloaded, and expects it to pass there.
+  static func rerunUnderFakeChip(_ function: String) throws {
+    let name = function.split(separator: "(").first.map(String.init) ?? function
     let library = try FakeGPIO.library.get()
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("fakegpio-inprocess-\(UUID().uuidString)")
@@ -25,7 +26,7 @@ struct GPIOEdgeSourceTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
     process.arguments = [
-      "--testing-library", "swift-testing", "--filter", "BoardTests.GPIOEdgeSourceTests/live",
+      "--testing-library", "swift-testing", "--filter", "BoardTests.GPIOEdgeSourceTests/\(name)",
     ]
     var environment = ProcessInfo.processInfo.environment
     environment["LD_PRELOAD"] = library
@@ -40,7 +41,7 @@ struct GPIOEdgeSourceTests {
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "\(text)")
-    #expect(text.contains("Test run with 5 tests"), "\(text)")
+    #expect(text.contains("Test run with 1 test"), "\(text)")
   }
 
   func send(_ commands: String) throws {
@@ -60,9 +61,9 @@ struct GPIOEdgeSourceTests {
   }
 
   @Test(
-    "opens by label, reads levels, reports logical edges with the kernel's timestamps",
-    .enabled(if: underFake))
+    "opens by label, reads levels, reports logical edges with the kernel's timestamps")
   func liveEdges() async throws {
+    guard Self.underFake else { return try Self.rerunUnderFakeChip(#function) }
     let source = try GPIOEdgeSource(
       chip: "pinctrl-bcm2711",
       lines: [.init(offset: 17, bias: .pullUp), .init(offset: 22, activeLow: true, bias: .pullUp)])
@@ -87,8 +88,9 @@ struct GPIOEdgeSourceTests {
       ])
   }
 
-  @Test("timestamps are CLOCK_MONOTONIC, the clock now() reads", .enabled(if: underFake))
+  @Test("timestamps are CLOCK_MONOTONIC, the clock now() reads")
   func liveClock() async throws {
+    guard Self.underFake else { return try Self.rerunUnderFakeChip(#function) }
     let source = try GPIOEdgeSource(chip: "gpiochip0", lines: [.init(offset: 4)])
     let before = GPIOEdgeSource.now()
     try send("set gpiochip0 4 0\n")
@@ -98,9 +100,9 @@ struct GPIOEdgeSourceTests {
   }
 
   @Test(
-    "lines are held while streaming and released when the consumer stops",
-    .enabled(if: underFake))
+    "lines are held while streaming and released when the consumer stops")
   func liveRelease() async throws {
+    guard Self.underFake else { return try Self.rerunUnderFakeChip(#function) }
     let lines = [GPIOEdgeSource.Line(offset: 6)]
     let source = try GPIOEdgeSource(chip: "gpiochip0", lines: lines)
     do {
@@ -126,9 +128,9 @@ struct GPIOEdgeSourceTests {
   }
 
   @Test(
-    "chips by name, number and path; missing chips and lines are clear errors",
-    .enabled(if: underFake))
+    "chips by name, number and path; missing chips and lines are clear errors")
   func liveErrors() throws {
+    guard Self.underFake else { return try Self.rerunUnderFakeChip(#function) }
     for descriptor in ["raspberrypi-exp-gpio", "gpiochip1", "1", "/dev/gpiochip1"] {
       let source = try GPIOEdgeSource(chip: descriptor, lines: [.init(offset: 2)])
       #expect(source.chipName == "gpiochip1" && source.chipLabel == "raspberrypi-exp-gpio")
@@ -154,8 +156,9 @@ struct GPIOEdgeSourceTests {
     }
   }
 
-  @Test("a second call to edges() gets a finished stream", .enabled(if: underFake))
+  @Test("a second call to edges() gets a finished stream")
   func liveSecondStream() async throws {
+    guard Self.underFake else { return try Self.rerunUnderFakeChip(#function) }
     let source = try GPIOEdgeSource(chip: "gpiochip0", lines: [.init(offset: 8)])
     let stream = source.edges()
     var second: [Edge] = []
