@@ -16,6 +16,9 @@ let package = Package(
       name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
     .systemLibrary(
       name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+    .systemLibrary(
+      name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+    .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
     .target(name: "Geo", swiftSettings: strict),
     .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
     .target(
@@ -25,8 +28,14 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "Audio",
+      dependencies: ["Navigation", "CEspeakNG", "CALSA"],
+      path: "Audio",
+      swiftSettings: strict
+    ),
+    .target(
       name: "HeadUnit",
-      dependencies: ["Geo", "Navigation", "Board"],
+      dependencies: ["Geo", "Navigation", "Board", "Audio"],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict
     ),
@@ -40,6 +49,11 @@ let package = Package(
     .testTarget(
       name: "BoardTests",
       dependencies: ["Board", "Navigation", "Geo"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "AudioTests",
+      dependencies: ["Audio", "Navigation"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -13,20 +13,23 @@ enum BenchCommand {
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
     let args = try Arguments(
-      words, options: ["points", "fixes", "runs", "seconds", "reports"], flags: ["help"])
+      words,
+      options: ["points", "fixes", "runs", "seconds", "reports", "prompts", "device", "lang"],
+      flags: ["help"])
     if args.flag("help") {
-      console.out(help + "\n" + GPSDBenchmark.help)
+      console.out([help, GPSDBenchmark.help, SpeechBenchmark.help].joined(separator: "\n"))
       return .success
     }
     guard let what = args.positional.first else {
-      throw UsageError("bench: which benchmark? (guidance, gpsd)")
+      throw UsageError("bench: which benchmark? (guidance, gpsd, speech)")
     }
-    guard args.positional.count == 1, what == "guidance" || what == "gpsd" else {
+    guard args.positional.count == 1, ["guidance", "gpsd", "speech"].contains(what) else {
       throw UsageError(
-        "bench: unknown benchmark '\(args.positional.joined(separator: " "))' (expected: guidance, gpsd)"
+        "bench: unknown benchmark '\(args.positional.joined(separator: " "))' (expected: guidance, gpsd, speech)"
       )
     }
     if what == "gpsd" { return try GPSDBenchmark.run(args, console: console) }
+    if what == "speech" { return try SpeechBenchmark.run(args, console: console) }
     let points = try args.int("points", default: 10_000, range: 100...10_000_000)
     let fixes = try args.int("fixes", default: 10_000, range: 100...10_000_000)
     let runs = try args.int("runs", default: 5, range: 1...100)

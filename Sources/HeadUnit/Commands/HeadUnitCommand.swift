@@ -20,7 +20,12 @@ public enum HeadUnitCommand {
       gps [--host H] [--port P] [--once]
                               bench: live gpsd fix monitor
       inputs [--config FILE]  bench: live encoder, button and ignition events
-      bench guidance|gpsd     performance figures
+      say TEXT [--lang CODE] [--device PCM] [--wav FILE]
+                              speak a phrase on the ALSA device or into a WAV file
+      voice-check [--lang CODE|all] [--out DIR]
+                              render every prompt kind, measure and check the audio
+      bench guidance|gpsd|speech
+                              performance figures
       help                    show this text
 
     Run `headunit COMMAND --help` for a command's options.
@@ -43,6 +48,8 @@ public enum HeadUnitCommand {
       case "bench": return try BenchCommand.run(rest, console: console)
       case "gps": return try GPSCommand.run(rest, console: console)
       case "inputs": return try InputsCommand.run(rest, console: console)
+      case "say": return try SayCommand.run(rest, console: console)
+      case "voice-check": return try VoiceCheckCommand.run(rest, console: console)
       default:
         throw UsageError("unknown command '\(command)'")
       }

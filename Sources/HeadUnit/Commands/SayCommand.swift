@@ -1,0 +1,6 @@
+/// `headunit say`.
+enum SayCommand {
+  static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
+    throw UsageError("say: not available yet")
+  }
+}
