@@ -8,12 +8,12 @@ extension GPIOEdgeSource {
   /// The adapter thread's loop: waits on every line and the wakeup pipe at once, reads the
   /// events of the lines that are ready and yields them in timestamp order.
   ///
-  /// Blocks until ``Wakeup/signal()`` or an error. Runs on the thread ``edges()`` started,
+  /// Blocks until ``StopSignal/signal()`` or an error. Runs on the thread ``edges()`` started,
   /// which owns `request` meanwhile.
   ///
   /// - Returns: the error that stopped it, or `nil` if it was asked to stop.
   static func run(
-    _ request: Request, wakeup: Wakeup, continuation: AsyncStream<Edge>.Continuation
+    _ request: Request, wakeup: StopSignal, continuation: AsyncStream<Edge>.Continuation
   ) -> BoardError? {
     var fds: [pollfd] = []
     for line in request.lines {

@@ -125,9 +125,9 @@ public final class GPIOEdgeSource: EdgeSource {
       continuation.finish()
       return stream
     }
-    let wakeup: Wakeup
+    let wakeup: StopSignal
     do {
-      wakeup = try Wakeup()
+      wakeup = try StopSignal()
     } catch {
       failureState.withLock { $0 = error }
       request.chip.close()

@@ -10,7 +10,8 @@ final class StopSignal: @unchecked Sendable {
   // Safe to share: the two descriptors are immutable after `init` and closed only in
   // `deinit`, when no thread holds a reference; `write` on a pipe and `poll` are
   // thread-safe system calls, and the pipe itself is the only state.
-  private let readEnd: Int32
+  /// The end a reader polls along with its own descriptors.
+  let readEnd: Int32
   private let writeEnd: Int32
 
   /// What ended a wait.
@@ -29,7 +30,10 @@ final class StopSignal: @unchecked Sendable {
     }
     readEnd = ends[0]
     writeEnd = ends[1]
-    for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+    for end in ends {
+      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    }
   }
 
   deinit {
