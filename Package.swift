@@ -19,11 +19,19 @@ let package = Package(
     .systemLibrary(
       name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
     .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+    .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(name: "CLinuxFB"),
     .target(name: "Geo", swiftSettings: strict),
     .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
+    .target(name: "Templates", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
+    .target(
+      name: "Rendering",
+      dependencies: ["Geo", "Navigation", "Templates", "CCairo"],
+      swiftSettings: strict
+    ),
     .target(
       name: "Board",
-      dependencies: ["Geo", "Navigation", "CGPS", "CGPIOD"],
+      dependencies: ["Geo", "Navigation", "CGPS", "CGPIOD", "CLinuxFB"],
       path: "Board",
       swiftSettings: strict
     ),
@@ -35,7 +43,7 @@ let package = Package(
     ),
     .target(
       name: "HeadUnit",
-      dependencies: ["Geo", "Navigation", "Board", "Audio"],
+      dependencies: ["Geo", "Navigation", "Templates", "Rendering", "Board", "Audio"],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict
     ),
@@ -54,6 +62,16 @@ let package = Package(
     .testTarget(
       name: "AudioTests",
       dependencies: ["Audio", "Navigation"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TemplatesTests",
+      dependencies: ["Templates", "Navigation", "Geo"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "RenderingTests",
+      dependencies: ["Rendering", "Templates", "Navigation", "Geo"],
       swiftSettings: strict
     ),
     .testTarget(

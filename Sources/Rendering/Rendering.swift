@@ -1,0 +1,1 @@
+/// Draws templates and the map into pixel buffers with cairo.

@@ -1,0 +1,1 @@
+/// Templates (CarPlay-style screens) and the map camera.
