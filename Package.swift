@@ -37,7 +37,7 @@ let package = Package(
     ),
     .target(
       name: "Audio",
-      dependencies: ["Navigation", "CEspeakNG", "CALSA"],
+      dependencies: ["Geo", "Navigation", "CEspeakNG", "CALSA"],
       path: "Audio",
       swiftSettings: strict
     ),

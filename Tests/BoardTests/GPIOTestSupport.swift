@@ -5,8 +5,7 @@ import Testing
 /// The fake GPIO character device (`Tests/Support/fakegpio`), built once per test run, and
 /// the `headunit` executable run under it.
 enum FakeGPIO {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let root = PreloadLibrary.root
   static let source = root.appendingPathComponent("Tests/Support/fakegpio/fakegpio.c").path
 
   /// The built `headunit`, next to the test bundle (`swift build --build-tests` builds it).
@@ -14,54 +13,9 @@ enum FakeGPIO {
     .deletingLastPathComponent().appendingPathComponent("headunit").path
 
   /// The preload library's path, or why it could not be built.
-  static let library: Result<String, CompileError> = compile()
+  static let library: Result<String, CompileError> = PreloadLibrary.compile("fakegpio")
 
-  struct CompileError: Error, CustomStringConvertible {
-    var description: String
-  }
-
-  /// A C compiler: clang next to the Swift toolchain (on PATH), else `cc`.
-  static func compiler() -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for name in ["clang", "cc", "gcc"] {
-      for directory in path.split(separator: ":") {
-        let candidate = "\(directory)/\(name)"
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      }
-    }
-    return nil
-  }
-
-  private static func compile() -> Result<String, CompileError> {
-    guard let cc = compiler() else { return .failure(CompileError(description: "no C compiler")) }
-    // Built next to the test binary, so it goes with the build directory; compiled under a
-    // private name and renamed, so test processes running at once never see half a file.
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let output = directory.appendingPathComponent("libfakegpio.so").path
-    let scratch = directory.appendingPathComponent("libfakegpio-\(getpid()).so").path
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: cc)
-    process.arguments = [
-      "-shared", "-fPIC", "-O1", "-Wall", "-Wextra", "-o", scratch, source, "-ldl", "-lpthread",
-    ]
-    let errors = Pipe()
-    process.standardError = errors
-    do {
-      try process.run()
-    } catch {
-      return .failure(CompileError(description: "cannot run \(cc): \(error)"))
-    }
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      return .failure(
-        CompileError(description: "\(cc) failed: \(String(decoding: message, as: UTF8.self))"))
-    }
-    guard rename(scratch, output) == 0 else {
-      return .failure(CompileError(description: "cannot move \(scratch) to \(output)"))
-    }
-    return .success(output)
-  }
+  typealias CompileError = PreloadLibrary.CompileError
 }
 
 /// A script for the fake chip's control channel: level changes with real pauses between.

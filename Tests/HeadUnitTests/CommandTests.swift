@@ -91,7 +91,7 @@ struct CommandTests {
       ),
       (["demo", "--drive", "nowhere"], "no embedded drive 'nowhere'"),
       (["bench"], "which benchmark"),
-      (["bench", "render"], "unknown benchmark 'render'"),
+      (["bench", "teleport"], "unknown benchmark 'teleport'"),
       (["bench", "guidance", "--fixes", "ten"], "--fixes must be a whole number"),
     ])
   func misuse(args: [String], message: String) {

@@ -282,7 +282,7 @@ private func book(_ language: String, _ units: UnitSystem = .metric) -> Phrasebo
         == "Двигайтесь на юг по Fabianinkatu")
     #expect(
       ru.instruction(for: step(.roundabout, exit: 3))
-        == "На круговом движении сверните на третий съезд")
+        == "На кольце третий съезд")
   }
 
   @Test func germanExamples() {

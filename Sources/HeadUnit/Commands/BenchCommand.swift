@@ -14,22 +14,28 @@ enum BenchCommand {
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
     let args = try Arguments(
       words,
-      options: ["points", "fixes", "runs", "seconds", "reports", "prompts", "device", "lang"],
+      options: [
+        "points", "fixes", "runs", "seconds", "reports", "prompts", "device", "lang", "size",
+      ],
       flags: ["help"])
     if args.flag("help") {
-      console.out([help, GPSDBenchmark.help, SpeechBenchmark.help].joined(separator: "\n"))
+      console.out(
+        [help, GPSDBenchmark.help, SpeechBenchmark.help, RenderBenchmark.help].joined(
+          separator: "\n"))
       return .success
     }
     guard let what = args.positional.first else {
-      throw UsageError("bench: which benchmark? (guidance, gpsd, speech)")
+      throw UsageError("bench: which benchmark? (guidance, gpsd, speech, render)")
     }
-    guard args.positional.count == 1, ["guidance", "gpsd", "speech"].contains(what) else {
+    guard args.positional.count == 1, ["guidance", "gpsd", "speech", "render"].contains(what)
+    else {
       throw UsageError(
-        "bench: unknown benchmark '\(args.positional.joined(separator: " "))' (expected: guidance, gpsd, speech)"
+        "bench: unknown benchmark '\(args.positional.joined(separator: " "))' (expected: guidance, gpsd, speech, render)"
       )
     }
     if what == "gpsd" { return try GPSDBenchmark.run(args, console: console) }
     if what == "speech" { return try SpeechBenchmark.run(args, console: console) }
+    if what == "render" { return try RenderBenchmark.run(args, console: console) }
     let points = try args.int("points", default: 10_000, range: 100...10_000_000)
     let fixes = try args.int("fixes", default: 10_000, range: 100...10_000_000)
     let runs = try args.int("runs", default: 5, range: 1...100)

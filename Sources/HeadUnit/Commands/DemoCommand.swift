@@ -1,3 +1,4 @@
+import Audio
 import Foundation
 import Navigation
 
@@ -9,7 +10,14 @@ enum DemoCommand {
     Replays a drive embedded in the program (central Helsinki; OpenStreetMap data
     © OpenStreetMap contributors, ODbL) through route matching, the navigation session
     and voice prompts, with no hardware, and prints the timeline. The JSON timeline is
-    also written to DIR/timeline.jsonl (default ./demo-out).
+    also written to DIR/timeline.jsonl (default ./demo-out), and the prompts as a person
+    would hear them to DIR/voice.wav: spoken by espeak-ng in the demo's language, each
+    after a short chime at its time in the drive, silence between, one due while another
+    plays right after it — unless it is a final prompt, which cuts a less urgent one off
+    (the prompt player's rules). 16-bit mono WAV as long as the drive; skipped, with a
+    note, when espeak-ng cannot be used. The navigation screen at each key moment
+    (depart, every maneuver, GPS outages, pauses, arrival) goes to DIR/frames/ and all of
+    them, captioned, to DIR/contact-sheet.png.
       --drive NAME  one of the embedded drives (default \(EmbeddedData.defaultDrive)):
                     \(EmbeddedData.drives.joined(separator: ", "))
     """
@@ -49,6 +57,70 @@ enum DemoCommand {
     } catch {
       console.err("headunit: cannot write to \(out.path): \(error.localizedDescription)")
       return .failure
+    }
+    guard
+      writeFrames(
+        route: route, fixes: track.fixes, phrases: phrases, timeline: timeline, to: out,
+        console: console) == .success
+    else { return .failure }
+    return writeVoice(
+      timeline, language: phrases.language, to: out.appendingPathComponent("voice.wav"),
+      console: console)
+  }
+
+  /// Renders the timeline's prompts with espeak-ng into `url` and says where and how long;
+  /// says the audio was skipped when espeak-ng is unavailable. Blocks while it synthesizes.
+  static func writeVoice(
+    _ timeline: [TimelineEntry], language: String, to url: URL, console: Console
+  ) -> HeadUnitCommand.Status {
+    var cues: [(t: Double, cue: PromptMixdown.Cue)] = []
+    for entry in timeline {
+      switch entry.kind {
+      case .maneuver(let index, _, _, _): cues.append((entry.t, .maneuverChanged(next: index)))
+      case .announce(let announcement): cues.append((entry.t, .announce(announcement)))
+      default: break
+      }
+    }
+    let mixdown: PromptMixdown
+    do {
+      let synthesizer = try EspeakSynthesizer()
+      mixdown = try PromptMixdown.render(
+        cues, length: timeline.last?.t ?? 0, synthesizer: synthesizer, language: language,
+        earcon: .chime)
+    } catch {
+      console.out("voice.wav skipped: espeak-ng cannot speak '\(language)': \(error.message)")
+      return .success
+    }
+    do {
+      try? FileManager.default.removeItem(at: url)
+      let output = WAVFileOutput(url: url)
+      try output.write(mixdown.samples, format: mixdown.format)
+      output.close()
+    } catch {
+      console.err("headunit: cannot write \(url.path): \(error.message)")
+      return .failure
+    }
+    let cut = mixdown.placements.filter(\.interrupted).count
+    console.out(
+      String(
+        format:
+          "voice written to %@: %.1f s, %d Hz mono 16-bit, %d prompts (%d cut off, %d dropped)",
+        url.path, mixdown.duration, mixdown.format.sampleRate, mixdown.placements.count, cut,
+        mixdown.dropped.count))
+    for drop in mixdown.dropped {
+      let why: String
+      switch drop.reason {
+      case .passed: why = "its maneuver was passed before it could play"
+      case .superseded(let by): why = "superseded by prompt \(by)"
+      case .muted: why = "muted"
+      case .failed(let error): why = "failed: \(error.message)"
+      case .shutdown: why = "the player closed"
+      }
+      let covered = drop.announcement.maneuvers.map(String.init).joined(separator: "+")
+      console.out(
+        String(format: "  dropped %@ (%.1f s) ", drop.id.description, drop.due)
+          + "[\(drop.announcement.stage.rawValue) \(covered)] \"\(drop.announcement.text)\": \(why)"
+      )
     }
     return .success
   }

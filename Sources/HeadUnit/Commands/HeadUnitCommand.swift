@@ -17,6 +17,8 @@ public enum HeadUnitCommand {
       demo                    replay the embedded Helsinki drive through the whole guidance
       replay --route R --track T
                               replay a recorded drive, print the guidance timeline
+      snapshot --route R --track T --at SECONDS --out FILE.png [--size WxH] [--theme T]
+                              draw the navigation screen at a moment of a recorded drive
       gps [--host H] [--port P] [--once]
                               bench: live gpsd fix monitor
       inputs [--config FILE]  bench: live encoder, button and ignition events
@@ -24,7 +26,7 @@ public enum HeadUnitCommand {
                               speak a phrase on the ALSA device or into a WAV file
       voice-check [--lang CODE|all] [--out DIR]
                               render every prompt kind, measure and check the audio
-      bench guidance|gpsd|speech
+      bench guidance|gpsd|speech|render
                               performance figures
       help                    show this text
 
@@ -44,6 +46,7 @@ public enum HeadUnitCommand {
         console.out(usage)
         return .success
       case "replay": return try ReplayCommand.run(rest, console: console)
+      case "snapshot": return try SnapshotCommand.run(rest, console: console)
       case "demo": return try DemoCommand.run(rest, console: console)
       case "bench": return try BenchCommand.run(rest, console: console)
       case "gps": return try GPSCommand.run(rest, console: console)

@@ -1,6 +1,119 @@
-/// `headunit say`.
+import Audio
+import Foundation
+import Navigation
+
+/// `headunit say TEXT [--lang CODE] [--device PCM | --wav FILE] [--rate WPM] [--pitch P]
+/// [--volume V]`: speaks a phrase with the in-process espeak-ng voice.
 enum SayCommand {
+  static let help = """
+    usage: headunit say TEXT [--lang CODE] [--device PCM | --wav FILE] [--rate WPM] [--pitch P] [--volume V]
+
+    Speaks TEXT (UTF-8; several words need no quotes) with the in-process espeak-ng voice,
+    on an ALSA device or into a WAV file (16-bit mono, 22050 Hz).
+      --lang CODE   \(Phrasebook.supportedLanguages.joined(separator: ", ")) (default en)
+      --device PCM  ALSA PCM to play on (default "default")
+      --wav FILE    write the speech to FILE instead of playing it
+      --rate WPM    words per minute, \(rates) (default per language, \(defaultRates))
+      --pitch P     base pitch 0…100 (default 50)
+      --volume V    amplitude 0…200 (default 100)
+    """
+
+  static let rates =
+    "\(EspeakSynthesizer.Settings.rates.lowerBound)…\(EspeakSynthesizer.Settings.rates.upperBound)"
+  static let defaultRates = EspeakSynthesizer.defaultRates.sorted { $0.key < $1.key }
+    .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
-    throw UsageError("say: not available yet")
+    let args = try Arguments(
+      words, options: ["lang", "device", "wav", "rate", "pitch", "volume"], flags: ["help"])
+    if args.flag("help") {
+      console.out(help)
+      return .success
+    }
+    let text = args.positional.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+    guard !text.isEmpty else { throw UsageError("say: what should it say? (headunit say TEXT)") }
+    if args.value("device") != nil && args.value("wav") != nil {
+      throw UsageError("say: --device plays, --wav writes a file; give one of them")
+    }
+    let language = try Phrasebook(language: args.value("lang") ?? "en").language
+    let settings = try self.settings(args)
+    let synthesizer: EspeakSynthesizer
+    do {
+      synthesizer = try EspeakSynthesizer(settings: settings)
+    } catch {
+      console.err("headunit: \(error.message)")
+      return .failure
+    }
+    let voice = try synthesizer.voice(for: language)
+
+    if let path = args.value("wav") {
+      let url = URL(fileURLWithPath: path)
+      var samples: [Int16] = []
+      do throws(AudioError) {
+        try synthesizer.synthesize(text, language: language) { chunk in
+          samples.append(contentsOf: chunk)
+          return true
+        }
+        try WAVFile(format: synthesizer.format, samples: samples).write(to: url)
+      } catch {
+        console.err("headunit: say: \(error.message)")
+        return .failure
+      }
+      let seconds = Double(samples.count) / Double(synthesizer.format.sampleRate)
+      console.out(
+        String(
+          format: "wrote %@: %.2f s, %d Hz mono, voice %@ at %d wpm", url.path, seconds,
+          synthesizer.format.sampleRate, voice.name, voice.rate))
+      return .success
+    }
+    let device = args.value("device") ?? "default"
+    return play(text, language: language, on: device, synthesizer: synthesizer, console: console)
+  }
+
+  /// Speaks `text` on the ALSA PCM `device`, writing each chunk as it is synthesized, and
+  /// waits until it has played.
+  static func play(
+    _ text: String, language: String, on device: String, synthesizer: EspeakSynthesizer,
+    console: Console
+  ) -> HeadUnitCommand.Status {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var frames = 0
+    do throws(AudioError) {
+      let output = try ALSAOutput(device: device)
+      defer { output.close() }
+      var failure: AudioError?
+      try synthesizer.synthesize(text, language: language) { chunk in
+        do throws(AudioError) {
+          try output.write(chunk, format: synthesizer.format)
+          frames += chunk.count / synthesizer.format.channels
+          return true
+        } catch {
+          failure = error
+          return false
+        }
+      }
+      if let failure { throw failure }
+      try output.drain()
+    } catch {
+      console.err("headunit: say: \(error.message)")
+      return .failure
+    }
+    console.out(
+      String(
+        format: "said %.2f s on %@ (%.2f s with synthesis and playback)",
+        Double(frames) / Double(synthesizer.format.sampleRate), device,
+        VoiceCheckCommand.seconds(start.duration(to: clock.now))))
+    return .success
+  }
+
+  /// The voice settings from `--rate`, `--pitch` and `--volume`.
+  static func settings(_ args: Arguments) throws(UsageError) -> EspeakSynthesizer.Settings {
+    typealias Settings = EspeakSynthesizer.Settings
+    let rate: Int? =
+      args.value("rate") == nil ? nil : try args.int("rate", default: 0, range: Settings.rates)
+    return Settings(
+      rate: rate, pitch: try args.int("pitch", default: 50, range: Settings.pitches),
+      volume: try args.int("volume", default: 100, range: Settings.volumes))
   }
 }

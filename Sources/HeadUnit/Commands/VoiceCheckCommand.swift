@@ -1,6 +1,164 @@
-/// `headunit voice-check`.
+import Audio
+import Foundation
+import Navigation
+
+/// `headunit voice-check [--lang CODE|all] [--out DIR]`: renders every kind of prompt the
+/// guidance can give, writes each to a WAV file, measures it and checks it.
 enum VoiceCheckCommand {
+  static let help = """
+    usage: headunit voice-check [--lang CODE|all] [--out DIR] [--rate WPM] [--pitch P] [--volume V]
+
+    Synthesizes every kind of prompt the guidance can give in a language — each maneuver
+    the phrasebook words differently, without and with a road name, early prompts at
+    several distances, depart in each direction, arrivals, "then" chains, continue-for —
+    writes each to DIR/LANG/NAME.wav (16-bit mono) and prints a table: duration,
+    synthesis time, time to the first sample, peak and RMS level, clipped samples.
+    Exits 1 when a prompt is silent (RMS below \(Int(VoiceCheck.silenceThreshold)) dBFS), clips, or is a
+    final prompt longer than \(VoicePrompt.finalLimit) s for each maneuver it announces.
+      --lang CODE   \(Phrasebook.supportedLanguages.joined(separator: ", ")), or all (default en)
+      --out DIR     where the WAV files go (default ./voice-check-out)
+      --rate, --pitch, --volume   as for `headunit say`
+    """
+
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
-    throw UsageError("voice-check: not available yet")
+    let args = try Arguments(
+      words, options: ["lang", "out", "rate", "pitch", "volume"], flags: ["help"])
+    if args.flag("help") {
+      console.out(help)
+      return .success
+    }
+    try args.noPositional("voice-check")
+    let requested = args.value("lang") ?? "en"
+    let languages =
+      requested == "all"
+      ? Phrasebook.supportedLanguages : [try Phrasebook(language: requested).language]
+    let settings = try SayCommand.settings(args)
+    let out = URL(fileURLWithPath: args.value("out") ?? "voice-check-out", isDirectory: true)
+
+    let synthesizer: EspeakSynthesizer
+    do {
+      synthesizer = try EspeakSynthesizer(settings: settings)
+    } catch {
+      console.err("headunit: \(error.message)")
+      return .failure
+    }
+    let check = VoiceCheck(synthesizer: synthesizer)
+    var summaries: [String] = []
+    var failures = 0
+    for language in languages {
+      let phrases = try Phrasebook(language: language)
+      let prompts = VoicePromptInventory.prompts(phrases)
+      let directory = out.appendingPathComponent(language, isDirectory: true)
+      do {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      } catch {
+        console.err("headunit: cannot create \(directory.path): \(error.localizedDescription)")
+        return .failure
+      }
+      let voice = try synthesizer.voice(for: language)
+      console.out(
+        "voice-check \(language): voice \(voice.name), \(voice.rate) wpm, pitch \(settings.pitch), volume \(settings.volume), \(prompts.count) prompts → \(directory.path)"
+      )
+      console.out(header)
+      var results: [VoiceCheck.Result] = []
+      for prompt in prompts {
+        let result: VoiceCheck.Result
+        do throws(AudioError) {
+          result = try check.run(prompt, language: language)
+          try WAVFile(format: synthesizer.format, samples: result.samples)
+            .write(to: directory.appendingPathComponent(prompt.name + ".wav"))
+        } catch {
+          console.err("headunit: voice-check \(language) \(prompt.name): \(error.message)")
+          return .failure
+        }
+        console.out(row(result))
+        results.append(result)
+      }
+      let bad = results.filter { !$0.problems.isEmpty }
+      failures += bad.count
+      let summary = summary(language, results)
+      summaries.append(summary)
+      console.out(summary)
+      for result in bad {
+        console.err(
+          "headunit: voice-check \(language) \(result.prompt.name): "
+            + result.problems.map(\.description).joined(separator: ", ")
+            + " — \"\(result.prompt.text)\"")
+      }
+    }
+    if languages.count > 1 {
+      console.out("")
+      summaries.forEach(console.out)
+    }
+    console.out(
+      failures == 0
+        ? "voice-check: all prompts pass"
+        : "voice-check: \(failures) prompt(s) fail (see standard error)")
+    return failures == 0 ? .success : .failure
+  }
+
+  static let header =
+    pad("name", 42) + " " + pad("stage", 8) + " " + right("dur s", 6) + " " + right("synth ms", 8)
+    + " " + right("first ms", 8) + " " + right("peak dB", 7) + " " + right("RMS dB", 7) + " "
+    + right("clipped", 7) + "  check"
+
+  /// One table line.
+  static func row(_ result: VoiceCheck.Result) -> String {
+    let stats = result.statistics
+    let first = result.firstSampleTime.map { String(format: "%.1f", $0 * 1e3) } ?? "-"
+    let check =
+      result.problems.isEmpty ? "ok" : result.problems.map(\.description).joined(separator: ", ")
+    return pad(result.prompt.name, 42) + " " + pad(result.prompt.stageLabel, 8) + " "
+      + right(String(format: "%.2f", stats.duration), 6) + " "
+      + right(String(format: "%.1f", result.synthesisTime * 1e3), 8) + " " + right(first, 8) + " "
+      + right(decibels(stats.peakDBFS), 7) + " " + right(decibels(stats.rmsDBFS), 7) + " "
+      + right(String(stats.clippedSamples), 7) + "  " + check
+  }
+
+  /// The language's line at the end: counts and the longest final prompts.
+  static func summary(_ language: String, _ results: [VoiceCheck.Result]) -> String {
+    let finals = results.filter { $0.prompt.stage == .final }
+    let single = finals.filter { $0.prompt.maneuvers == 1 }
+      .max { $0.statistics.duration < $1.statistics.duration }
+    let chain = finals.filter { $0.prompt.maneuvers > 1 }
+      .max {
+        $0.statistics.duration / Double($0.prompt.maneuvers) < $1.statistics.duration
+          / Double($1.prompt.maneuvers)
+      }
+    let failed = results.filter { !$0.problems.isEmpty }.count
+    let firsts = results.compactMap(\.firstSampleTime).sorted()
+    var line = "\(language): \(results.count) prompts, \(failed) failing"
+    if let single {
+      line += String(
+        format: "; longest final %@ %.2f s (limit %.1f)", single.prompt.name,
+        single.statistics.duration, VoicePrompt.finalLimit)
+    }
+    if let chain {
+      line += String(
+        format: "; longest chain %@ %.2f s (limit %.1f)", chain.prompt.name,
+        chain.statistics.duration, chain.prompt.maximumDuration ?? 0)
+    }
+    if let worst = firsts.last {
+      line += String(
+        format: "; first sample median %.1f ms, max %.1f ms", firsts[firsts.count / 2] * 1e3,
+        worst * 1e3)
+    }
+    return line
+  }
+
+  static func seconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+  }
+
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+  }
+
+  private static func right(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+  }
+
+  private static func decibels(_ value: Double) -> String {
+    value.isFinite ? String(format: "%.1f", value) : "-inf"
   }
 }

@@ -117,6 +117,7 @@ extension NavigationSession {
     offRoute.reset()
     rejoin = 0
     offset = nil
+    offsetTime = nil
     estimatedOffset = nil
     nextManeuver = nil
     lastPublish = nil
@@ -170,7 +171,17 @@ extension NavigationSession {
         coordinate, speed: speed, course: fix.course, at: now, on: guidance)
     else { return [] }
     if offRoute.update(match) { return leaveRoute(fix) }
-    if match.crossTrack <= matcher.acceptDistance { offset = match.offset }
+    if match.crossTrack <= matcher.acceptDistance {
+      // A GPS jump along the road must not carry guidance past a maneuver the car has not
+      // reached: the offset advances at most as far as the car can have driven.
+      if let previous = offset, let at = offsetTime {
+        let reach = max(speed, 3) * max(0, now.timeIntervalSince(at)) * 1.5 + 15
+        offset = min(match.offset, previous + reach)
+      } else {
+        offset = match.offset
+      }
+      offsetTime = now
+    }
     return progress(at: now, quality: .good)
   }
 
@@ -217,6 +228,7 @@ extension NavigationSession {
     pendingRequest = nil
     matcher.reset(to: candidate.offset, at: now)
     offset = candidate.offset
+    offsetTime = now
     return transition(to: .navigating) + progress(at: now, quality: .good)
   }
 

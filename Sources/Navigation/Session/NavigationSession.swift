@@ -120,6 +120,8 @@ public struct NavigationSession: Sendable {
   /// Offset along the route of the last good fix, and of the estimate after it.
   var offset: Double?
   var estimatedOffset: Double?
+  /// When `offset` was last set from a fix.
+  var offsetTime: Date?
   var speed = 0.0
   var gpsLostAt: Date?
   var nextManeuver: Int?

@@ -1,0 +1,113 @@
+import Foundation
+import Navigation
+import Rendering
+
+/// `headunit bench render [--runs N] [--size WxH]`: how long the navigation screen takes
+/// to draw, full and incremental.
+///
+/// Frames come from the embedded default drive, a tenth of a second apart (the vehicle
+/// moves between updates). Each figure is the median of `--runs` × 30 frames.
+enum RenderBenchmark {
+  static let help = """
+    usage: headunit bench render [--runs N] [--size WxH]
+
+    render: draws the navigation screen of the embedded drive (default 800x480) and prints
+    median milliseconds per frame: a full frame (nothing cached), an incremental frame with
+    the vehicle moved and the camera following it (map redrawn, cards reused), and an
+    incremental frame with the vehicle moved under a still camera (only its rows repainted).
+    """
+
+  /// What a section of the benchmark gets to work with: the renderer holding the last
+  /// frame drawn, and more scenes of the drive to draw.
+  struct Context {
+    var renderer: NavigationRenderer
+    var scenes: [NavigationScene]
+    var runs: Int
+  }
+
+  /// The figures printed, in order. Another section (pixel conversion for the
+  /// framebuffer, say) is one more function here.
+  static var sections: [(Context, Console) throws -> Void] { [renderSection] }
+
+  static func run(_ args: Arguments, console: Console) throws -> HeadUnitCommand.Status {
+    let runs = try args.int("runs", default: 5, range: 1...100)
+    let size = try SnapshotCommand.size(args)
+    let drive = EmbeddedData.defaultDrive
+    guard let routeURL = EmbeddedData.routeURL(forDrive: drive),
+      let trackURL = EmbeddedData.trackURL(forDrive: drive)
+    else { throw UsageError("bench render: the embedded drive is missing") }
+    let route = try ReplayCommand.loadRoute(routeURL)
+    let track = try TrackReader.read(contentsOf: trackURL)
+    let phrases = try Phrasebook(language: "en")
+    // 30 frames 0.1 s apart from 32 s in: driving towards a turn, one update in between.
+    let times = (0..<30).map { 32 + Double($0) / 10 }
+    let models = ScreenReplay(route: route, fixes: track.fixes, phrases: phrases)
+      .models(at: times)
+    let scenes = models.map { $0.model.scene(at: $0.at, size: size) }
+    let context = Context(renderer: try NavigationRenderer(size: size), scenes: scenes, runs: runs)
+    console.out("bench render: \(size), \(drive), \(scenes.count) frames × \(runs) runs")
+    for section in sections { try section(context, console) }
+    return .success
+  }
+
+  static func renderSection(_ context: Context, console: Console) throws {
+    let renderer = context.renderer
+    let scenes = context.scenes
+    let clock = ContinuousClock()
+    func median(_ body: (NavigationScene) -> Void) -> Double {
+      var times: [Double] = []
+      for _ in 0..<context.runs {
+        for scene in scenes {
+          times.append(clock.measure { body(scene) }.seconds * 1e3)
+        }
+      }
+      times.sort()
+      return times[times.count / 2]
+    }
+    let full = median { scene in
+      renderer.invalidate(droppingCaches: true)
+      renderer.render(scene)
+    }
+    // Same words on the cards throughout, so the frames differ by the vehicle (and map).
+    let following = scenes.map { scene -> NavigationScene in
+      var s = scene
+      s.maneuver = scenes[0].maneuver
+      s.secondary = scenes[0].secondary
+      s.trip = scenes[0].trip
+      s.status = scenes[0].status
+      return s
+    }
+    renderer.render(following[0])
+    var index = 0
+    let incremental = median { _ in
+      index = (index + 1) % following.count
+      renderer.render(following[index])
+    }
+    let still = following.map { scene -> NavigationScene in
+      var s = scene
+      s.camera = following[0].camera
+      return s
+    }
+    renderer.render(still[0])
+    var rows = 0
+    var frames = 0
+    index = 0
+    let partial = median { _ in
+      index = (index + 1) % still.count
+      let frame = renderer.render(still[index])
+      rows += frame.changedRowCount
+      frames += 1
+    }
+    console.out(
+      String(format: "  full frame:                                %6.2f ms median", full))
+    console.out(
+      String(
+        format: "  incremental, vehicle moved, camera follows: %6.2f ms median (%.1f× faster)",
+        incremental, full / incremental))
+    console.out(
+      String(
+        format:
+          "  incremental, vehicle moved, camera still:   %6.2f ms median (%.1f× faster, %d rows)",
+        partial, full / partial, rows / max(1, frames)))
+  }
+}

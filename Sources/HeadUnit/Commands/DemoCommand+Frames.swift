@@ -1,0 +1,75 @@
+import Foundation
+import Navigation
+import Rendering
+
+extension DemoCommand {
+  /// A moment of the drive worth a frame, with the words under it on the contact sheet.
+  struct KeyMoment {
+    var t: Double
+    var caption: String
+  }
+
+  /// Depart, each maneuver (when its final prompt is spoken), GPS outages, pauses and
+  /// the arrival, in time order.
+  static func keyMoments(_ timeline: [TimelineEntry]) -> [KeyMoment] {
+    var moments: [KeyMoment] = []
+    let end = timeline.last?.t ?? 0
+    for entry in timeline {
+      switch entry.kind {
+      case .announce(let a) where a.stage == .depart:
+        moments.append(KeyMoment(t: entry.t + 2, caption: "depart: \(a.text)"))
+      case .announce(let a) where a.stage == .final:
+        moments.append(KeyMoment(t: entry.t, caption: a.text))
+      case .gpsLost:
+        moments.append(KeyMoment(t: entry.t + 5, caption: "GPS lost: position estimated"))
+      case .state(.paused(let reason)) where entry.t > 0:
+        moments.append(KeyMoment(t: entry.t + 1, caption: "paused: \(reason)"))
+      case .arrived:
+        moments.append(KeyMoment(t: min(end, entry.t + 1), caption: "arrived"))
+      default: break
+      }
+    }
+    var result: [KeyMoment] = []
+    for m in moments.sorted(by: { $0.t < $1.t }) where result.last.map({ m.t - $0.t >= 1 }) ?? true
+    {
+      result.append(m)
+    }
+    return result
+  }
+
+  /// Draws the navigation screen at each key moment into DIR/frames/ and all of them on
+  /// DIR/contact-sheet.png.
+  static func writeFrames(
+    route: Route, fixes: [Fix], phrases: Phrasebook, timeline: [TimelineEntry], to out: URL,
+    console: Console
+  ) -> HeadUnitCommand.Status {
+    let moments = keyMoments(timeline)
+    let models = ScreenReplay(
+      route: route, fixes: fixes, phrases: phrases, destinationName: route.steps.last?.name
+    ).models(at: moments.map(\.t))
+    let folder = out.appendingPathComponent("frames", isDirectory: true)
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let renderer = try NavigationRenderer(size: .standard)
+      var cells: [ContactSheet.Cell] = []
+      for (i, (moment, entry)) in zip(moments, models).enumerated() {
+        renderer.render(entry.model.scene(at: entry.at, size: .standard))
+        let name = String(format: "%02d-t%03d.png", i + 1, Int(moment.t.rounded()))
+        try renderer.writePNG(to: folder.appendingPathComponent(name).path)
+        cells.append(
+          ContactSheet.Cell(
+            image: renderer.pixelBuffer(),
+            caption: String(format: "%.0f s · ", moment.t) + moment.caption))
+      }
+      let sheet = try ContactSheet.render(
+        cells, columns: 4, cellWidth: 400, title: "headunit demo: key moments")
+      let sheetURL = out.appendingPathComponent("contact-sheet.png")
+      try sheet.writePNG(to: sheetURL.path)
+      console.out("\(cells.count) frames written to \(folder.path), contact sheet \(sheetURL.path)")
+      return .success
+    } catch {
+      console.err("headunit: cannot draw the demo frames: \(error)")
+      return .failure
+    }
+  }
+}

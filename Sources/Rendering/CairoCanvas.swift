@@ -1,0 +1,140 @@
+import CCairo
+import Foundation
+
+/// An ARGB32 cairo image surface and a drawing context on it, owned together.
+///
+/// The C handles are created in `init` and destroyed in `deinit`. Not thread-safe: one
+/// owner draws at a time (cairo contexts are not shareable).
+final class CairoCanvas {
+  let surface: OpaquePointer
+  let cr: OpaquePointer
+  let width: Int
+  let height: Int
+
+  /// A transparent `width` × `height` canvas.
+  ///
+  /// - Throws: `RenderingError` `.surface` when cairo cannot create it.
+  init(width: Int, height: Int) throws(RenderingError) {
+    guard width > 0, height > 0, width <= 8192, height <= 8192 else {
+      throw RenderingError(.invalidArgument, "canvas size \(width)×\(height) out of range")
+    }
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+    else { throw RenderingError(.surface, "cannot create a \(width)×\(height) surface") }
+    let status = cairo_surface_status(surface)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(surface)
+      throw RenderingError(
+        .surface, "cannot create a \(width)×\(height) surface",
+        underlying: String(cString: cairo_status_to_string(status)))
+    }
+    self.surface = surface
+    self.width = width
+    self.height = height
+    cr = cairo_create(surface)
+    Fonts.apply(to: cr)
+  }
+
+  deinit {
+    cairo_destroy(cr)
+    cairo_surface_destroy(surface)
+  }
+
+  var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
+
+  /// Calls `body` with the pixels after flushing pending drawing.
+  func withPixels<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    cairo_surface_flush(surface)
+    let bytes = UnsafeRawBufferPointer(
+      start: cairo_image_surface_get_data(surface), count: stride * height)
+    return try body(bytes)
+  }
+
+  /// Tells cairo the pixels were changed behind its back.
+  func markDirty() { cairo_surface_mark_dirty(surface) }
+
+  /// Writes the canvas as a PNG file (`cairo_surface_write_to_png`).
+  func writePNG(to path: String) throws(RenderingError) {
+    cairo_surface_flush(surface)
+    let status = cairo_surface_write_to_png(surface, path)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw RenderingError(
+        .png, "cannot write \(path)", underlying: String(cString: cairo_status_to_string(status)))
+    }
+  }
+
+  // MARK: - Drawing helpers
+
+  func clear(_ color: Color = .clear) {
+    cairo_save(cr)
+    cairo_reset_clip(cr)
+    cairo_identity_matrix(cr)
+    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+    setColor(color)
+    cairo_paint(cr)
+    cairo_restore(cr)
+  }
+
+  func setColor(_ c: Color) {
+    cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+  }
+
+  func roundedRect(_ r: ScreenRect, radius: Double) {
+    let radius = min(radius, r.width / 2, r.height / 2)
+    cairo_new_sub_path(cr)
+    cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -.pi / 2, 0)
+    cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, .pi / 2)
+    cairo_arc(cr, r.minX + radius, r.maxY - radius, radius, .pi / 2, .pi)
+    cairo_arc(cr, r.minX + radius, r.minY + radius, radius, .pi, 3 * .pi / 2)
+    cairo_close_path(cr)
+  }
+
+  func fillRoundedRect(_ r: ScreenRect, radius: Double, _ color: Color) {
+    roundedRect(r, radius: radius)
+    setColor(color)
+    cairo_fill(cr)
+  }
+
+  func circle(center: ScreenPoint, radius: Double) {
+    cairo_new_sub_path(cr)
+    cairo_arc(cr, center.x, center.y, radius, 0, 2 * .pi)
+  }
+
+  func moveTo(_ x: Double, _ y: Double) { cairo_move_to(cr, x, y) }
+  func lineTo(_ x: Double, _ y: Double) { cairo_line_to(cr, x, y) }
+
+  func stroke(_ color: Color, width: Double, cap: cairo_line_cap_t = CAIRO_LINE_CAP_ROUND) {
+    setColor(color)
+    cairo_set_line_width(cr, width)
+    cairo_set_line_cap(cr, cap)
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+    cairo_stroke(cr)
+  }
+
+  func fill(_ color: Color) {
+    setColor(color)
+    cairo_fill(cr)
+  }
+
+  /// Paints `other` with its top-left corner at (`x`, `y`).
+  func paint(_ other: CairoCanvas, x: Double, y: Double) {
+    cairo_set_source_surface(cr, other.surface, x, y)
+    cairo_paint(cr)
+  }
+
+  /// Limits drawing to `r` until `resetClip()`.
+  func clip(_ r: ScreenRect) {
+    cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+    cairo_clip(cr)
+  }
+
+  func resetClip() { cairo_reset_clip(cr) }
+
+  /// A drop shadow for a floating panel: the shape offset down, in `color`.
+  func shadow(_ r: ScreenRect, radius: Double, color: Color, offset: Double) {
+    var s = r
+    s.y += offset
+    fillRoundedRect(
+      s.insetBy(-offset / 2), radius: radius + offset / 2, color.opacity(color.alpha * 0.5))
+    fillRoundedRect(s, radius: radius, color)
+  }
+}

@@ -1,0 +1,164 @@
+import CCairo
+import Synchronization
+
+/// The typefaces the screens use (DejaVu Sans, as Debian and Raspberry Pi OS install it),
+/// created once, and the rendering options that keep text identical run to run.
+///
+/// Font faces are looked up through cairo's toy API (fontconfig) once at first use;
+/// drawing then reuses cairo's glyph caches. Antialiasing and hinting are set explicitly
+/// so a desktop fontconfig setting cannot change the pixels.
+final class Fonts: @unchecked Sendable {
+  // Safe to share: cairo font faces and options are immutable after creation and
+  // reference-counted atomically; nothing here is mutated after `init`.
+  private let faces: [TextStyle.Weight: OpaquePointer]
+  private let options: OpaquePointer
+  /// Advance widths already measured: the same strings are measured every time a card
+  /// is drawn, and cairo's measuring is the costly part of laying text out.
+  private let widths = Mutex<[WidthKey: Double]>([:])
+
+  private struct WidthKey: Hashable {
+    var text: String
+    var style: TextStyle
+  }
+
+  static let shared = Fonts()
+
+  private init() {
+    var faces: [TextStyle.Weight: OpaquePointer] = [:]
+    for weight in TextStyle.Weight.allCases {
+      faces[weight] = cairo_toy_font_face_create(
+        weight.family, CAIRO_FONT_SLANT_NORMAL,
+        weight.isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+    }
+    self.faces = faces
+    options = cairo_font_options_create()
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON)
+    cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+  }
+
+  deinit {
+    for face in faces.values { cairo_font_face_destroy(face) }
+    cairo_font_options_destroy(options)
+  }
+
+  /// Sets the deterministic font options on a new context.
+  static func apply(to cr: OpaquePointer) {
+    cairo_set_font_options(cr, shared.options)
+  }
+
+  func select(_ style: TextStyle, on cr: OpaquePointer) {
+    cairo_set_font_face(cr, faces[style.weight])
+    cairo_set_font_size(cr, style.size)
+  }
+
+  /// The advance width of `text` in `style` (measured with `cr` the first time).
+  ///
+  /// Widths do not depend on the context's transformation here: callers measure with
+  /// an identity matrix (hint metrics are on, so scaled text would measure differently).
+  func width(_ text: String, _ style: TextStyle, on cr: OpaquePointer) -> Double {
+    let key = WidthKey(text: text, style: style)
+    if let known = widths.withLock({ $0[key] }) { return known }
+    select(style, on: cr)
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(cr, text, &extents)
+    widths.withLock { cache in
+      // A bound on memory for a long-running unit: start over rather than grow forever.
+      if cache.count > 20_000 { cache.removeAll() }
+      cache[key] = extents.x_advance
+    }
+    return extents.x_advance
+  }
+}
+
+/// A typeface and a size in pixels.
+struct TextStyle: Hashable, Sendable {
+  enum Weight: CaseIterable, Hashable, Sendable {
+    case regular, bold, condensed, condensedBold
+
+    var family: String {
+      switch self {
+      case .regular, .bold: "DejaVu Sans"
+      case .condensed, .condensedBold: "DejaVu Sans Condensed"
+      }
+    }
+
+    var isBold: Bool { self == .bold || self == .condensedBold }
+
+    /// The narrower cut of the same weight.
+    var condensedForm: Weight { isBold ? .condensedBold : .condensed }
+  }
+
+  var weight: Weight
+  var size: Double
+
+  static func regular(_ size: Double) -> TextStyle { TextStyle(weight: .regular, size: size) }
+  static func bold(_ size: Double) -> TextStyle { TextStyle(weight: .bold, size: size) }
+}
+
+extension CairoCanvas {
+  /// The advance width of `text` in `style`, pixels.
+  func textWidth(_ text: String, _ style: TextStyle) -> Double {
+    Fonts.shared.width(text, style, on: cr)
+  }
+
+  /// Draws `text` with its baseline starting at (`x`, `baseline`).
+  func drawText(_ text: String, _ style: TextStyle, x: Double, baseline: Double, _ color: Color) {
+    Fonts.shared.select(style, on: cr)
+    setColor(color)
+    cairo_move_to(cr, x, baseline)
+    cairo_show_text(cr, text)
+  }
+
+  /// The baseline that centres capital letters of `style` on `midY`.
+  func baseline(centering style: TextStyle, on midY: Double) -> Double {
+    // DejaVu Sans capitals are 0.729 em tall.
+    (midY + style.size * 0.729 / 2).rounded()
+  }
+
+  /// The first of `candidates` (in order) that fits `maxWidth` in `style`, trying
+  /// `style`, then its condensed cut, then sizes down to `minimumSize`; the last candidate
+  /// shortened with "…" when none fits.
+  func fit(
+    _ candidates: [String], _ style: TextStyle, minimumSize: Double, maxWidth: Double
+  ) -> (text: String, style: TextStyle) {
+    let styles = fallbackStyles(style, minimumSize: minimumSize)
+    for text in candidates {
+      for s in styles where textWidth(text, s) <= maxWidth {
+        return (text, s)
+      }
+    }
+    let last = styles.last ?? style
+    return (ellipsized(candidates.last ?? "", last, maxWidth: maxWidth), last)
+  }
+
+  /// `style`, its condensed cut, then the condensed cut in steps down to `minimumSize`.
+  private func fallbackStyles(_ style: TextStyle, minimumSize: Double) -> [TextStyle] {
+    var styles = [style]
+    let condensed = TextStyle(weight: style.weight.condensedForm, size: style.size)
+    if condensed != style { styles.append(condensed) }
+    var size = style.size - 2
+    while size >= minimumSize {
+      styles.append(TextStyle(weight: condensed.weight, size: size))
+      size -= 2
+    }
+    if let last = styles.last, last.size > minimumSize {
+      styles.append(TextStyle(weight: condensed.weight, size: minimumSize))
+    }
+    return styles
+  }
+
+  /// `text` cut at a word or character and ended with "…" to fit `maxWidth`.
+  func ellipsized(_ text: String, _ style: TextStyle, maxWidth: Double) -> String {
+    if textWidth(text, style) <= maxWidth { return text }
+    var characters = Array(text)
+    while !characters.isEmpty {
+      characters.removeLast()
+      while characters.last == " " { characters.removeLast() }
+      let candidate = String(characters) + "…"
+      if textWidth(candidate, style) <= maxWidth { return candidate }
+    }
+    return ""
+  }
+}

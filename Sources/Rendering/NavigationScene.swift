@@ -1,0 +1,98 @@
+import Geo
+import Navigation
+import Templates
+
+/// A screen size in pixels.
+public struct ScreenSize: Hashable, Sendable, CustomStringConvertible {
+  public var width: Int
+  public var height: Int
+
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+
+  /// The 7" head unit panel.
+  public static let standard = ScreenSize(width: 800, height: 480)
+  /// CarPlay's smallest map area.
+  public static let compact = ScreenSize(width: 748, height: 456)
+  /// A portrait tablet: the card stacks above the map.
+  public static let portrait = ScreenSize(width: 768, height: 1024)
+  /// A wide dashboard display.
+  public static let wide = ScreenSize(width: 1920, height: 720)
+  public static let all: [ScreenSize] = [.standard, .compact, .portrait, .wide]
+
+  /// Parses "800x480" (or "800×480").
+  public init?(_ text: String) {
+    let parts = text.lowercased().replacingOccurrences(of: "×", with: "x").split(separator: "x")
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+      (200...4096).contains(w), (200...4096).contains(h)
+    else { return nil }
+    self.init(width: w, height: h)
+  }
+
+  public var description: String { "\(width)x\(height)" }
+}
+
+/// Where the vehicle is drawn and which way it points.
+public struct VehiclePose: Hashable, Sendable {
+  public var coordinate: Coordinate
+  /// Compass bearing of travel, degrees.
+  public var heading: Double
+  /// The position is dead-reckoned, not from a fresh fix (drawn faded).
+  public var isEstimated: Bool
+
+  public init(coordinate: Coordinate, heading: Double, isEstimated: Bool = false) {
+    self.coordinate = coordinate
+    self.heading = heading
+    self.isEstimated = isEstimated
+  }
+}
+
+/// Everything one frame of the navigation screen shows, as plain values.
+///
+/// The renderer compares parts of consecutive scenes to decide what to redraw, so
+/// content is kept in its displayed form (strings already rounded and worded).
+public struct NavigationScene: Sendable {
+  public var size: ScreenSize
+  public var theme: Theme
+  public var camera: MapCamera
+  public var route: MapRoute?
+  /// Metres along the route driven so far (where travelled ends), nil when unknown.
+  public var progress: Double?
+  /// Metres along the route of the next maneuver (where the active part ends).
+  public var nextManeuverOffset: Double?
+  public var vehicle: VehiclePose?
+  /// Drawn in order, under the route.
+  public var layers: [any MapLayer]
+  public var maneuver: ManeuverContent?
+  public var secondary: SecondaryContent?
+  /// Replaces the guidance card when set.
+  public var banner: Banner?
+  public var trip: TripContent?
+  public var status: StatusContent
+  public var template: MapTemplate
+
+  public init(
+    size: ScreenSize, theme: Theme, camera: MapCamera, route: MapRoute? = nil,
+    progress: Double? = nil, nextManeuverOffset: Double? = nil, vehicle: VehiclePose? = nil,
+    layers: [any MapLayer] = [], maneuver: ManeuverContent? = nil,
+    secondary: SecondaryContent? = nil, banner: Banner? = nil, trip: TripContent? = nil,
+    status: StatusContent, template: MapTemplate = MapTemplate()
+  ) {
+    self.size = size
+    self.theme = theme
+    self.camera = camera
+    self.route = route
+    self.progress = progress
+    self.nextManeuverOffset = nextManeuverOffset
+    self.vehicle = vehicle
+    self.layers = layers
+    self.maneuver = maneuver
+    self.secondary = secondary
+    self.banner = banner
+    self.trip = trip
+    self.status = status
+    self.template = template
+  }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Geo
+import Navigation
+import Templates
+
+/// Turns what the navigation session says (its effects) into scenes for the renderer:
+/// keeps the latest guidance update and state, words the card, and points the camera.
+///
+/// A value fed by one owner; `scene(at:size:)` is a pure function of what it was fed and
+/// the instant asked for, so a replay gives the same frames every time.
+public struct NavigationScreenModel: Sendable {
+  public let route: MapRoute
+  public let phrases: Phrasebook
+  /// For the clock and the arrival time.
+  public var timeZone: TimeZone
+  public var destinationName: String?
+  public var theme: Theme = .day
+  public var template: MapTemplate = .guidance()
+  public var camera = FollowingCamera()
+  public var layers: [any MapLayer] = []
+  public var isMuted = false
+  /// The maneuver after the next gets a "Then" card when it is at most this far after it.
+  public var thenDistance = 150.0
+  /// Lanes are shown from this far before the maneuver.
+  public var lanesDistance = 600.0
+
+  public private(set) var state: NavigationSession.State = .idle
+  public private(set) var latest: GuidanceUpdate?
+  private var latestAt: Date?
+  /// Where the vehicle left the route, while guidance waits for it to come back.
+  private var offRoutePosition: Coordinate?
+  /// Speed along the route from the last two updates, m/s.
+  private var speed = 0.0
+
+  public init(
+    route: MapRoute, phrases: Phrasebook, timeZone: TimeZone = .current,
+    destinationName: String? = nil
+  ) {
+    self.route = route
+    self.phrases = phrases
+    self.timeZone = timeZone
+    self.destinationName = destinationName
+  }
+
+  /// Takes in one effect of the session, which happened at `instant`.
+  public mutating func apply(_ effect: NavigationSession.Effect, at instant: Date) {
+    switch effect {
+    case .stateChanged(let new):
+      state = new
+      if new == .navigating { offRoutePosition = nil }
+    case .offRoute(let position): offRoutePosition = position
+    case .publish(let update):
+      if let previous = latest, let previousAt = latestAt {
+        let dt = instant.timeIntervalSince(previousAt)
+        if dt > 0 { speed = max(0, (update.offset - previous.offset) / dt) }
+      }
+      latest = update
+      latestAt = instant
+    default: break
+    }
+  }
+
+  /// The screen at `now`: between two updates the vehicle is moved on at the last speed
+  /// (for at most 1.5 s), so frames drawn faster than updates arrive move smoothly.
+  public func scene(at now: Date, size: ScreenSize) -> NavigationScene {
+    let layout = NavigationLayout(size: size)
+    let status = StatusContent(
+      gps: gpsState, isMuted: isMuted, clock: Self.clock(now, timeZone))
+    var scene = NavigationScene(
+      size: size, theme: theme,
+      camera: MapCamera(
+        center: route.origin,
+        heading: camera.orientation == .headingUp ? route.viewHeading(at: 0) : 0,
+        metresPerPixel: camera.minimumAhead / layout.pixelsAhead, anchor: .vehicle),
+      route: route, layers: layers, status: status, template: template)
+    if case .paused(let reason) = state { scene.banner = .paused(reason) }
+    if state == .arrived || state == .finished { scene.banner = .arrived(destinationName) }
+    guard let update = latest, let updateAt = latestAt else { return scene }
+
+    let moving = state == .navigating && update.quality != .lost
+    let ahead = moving ? speed * min(1.5, max(0, now.timeIntervalSince(updateAt))) : 0
+    let offset = state == .arrived ? route.length : min(route.length, update.offset + ahead)
+    let position = route.guidance.line.coordinate(at: offset)
+    let next = update.upcoming.first
+    let toManeuver = next.map { max(0, $0.estimates.distanceRemaining - ahead) }
+    scene.progress = offset
+    scene.nextManeuverOffset = next.map { route.guidance.stepStart[$0.index] }
+    scene.vehicle = VehiclePose(
+      coordinate: position, heading: route.guidance.line.bearing(at: offset),
+      isEstimated: update.quality != .good)
+    scene.camera = camera.camera(
+      position: position, heading: route.viewHeading(at: offset), speed: speed,
+      distanceToManeuver: toManeuver, pixelsAhead: layout.pixelsAhead)
+    if let off = offRoutePosition, scene.banner != nil, state != .arrived {
+      // Off the route: show where the vehicle really is, the route for context.
+      scene.vehicle?.coordinate = off
+      scene.camera.center = off
+    }
+    guard scene.banner == nil else { return scene }
+
+    if let next, let toManeuver {
+      scene.maneuver = content(next.step, instruction: next.instruction, distance: toManeuver)
+      let lanes = next.step.lanes
+      if !lanes.isEmpty, lanes.contains(where: \.valid), toManeuver <= lanesDistance {
+        scene.secondary = .lanes(
+          lanes.map {
+            LaneContent(indications: $0.indications, isValid: $0.valid, isRecommended: $0.preferred)
+          })
+      } else if update.upcoming.count > 1 {
+        let then = update.upcoming[1]
+        let gap = then.estimates.distanceRemaining - next.estimates.distanceRemaining
+        if gap <= thenDistance {
+          scene.secondary = .then(content(then.step, instruction: then.instruction, distance: gap))
+        }
+      }
+    }
+    let timeLeft = max(0, update.trip.timeRemaining.seconds - ahead / max(speed, 1))
+    scene.trip = TripContent(
+      arrival: Self.clock(update.arrival, timeZone),
+      timeRemaining: Self.duration(timeLeft),
+      distanceRemaining: phrases.displayDistance(max(0, update.trip.distanceRemaining - ahead)))
+    return scene
+  }
+
+  private var gpsState: PositionQuality {
+    if case .paused(.locating) = state { return .lost }
+    return latest?.quality ?? .lost
+  }
+
+  /// The card's words for the maneuver of `step`, `distance` metres ahead.
+  func content(_ step: RouteStep, instruction: String, distance: Double) -> ManeuverContent {
+    let road: String
+    if step.maneuver.kind == .arrive {
+      road = destinationName ?? ""
+    } else {
+      let name = step.name.trimmingCharacters(in: .whitespaces)
+      road = name.isEmpty ? (step.ref ?? "") : name
+    }
+    var bare = step
+    bare.name = ""
+    bare.ref = nil
+    // The source's texts for an arrival describe having arrived, not the approach.
+    let source = step.maneuver.kind == .arrive ? [] : step.instructionVariants
+    var variants: [String] = []
+    for text in [instruction] + source + [phrases.instruction(for: bare)] {
+      var t = text.trimmingCharacters(in: .whitespaces)
+      if t.hasSuffix(".") { t.removeLast() }
+      if !t.isEmpty, t != road, !variants.contains(t) { variants.append(t) }
+    }
+    // Longest first: the card shows the longest that fits, the shortest when none does.
+    variants.sort { $0.count > $1.count }
+    return ManeuverContent(
+      type: step.maneuver.type, drivingSide: step.drivingSide,
+      distance: phrases.displayDistance(distance), instructionVariants: variants, road: road)
+  }
+
+  /// "08:05" in `timeZone`, 24-hour.
+  static func clock(_ date: Date, _ timeZone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let c = calendar.dateComponents([.hour, .minute], from: date)
+    return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+  }
+
+  /// "< 1 min", "4 min", "1 h 05 min".
+  static func duration(_ seconds: Double) -> String {
+    let minutes = Int((seconds / 60).rounded())
+    if minutes < 1 { return "< 1 min" }
+    if minutes < 60 { return "\(minutes) min" }
+    return String(format: "%d h %02d min", minutes / 60, minutes % 60)
+  }
+}

@@ -1,0 +1,237 @@
+import CCairo
+import Foundation
+import Navigation
+import Templates
+
+/// Draws the floating parts of the navigation screen (cards, estimates, status chip,
+/// buttons) into a canvas, each inside the rectangle it is given.
+struct OverlayPainter {
+  let canvas: CairoCanvas
+  let theme: Theme
+  let scale: Double
+
+  private func px(_ v: Double) -> Double { (v * scale).rounded() }
+  private var radius: Double { px(14) }
+
+  private func panel(_ r: ScreenRect, _ color: Color) {
+    canvas.shadow(r, radius: radius, color: theme.shadow, offset: px(2))
+    canvas.fillRoundedRect(r, radius: radius, color)
+  }
+
+  // MARK: - Guidance card
+
+  func guidanceCard(_ content: ManeuverContent, in r: ScreenRect) {
+    panel(r, theme.cardBackground)
+    let pad = px(16)
+    let symbolSide = px(96)
+    ManeuverSymbol(type: content.type, drivingSide: content.drivingSide).draw(
+      in: canvas,
+      rect: ScreenRect(x: r.x + pad, y: r.y + pad, width: symbolSide, height: symbolSide),
+      color: theme.symbol, dimmed: theme.symbolDimmed)
+    let textX = r.x + pad + symbolSide + px(14)
+    let textWidth = r.maxX - pad - textX
+    let distance = canvas.fit(
+      [content.distance], .bold(px(48)), minimumSize: px(44), maxWidth: textWidth)
+    canvas.drawText(
+      distance.text, distance.style, x: textX, baseline: r.y + pad + px(42), theme.cardText)
+    let instruction = canvas.fit(
+      content.instructionVariants, .regular(px(24)), minimumSize: px(22), maxWidth: textWidth)
+    canvas.drawText(
+      instruction.text, instruction.style, x: textX, baseline: r.y + pad + px(82),
+      theme.cardSecondaryText)
+    if !content.road.isEmpty {
+      let road = canvas.fit(
+        [content.road], .bold(px(30)), minimumSize: px(28), maxWidth: r.width - 2 * pad)
+      canvas.drawText(
+        road.text, road.style, x: r.x + pad, baseline: r.maxY - pad - px(4), theme.cardText)
+    }
+  }
+
+  func banner(_ banner: Banner, in r: ScreenRect) {
+    let arrived: Bool
+    if case .arrived = banner { arrived = true } else { arrived = false }
+    panel(r, arrived ? theme.arrivalBackground : theme.warningBackground)
+    let pad = px(16)
+    let symbolSide = px(96)
+    let symbolRect = ScreenRect(x: r.x + pad, y: r.y + pad, width: symbolSide, height: symbolSide)
+    BannerSymbol(banner: banner).draw(in: canvas, rect: symbolRect, color: theme.symbol)
+    let textX = symbolRect.maxX + px(14)
+    let textWidth = r.maxX - pad - textX
+    let title = canvas.fit(
+      [banner.title], .bold(px(34)), minimumSize: px(28), maxWidth: textWidth)
+    canvas.drawText(title.text, title.style, x: textX, baseline: r.y + pad + px(40), theme.cardText)
+    let detail = canvas.fit(
+      banner.detailVariants, .regular(px(22)), minimumSize: px(20), maxWidth: textWidth)
+    canvas.drawText(
+      detail.text, detail.style, x: textX, baseline: r.y + pad + px(76), theme.cardSecondaryText)
+    if let road = banner.road {
+      let fitted = canvas.fit(
+        [road], .bold(px(30)), minimumSize: px(28), maxWidth: r.width - 2 * pad)
+      canvas.drawText(
+        fitted.text, fitted.style, x: r.x + pad, baseline: r.maxY - pad - px(4), theme.cardText)
+    }
+  }
+
+  // MARK: - Under the card
+
+  func thenCard(_ content: ManeuverContent, in r: ScreenRect) {
+    panel(r, theme.cardBackground)
+    let pad = px(14)
+    let label = TextStyle.regular(px(22))
+    let baseline = canvas.baseline(centering: label, on: r.midY)
+    canvas.drawText("Then", label, x: r.x + pad, baseline: baseline, theme.cardSecondaryText)
+    let symbolSide = r.height - px(12)
+    let symbolX = r.x + pad + canvas.textWidth("Then", label) + px(10)
+    ManeuverSymbol(type: content.type, drivingSide: content.drivingSide).draw(
+      in: canvas,
+      rect: ScreenRect(
+        x: symbolX, y: r.midY - symbolSide / 2, width: symbolSide, height: symbolSide),
+      color: theme.symbol, dimmed: theme.symbolDimmed)
+    let textX = symbolX + symbolSide + px(10)
+    let candidates = content.road.isEmpty ? content.instructionVariants : [content.road]
+    let text = canvas.fit(
+      candidates, .bold(px(24)), minimumSize: px(20), maxWidth: r.maxX - pad - textX)
+    canvas.drawText(
+      text.text, text.style, x: textX, baseline: canvas.baseline(centering: text.style, on: r.midY),
+      theme.cardText)
+  }
+
+  func lanes(_ lanes: [LaneContent], in r: ScreenRect) {
+    panel(r, theme.cardBackground)
+    guard !lanes.isEmpty else { return }
+    let pad = px(8)
+    let cell = min(px(48), (r.width - 2 * pad) / Double(lanes.count))
+    let total = cell * Double(lanes.count)
+    var x = (r.midX - total / 2).rounded()
+    for (i, lane) in lanes.enumerated() {
+      if i > 0 {
+        canvas.moveTo(x, r.y + px(10))
+        canvas.lineTo(x, r.maxY - px(10))
+        canvas.stroke(theme.symbolDimmed, width: max(1, px(1.5)), cap: CAIRO_LINE_CAP_BUTT)
+      }
+      let color =
+        lane.isRecommended
+        ? theme.symbol : lane.isValid ? theme.symbol.opacity(0.75) : theme.symbolDimmed
+      let side = min(cell, r.height) - px(4)
+      LaneSymbol(lane: lane).draw(
+        in: canvas,
+        rect: ScreenRect(x: x + (cell - side) / 2, y: r.midY - side / 2, width: side, height: side),
+        color: color)
+      x += cell
+    }
+  }
+
+  // MARK: - Estimates and status
+
+  func estimates(_ trip: TripContent, in r: ScreenRect) {
+    panel(r, theme.panelBackground)
+    let pad = px(14)
+    let gap = px(16)
+    var big = TextStyle.bold(px(36))
+    var medium = TextStyle.bold(px(28))
+    let label = TextStyle.regular(px(15))
+    // Shrink the figures (never below 24 px) until all three fit the panel.
+    while big.size > px(26) {
+      let width =
+        canvas.textWidth(trip.arrival, big) + canvas.textWidth(trip.timeRemaining, medium)
+        + canvas.textWidth(trip.distanceRemaining, medium) + 2 * gap
+      if width <= r.width - 2 * pad { break }
+      big.size -= 2
+      medium.size = max(px(24), medium.size - 2)
+    }
+    let baseline = r.y + pad + px(32)
+    let labelBaseline = r.maxY - pad + px(2)
+    var x = r.x + pad
+    canvas.drawText(trip.arrival, big, x: x, baseline: baseline, theme.panelText)
+    canvas.drawText(
+      "arrival", label, x: x + px(1), baseline: labelBaseline, theme.panelSecondaryText)
+    x += canvas.textWidth(trip.arrival, big) + gap
+    canvas.drawText(trip.timeRemaining, medium, x: x, baseline: baseline, theme.accent)
+    canvas.drawText("remaining", label, x: x, baseline: labelBaseline, theme.panelSecondaryText)
+    x +=
+      max(canvas.textWidth(trip.timeRemaining, medium), canvas.textWidth("remaining", label))
+      + gap
+    canvas.drawText(trip.distanceRemaining, medium, x: x, baseline: baseline, theme.panelText)
+  }
+
+  func status(_ status: StatusContent, in r: ScreenRect) {
+    panel(r, theme.panelBackground)
+    let pad = px(12)
+    let text = TextStyle.regular(px(20))
+    let clock = TextStyle.bold(px(20))
+    let baseline = canvas.baseline(centering: text, on: r.midY)
+    var x = r.x + pad
+    let dot = ScreenPoint(x: x + px(6), y: r.midY)
+    switch status.gps {
+    case .good:
+      canvas.circle(center: dot, radius: px(6))
+      canvas.fill(theme.gpsGood)
+    case .estimated:
+      canvas.circle(center: dot, radius: px(5))
+      canvas.stroke(theme.gpsEstimated, width: px(3))
+    case .lost:
+      canvas.moveTo(dot.x - px(5), dot.y - px(5))
+      canvas.lineTo(dot.x + px(5), dot.y + px(5))
+      canvas.moveTo(dot.x + px(5), dot.y - px(5))
+      canvas.lineTo(dot.x - px(5), dot.y + px(5))
+      canvas.stroke(theme.gpsLost, width: px(3))
+    }
+    x += px(18)
+    canvas.drawText("GPS", text, x: x, baseline: baseline, theme.panelText)
+    let clockWidth = canvas.textWidth(status.clock, clock)
+    canvas.drawText(
+      status.clock, clock, x: r.maxX - pad - clockWidth, baseline: baseline, theme.panelText)
+    if status.isMuted {
+      let side = px(22)
+      ButtonSymbol(symbol: .speakerMuted).draw(
+        in: canvas,
+        rect: ScreenRect(
+          x: r.maxX - pad - clockWidth - px(8) - side, y: r.midY - side / 2, width: side,
+          height: side),
+        color: theme.panelText, accent: theme.gpsLost)
+    }
+  }
+
+  // MARK: - Buttons
+
+  func mapButton(_ button: MapButton, focused: Bool, in r: ScreenRect) {
+    let center = ScreenPoint(x: r.midX, y: r.midY)
+    canvas.circle(center: ScreenPoint(x: center.x, y: center.y + px(2)), radius: r.width / 2)
+    canvas.fill(theme.shadow)
+    canvas.circle(center: center, radius: r.width / 2)
+    canvas.fill(theme.panelBackground)
+    let side = r.width * 0.5
+    let color = button.isEnabled ? theme.panelText : theme.panelSecondaryText
+    ButtonSymbol(symbol: button.symbol).draw(
+      in: canvas,
+      rect: ScreenRect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side),
+      color: color, accent: theme.gpsLost)
+    if focused {
+      canvas.circle(center: center, radius: r.width / 2 + px(1))
+      canvas.stroke(theme.focusRing, width: px(4))
+    }
+  }
+
+  func barButton(_ button: BarButton, focused: Bool, in r: ScreenRect) {
+    canvas.shadow(r, radius: r.height / 2, color: theme.shadow, offset: px(2))
+    canvas.fillRoundedRect(r, radius: r.height / 2, theme.panelBackground)
+    let style = TextStyle.bold(px(18))
+    let title = canvas.ellipsized(button.title, style, maxWidth: r.width - px(20))
+    let width = canvas.textWidth(title, style)
+    canvas.drawText(
+      title, style, x: (r.midX - width / 2).rounded(),
+      baseline: canvas.baseline(centering: style, on: r.midY),
+      button.isEnabled ? theme.panelText : theme.panelSecondaryText)
+    if focused {
+      canvas.roundedRect(r.insetBy(-px(1)), radius: r.height / 2 + px(1))
+      canvas.stroke(theme.focusRing, width: px(4))
+    }
+  }
+
+  /// The band behind the card on portrait screens.
+  func header(_ r: ScreenRect) {
+    canvas.setColor(theme.headerBackground)
+    cairo_rectangle(canvas.cr, r.x, r.y, r.width, r.height)
+    cairo_fill(canvas.cr)
+  }
+}

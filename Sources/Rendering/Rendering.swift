@@ -1,1 +1,0 @@
-/// Draws templates and the map into pixel buffers with cairo.

@@ -1,0 +1,26 @@
+/// Why drawing or writing an image failed.
+public struct RenderingError: Error, Equatable, CustomStringConvertible {
+  public enum Code: String, Sendable {
+    /// cairo could not create a surface (size out of range, out of memory).
+    case surface
+    /// Writing or reading a PNG failed.
+    case png
+    /// A size or argument outside what the renderer supports.
+    case invalidArgument
+  }
+
+  public var code: Code
+  public var message: String
+  /// cairo's status text, when cairo reported the failure.
+  public var underlying: String?
+
+  public init(_ code: Code, _ message: String, underlying: String? = nil) {
+    self.code = code
+    self.message = message
+    self.underlying = underlying
+  }
+
+  public var description: String {
+    "\(message)" + (underlying.map { " (\($0))" } ?? "")
+  }
+}

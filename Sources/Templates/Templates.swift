@@ -1,1 +1,0 @@
-/// Templates (CarPlay-style screens) and the map camera.

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A userspace device stand-in under `Tests/Support/<name>/<name>.c`, built as an
+/// `LD_PRELOAD` library next to the test binary, once per test process.
+enum PreloadLibrary {
+  /// The package's root directory.
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  struct CompileError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// A C compiler: clang next to the Swift toolchain (on PATH), else `cc`.
+  static func compiler() -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for name in ["clang", "cc", "gcc"] {
+      for directory in path.split(separator: ":") {
+        let candidate = "\(directory)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      }
+    }
+    return nil
+  }
+
+  /// Compiles `Tests/Support/<name>/<name>.c` into `lib<name>.so` next to the test binary
+  /// (`-Wall -Wextra`; warnings are printed by the compiler, not failures) and returns its
+  /// path.
+  static func compile(_ name: String) -> Result<String, CompileError> {
+    guard let cc = compiler() else { return .failure(CompileError(description: "no C compiler")) }
+    let source = root.appendingPathComponent("Tests/Support/\(name)/\(name).c").path
+    // Built next to the test binary, so it goes with the build directory; compiled under a
+    // private name and renamed, so test processes running at once never see half a file.
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let output = directory.appendingPathComponent("lib\(name).so").path
+    let scratch = directory.appendingPathComponent("lib\(name)-\(getpid()).so").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: cc)
+    process.arguments = [
+      "-shared", "-fPIC", "-O1", "-Wall", "-Wextra", "-o", scratch, source, "-ldl", "-lpthread",
+    ]
+    let errors = Pipe()
+    process.standardError = errors
+    do {
+      try process.run()
+    } catch {
+      return .failure(CompileError(description: "cannot run \(cc): \(error)"))
+    }
+    let message = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      return .failure(
+        CompileError(description: "\(cc) failed: \(String(decoding: message, as: UTF8.self))"))
+    }
+    guard rename(scratch, output) == 0 else {
+      return .failure(CompileError(description: "cannot move \(scratch) to \(output)"))
+    }
+    return .success(output)
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import HeadUnit
+
+@Suite("say and voice-check commands")
+struct VoiceCheckCommandTests {
+  func run(_ args: [String]) -> (HeadUnitCommand.Status, Captured) {
+    let captured = Captured()
+    return (HeadUnitCommand.run(args, console: captured.console), captured)
+  }
+
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("headunit-voice-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// The fields of a canonical 16-bit PCM WAV header, and the samples after it.
+  static func header(_ url: URL) throws -> (
+    channels: Int, rate: Int, bits: Int, dataBytes: Int, fileBytes: Int
+  ) {
+    let bytes = [UInt8](try Data(contentsOf: url))
+    try #require(bytes.count >= 44)
+    func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+    func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
+    #expect(String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF")
+    #expect(String(decoding: bytes[8..<16], as: UTF8.self) == "WAVEfmt ")
+    #expect(u16(20) == 1)
+    #expect(String(decoding: bytes[36..<40], as: UTF8.self) == "data")
+    #expect(u32(4) == bytes.count - 8)
+    return (u16(22), u32(24), u16(34), u32(40), bytes.count)
+  }
+
+  @Test("voice-check --lang all renders and passes every prompt in every language")
+  func allLanguages() throws {
+    let out = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let (status, captured) = run(["voice-check", "--lang", "all", "--out", out.path])
+    #expect(status == .success, "\(captured.err)")
+    #expect(captured.out.last == "voice-check: all prompts pass")
+    for language in ["de", "en", "es", "it", "ru", "zh"] {
+      #expect(
+        captured.out.contains {
+          $0.hasPrefix("\(language): 130 prompts, 0 failing; longest final ")
+        })
+      for name in [
+        "turn-left-road", "roundabout-exit-2-road", "early-400m-turn-left-road",
+        "depart-northwest-road", "arrive-right", "then-turn-right-uturn", "continue-2km",
+      ] {
+        let file = out.appendingPathComponent("\(language)/\(name).wav")
+        let header = try Self.header(file)
+        #expect(header.channels == 1)
+        #expect(header.rate == 22_050)
+        #expect(header.bits == 16)
+        #expect(header.dataBytes == header.fileBytes - 44)
+        #expect(header.dataBytes > 22_050 / 2, "\(language)/\(name) is under 0.25 s")
+      }
+    }
+    let files = try FileManager.default.contentsOfDirectory(
+      atPath: out.appendingPathComponent("zh").path)
+    #expect(files.count == 130)
+    // The table: a header, then name, stage, duration, … per prompt.
+    let header = try #require(captured.out.first { $0.hasPrefix("name ") })
+    for column in ["stage", "dur s", "synth ms", "first ms", "peak dB", "RMS dB", "clipped"] {
+      #expect(header.contains(column))
+    }
+    let row = try #require(captured.out.first { $0.hasPrefix("turn-left-road ") })
+    #expect(row.hasSuffix("  ok"))
+  }
+
+  @Test("say --wav writes the phrase as 16-bit mono at 22050 Hz")
+  func sayToWAV() throws {
+    let out = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let file = out.appendingPathComponent("say.wav")
+    let (status, captured) = run([
+      "say", "Turn", "left", "onto", "Töölönlahdenkatu", "--lang", "en", "--wav", file.path,
+    ])
+    #expect(status == .success, "\(captured.err)")
+    let header = try Self.header(file)
+    #expect(header.channels == 1 && header.rate == 22_050 && header.bits == 16)
+    let seconds = Double(header.dataBytes) / 2 / 22_050
+    #expect((1...4).contains(seconds))
+    #expect(captured.out.first?.contains("voice en at 205 wpm") == true)
+  }
+
+  @Test(
+    "misuse exits 2 with the reason",
+    arguments: [
+      (["say"], "what should it say?"),
+      (
+        ["say", "hello", "--lang", "xx"],
+        "unknown language 'xx' (expected one of: de, en, es, it, ru, zh)"
+      ),
+      (["say", "hello", "--rate", "20"], "--rate must be a whole number from 80 to 450"),
+      (["say", "hello", "--volume", "loud"], "--volume must be a whole number from 0 to 200"),
+      (["say", "hello", "--wav", "a.wav", "--device", "hw:0"], "give one of them"),
+      (["say", "hello", "--speed", "2"], "unknown option --speed"),
+      (["voice-check", "--lang", "klingon"], "unknown language 'klingon'"),
+      (["voice-check", "extra"], "unexpected argument 'extra'"),
+      (["voice-check", "--pitch", "101"], "--pitch must be a whole number from 0 to 100"),
+    ])
+  func misuse(args: [String], message: String) {
+    let (status, captured) = run(args)
+    #expect(status == .usage)
+    #expect(captured.err.contains(message), "stderr was: \(captured.err)")
+  }
+
+  @Test("say on a device that is not there exits 1 and says which")
+  func missingDevice() {
+    let (status, captured) = run(["say", "hello", "--device", "hw:97"])
+    #expect(status == .failure)
+    #expect(captured.err.contains("ALSA device 'hw:97' not available"), "\(captured.err)")
+  }
+
+  @Test("voice-check into a directory that cannot be made exits 1")
+  func unwritable() {
+    let (status, captured) = run(["voice-check", "--lang", "it", "--out", "/proc/headunit"])
+    #expect(status == .failure)
+    #expect(captured.err.contains("/proc/headunit"))
+  }
+
+  @Test("--help explains both commands")
+  func help() {
+    let (sayStatus, say) = run(["say", "--help"])
+    #expect(sayStatus == .success)
+    #expect(say.out.joined().contains("--wav FILE"))
+    let (checkStatus, check) = run(["voice-check", "--help"])
+    #expect(checkStatus == .success)
+    #expect(check.out.joined().contains("final prompt longer than 3.5 s"))
+  }
+}
