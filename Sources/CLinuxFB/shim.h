@@ -1,7 +1,9 @@
 // The Linux framebuffer device interface (fbdev): screen info structs and ioctl numbers,
-// which Swift's Glibc module does not carry. Header only; nothing to link.
+// and the virtual console's graphics mode (KDSETMODE), which Swift's Glibc module does not
+// carry. Header only; nothing to link.
 #pragma once
 #include <linux/fb.h>
+#include <linux/kd.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 

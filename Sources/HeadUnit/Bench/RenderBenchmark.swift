@@ -1,3 +1,4 @@
+import Board
 import Foundation
 import Navigation
 import Rendering
@@ -27,7 +28,7 @@ enum RenderBenchmark {
 
   /// The figures printed, in order. Another section (pixel conversion for the
   /// framebuffer, say) is one more function here.
-  static var sections: [(Context, Console) throws -> Void] { [renderSection] }
+  static var sections: [(Context, Console) throws -> Void] { [renderSection, conversionSection] }
 
   static func run(_ args: Arguments, console: Console) throws -> HeadUnitCommand.Status {
     let runs = try args.int("runs", default: 5, range: 1...100)
@@ -109,5 +110,43 @@ enum RenderBenchmark {
         format:
           "  incremental, vehicle moved, camera still:   %6.2f ms median (%.1f× faster, %d rows)",
         partial, full / partial, rows / max(1, frames)))
+  }
+
+  /// The framebuffer's part: ARGB32 → RGB565 for a whole frame and for a 20-row change,
+  /// against a plain copy of one frame's bytes (the least any display path must do).
+  static func conversionSection(_ context: Context, console: Console) throws {
+    let width = context.renderer.size.width
+    let height = context.renderer.size.height
+    let timing = try Framebuffer.benchmarkConversion(
+      width: width, height: height, format: .rgb565, runs: 100 * context.runs)
+    let bytes = width * height * 4
+    let source = [UInt8](repeating: 0x5A, count: bytes)
+    var target = [UInt8](repeating: 0, count: bytes)
+    let clock = ContinuousClock()
+    var copies: [Double] = []
+    for _ in 0..<(100 * context.runs) {
+      copies.append(
+        clock.measure {
+          target.withUnsafeMutableBytes { to in
+            source.withUnsafeBytes { from in
+              to.baseAddress!.copyMemory(from: from.baseAddress!, byteCount: bytes)
+            }
+          }
+        }.seconds * 1e3)
+    }
+    copies.sort()
+    let copy = copies[copies.count / 2]
+    let full = timing.fullConversion.seconds * 1e3
+    let rows = timing.twentyRowUpdate.seconds * 1e3
+    console.out(
+      String(format: "  memcpy of one frame (%d bytes):         %6.3f ms median", bytes, copy))
+    console.out(
+      String(
+        format: "  to RGB565, full frame:                      %6.3f ms median (%.1f× a memcpy)",
+        full, full / copy))
+    console.out(
+      String(
+        format: "  to RGB565, 20 changed rows (all compared):  %6.3f ms median (%.1f× a memcpy)",
+        rows, rows / copy))
   }
 }
