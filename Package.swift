@@ -48,6 +48,7 @@ let package = Package(
       swiftSettings: strict
     ),
     .executableTarget(name: "headunit", dependencies: ["HeadUnit"], swiftSettings: strict),
+    .target(name: "TestSupport", path: "Tests/Support/Swift", swiftSettings: strict),
     .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
     .testTarget(
       name: "NavigationTests",
@@ -56,7 +57,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BoardTests",
-      dependencies: ["Board", "Navigation", "Geo"],
+      dependencies: ["Board", "Navigation", "Geo", "TestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -76,7 +77,7 @@ let package = Package(
     ),
     .testTarget(
       name: "HeadUnitTests",
-      dependencies: ["HeadUnit", "Navigation", "Geo"],
+      dependencies: ["HeadUnit", "Navigation", "Geo", "Rendering", "TestSupport"],
       swiftSettings: strict
     ),
   ],

@@ -1,5 +1,6 @@
 import Board
 import Foundation
+import TestSupport
 import Testing
 
 /// The fake framebuffer (`Tests/Support/fakefb`), built once per test run, and re-running a

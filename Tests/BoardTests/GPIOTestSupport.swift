@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// The fake GPIO character device (`Tests/Support/fakegpio`), built once per test run, and

@@ -1,34 +1,45 @@
+import Board
 import Foundation
 import Navigation
 import Rendering
 import Templates
 
 /// `headunit snapshot --route R --track T --at SECONDS [--size WxH] [--theme day|night]
-/// --out FILE.png`
+/// [--out FILE.png] [--framebuffer DEVICE]` (at least one of `--out` and `--framebuffer`)
 enum SnapshotCommand {
   static let help = """
-    usage: headunit snapshot --route FILE --track FILE --at SECONDS --out FILE.png
+    usage: headunit snapshot --route FILE --track FILE --at SECONDS
+                             [--out FILE.png] [--framebuffer DEVICE]
                              [--size WxH] [--theme day|night] [--north-up] [--muted]
                              [--lang CODE] [--units metric|imperial]
 
     Replays a recorded drive through the navigation session up to SECONDS after its first
-    fix and draws the navigation screen as it is at that moment into a PNG file.
-      --size WxH    screen size (default 800x480; also 748x456, 768x1024, 1920x720…)
-      --theme T     day (default) or night
-      --north-up    north up instead of the direction of travel
-      --muted       show voice guidance as muted
+    fix and draws the navigation screen as it is at that moment into a PNG file, onto a
+    framebuffer, or both (at least one of --out and --framebuffer).
+      --out FILE.png        write the screen as a PNG file
+      --framebuffer DEVICE  show it on a framebuffer, e.g. /dev/fb0 (a frame of
+                            another size than the screen is centred and cropped)
+      --size WxH            screen size (default 800x480; also 768x1024, 1920x720…)
+      --theme T             day (default) or night
+      --north-up            north up instead of the direction of travel
+      --muted               show voice guidance as muted
     """
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
     let args = try Arguments(
-      words, options: ["route", "track", "at", "size", "theme", "out", "lang", "units"],
+      words,
+      options: [
+        "route", "track", "at", "size", "theme", "out", "framebuffer", "lang", "units",
+      ],
       flags: ["north-up", "muted", "help"])
     if args.flag("help") {
       console.out(help)
       return .success
     }
     try args.noPositional("snapshot")
-    let out = try args.required("out")
+    let out = args.value("out")
+    let device = args.value("framebuffer")
+    guard out != nil || device != nil else { throw UsageError("missing --out or --framebuffer") }
     let atText = try args.required("at")
     guard let seconds = Double(atText), seconds >= 0, seconds.isFinite else {
       throw UsageError("--at must be a number of seconds ≥ 0, not '\(atText)'")
@@ -49,9 +60,22 @@ enum SnapshotCommand {
     if args.flag("north-up") { model.camera.orientation = .northUp }
     let renderer = try NavigationRenderer(size: size)
     renderer.render(model.scene(at: instant, size: size))
-    try renderer.writePNG(to: out)
-    console.out("snapshot at \(atText) s (\(model.state)), \(size), \(theme.name): \(out)")
+    if let out { try renderer.writePNG(to: out) }
+    if let device { try present(renderer, on: device, console: console) }
+    let targets = [out, device].compactMap { $0 }.joined(separator: ", ")
+    console.out("snapshot at \(atText) s (\(model.state)), \(size), \(theme.name): \(targets)")
     return .success
+  }
+
+  /// Shows the renderer's current frame on the framebuffer at `path`; what it shows stays
+  /// after the command exits. Size mismatches are reported on stderr.
+  static func present(
+    _ renderer: NavigationRenderer, on path: String, console: Console
+  ) throws {
+    let framebuffer = try Framebuffer(path: path, notice: { console.err("headunit: \($0)") })
+    _ = try renderer.withPixels { pixels, width, height, stride in
+      try framebuffer.present(pixels, width: width, height: height, stride: stride)
+    }
   }
 
   static func size(_ args: Arguments) throws(UsageError) -> ScreenSize {

@@ -2,17 +2,24 @@ import Foundation
 
 /// A userspace device stand-in under `Tests/Support/<name>/<name>.c`, built as an
 /// `LD_PRELOAD` library next to the test binary, once per test process.
-enum PreloadLibrary {
+///
+/// Shared by the test targets (`TestSupport`, at `Tests/Support/Swift`).
+public enum PreloadLibrary {
   /// The package's root directory.
-  static let root = URL(fileURLWithPath: #filePath)
+  public static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
-  struct CompileError: Error, CustomStringConvertible {
-    var description: String
+  public struct CompileError: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(description: String) {
+      self.description = description
+    }
   }
 
   /// A C compiler: clang next to the Swift toolchain (on PATH), else `cc`.
-  static func compiler() -> String? {
+  public static func compiler() -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for name in ["clang", "cc", "gcc"] {
       for directory in path.split(separator: ":") {
@@ -26,7 +33,7 @@ enum PreloadLibrary {
   /// Compiles `Tests/Support/<name>/<name>.c` into `lib<name>.so` next to the test binary
   /// (`-Wall -Wextra`; warnings are printed by the compiler, not failures) and returns its
   /// path.
-  static func compile(_ name: String) -> Result<String, CompileError> {
+  public static func compile(_ name: String) -> Result<String, CompileError> {
     guard let cc = compiler() else { return .failure(CompileError(description: "no C compiler")) }
     let source = root.appendingPathComponent("Tests/Support/\(name)/\(name).c").path
     // Built next to the test binary, so it goes with the build directory; compiled under a
