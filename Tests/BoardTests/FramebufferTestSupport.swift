@@ -49,25 +49,14 @@ enum FakeFramebuffer {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = [
-      "--testing-library", "swift-testing", "--filter", "BoardTests.\(suite)/\(name)\\(",
-    ]
-    var environment = ProcessInfo.processInfo.environment
-    environment["LD_PRELOAD"] = library
-    environment["FAKEFB_FILE"] = directory.appendingPathComponent("fb0.raw").path
-    environment["FAKEFB_LOG"] = directory.appendingPathComponent("fb.log").path
-    environment["FAKEFB_INPROCESS"] = "1"
-    environment.merge(extra) { $1 }
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(text)")
+    let (status, text) = try PreloadLibrary.rerun(
+      filter: "BoardTests.\(suite)/\(name)\\(", library: library,
+      environment: [
+        "FAKEFB_FILE": directory.appendingPathComponent("fb0.raw").path,
+        "FAKEFB_LOG": directory.appendingPathComponent("fb.log").path,
+        "FAKEFB_INPROCESS": "1",
+      ].merging(extra) { $1 })
+    #expect(status == 0, "\(text)")
     #expect(text.contains("Test run with 1 test"), "\(text)")
   }
 }

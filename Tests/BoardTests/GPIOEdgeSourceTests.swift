@@ -1,5 +1,6 @@
 import Board
 import Foundation
+import TestSupport
 import Testing
 
 /// `GPIOEdgeSource` in-process, against the fake GPIO chip.
@@ -23,24 +24,14 @@ struct GPIOEdgeSourceTests {
     let control = directory.appendingPathComponent("control").path
     try #require(mkfifo(control, 0o600) == 0)
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = [
-      "--testing-library", "swift-testing", "--filter", "BoardTests.GPIOEdgeSourceTests/\(name)",
-    ]
-    var environment = ProcessInfo.processInfo.environment
-    environment["LD_PRELOAD"] = library
-    environment["FAKEGPIO_CHIPS"] = GPIOInputsCommandTests.pi4Chips
-    environment["FAKEGPIO_CONTROL"] = control
-    environment["FAKEGPIO_INPROCESS"] = "1"
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(text)")
+    let (status, text) = try PreloadLibrary.rerun(
+      filter: "BoardTests.GPIOEdgeSourceTests/\(name)", library: library,
+      environment: [
+        "FAKEGPIO_CHIPS": GPIOInputsCommandTests.pi4Chips,
+        "FAKEGPIO_CONTROL": control,
+        "FAKEGPIO_INPROCESS": "1",
+      ])
+    #expect(status == 0, "\(text)")
     #expect(text.contains("Test run with 1 test"), "\(text)")
   }
 

@@ -51,9 +51,10 @@ enum SnapshotCommand {
     let track = try ReplayCommand.loadTrack(
       URL(fileURLWithPath: try args.required("track")), console: console)
     guard
-      var (model, instant) = ScreenReplay(route: route, fixes: track.fixes, phrases: phrases)
+      let (first, instant) = ScreenReplay(route: route, fixes: track.fixes, phrases: phrases)
         .models(at: [seconds]).first
     else { throw UsageError("the track holds no fixes") }
+    var model = first
     model.theme = theme
     model.isMuted = args.flag("muted")
     model.template = .guidance(muted: model.isMuted)

@@ -64,4 +64,30 @@ public enum PreloadLibrary {
     }
     return .success(output)
   }
+
+  /// Runs the Swift Testing tests matching `filter` again in a copy of the running test
+  /// binary with `library` preloaded and `environment` added, and returns its exit status
+  /// and everything it printed.
+  ///
+  /// Device stand-ins must be preloaded before the process starts, so tests that need one
+  /// in-process re-run themselves this way; the copy sees the environment and does the
+  /// checks. Blocks until the copy exits.
+  public static func rerun(
+    filter: String, library: String, environment extra: [String: String]
+  ) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
+    var environment = ProcessInfo.processInfo.environment
+    environment["LD_PRELOAD"] = library
+    environment.merge(extra) { $1 }
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
+  }
 }
