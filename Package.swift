@@ -77,7 +77,9 @@ let package = Package(
     ),
     .testTarget(
       name: "HeadUnitTests",
-      dependencies: ["HeadUnit", "Navigation", "Geo", "Rendering", "TestSupport"],
+      dependencies: [
+        "HeadUnit", "Navigation", "Geo", "Templates", "Rendering", "TestSupport",
+      ],
       swiftSettings: strict
     ),
   ],

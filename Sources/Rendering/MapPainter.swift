@@ -10,6 +10,10 @@ struct MapPainter {
   let scene: NavigationScene
   let layout: NavigationLayout
   let transform: MapTransform
+  /// Where the map is drawn (the layout's map area unless told otherwise).
+  private let area: ScreenRect
+  /// Paints the portrait header band behind the card (the navigation screen only).
+  private let drawsHeader: Bool
   /// The map area with a margin, so wide lines entering it are not cut.
   private let view: ScreenRect
 
@@ -21,7 +25,24 @@ struct MapPainter {
     self.scene = scene
     self.layout = layout
     transform = MapTransform(camera: scene.camera, anchor: Self.anchor(scene, layout))
+    area = layout.mapArea
+    drawsHeader = true
     view = layout.mapArea.insetBy(-40 * layout.scale)
+  }
+
+  /// A painter for a map inside `area` with the camera centre at `anchor` (template
+  /// screens that place the map themselves); no header band is drawn.
+  init(
+    canvas: CairoCanvas, scene: NavigationScene, layout: NavigationLayout, area: ScreenRect,
+    anchor: ScreenPoint
+  ) {
+    self.canvas = canvas
+    self.scene = scene
+    self.layout = layout
+    transform = MapTransform(camera: scene.camera, anchor: anchor)
+    self.area = area
+    drawsHeader = false
+    view = area.insetBy(-40 * layout.scale)
   }
 
   static func anchor(_ scene: NavigationScene, _ layout: NavigationLayout) -> ScreenPoint {
@@ -32,10 +53,10 @@ struct MapPainter {
   func drawBase() {
     let cr = canvas.cr
     cairo_save(cr)
-    if let header = layout.header {
+    if drawsHeader, let header = layout.header {
       OverlayPainter(canvas: canvas, theme: scene.theme, scale: scale).header(header)
     }
-    canvas.clip(layout.mapArea)
+    canvas.clip(area)
     canvas.setColor(style.background)
     cairo_paint(cr)
     let region = transform.region(covering: view)
@@ -73,7 +94,7 @@ struct MapPainter {
 
   /// Adds `points` to the current path. Open lines skip the segments wholly outside the
   /// view (a long route or street costs only what shows); tiny steps are dropped.
-  private func path(_ points: [PlanePoint], close: Bool = false) {
+  func path(_ points: [PlanePoint], close: Bool = false) {
     guard let first = points.first else { return }
     let cr = canvas.cr
     if close {
@@ -197,7 +218,7 @@ struct MapPainter {
     draw(marker, at: p, rotation: vehicle.heading - scene.camera.heading)
   }
 
-  private func draw(_ marker: MarkerStyle, at point: ScreenPoint, rotation: Double) {
+  func draw(_ marker: MarkerStyle, at point: ScreenPoint, rotation: Double) {
     let cr = canvas.cr
     let size = marker.size * scale
     cairo_save(cr)

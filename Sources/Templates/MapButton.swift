@@ -18,14 +18,43 @@ public struct MapButton: Hashable, Sendable, Identifiable {
     case letters(String)
   }
 
+  /// What pressing the button does. The interface controller carries out every role but
+  /// `app` itself (and still reports the press); `app` buttons are only reported.
+  public enum Role: Hashable, Sendable {
+    /// Reported to the app as `UIEffect.selected`; nothing else.
+    case app
+    /// Enters pan mode.
+    case pan
+    case zoomIn
+    case zoomOut
+    /// "My location": back to following the vehicle at zoom 15.
+    case recentre
+    /// Toggles voice guidance.
+    case mute
+
+    /// The role a symbol implies: speakers mute, zoom symbols zoom, recenter recentres.
+    public init(symbol: Symbol) {
+      switch symbol {
+      case .speaker, .speakerMuted: self = .mute
+      case .recenter: self = .recentre
+      case .zoomIn: self = .zoomIn
+      case .zoomOut: self = .zoomOut
+      case .overview, .endRoute, .letters: self = .app
+      }
+    }
+  }
+
   /// What the owner reacts to when the button is pressed.
   public var id: String
   public var symbol: Symbol
   public var isEnabled: Bool
+  public var role: Role
 
-  public init(id: String, symbol: Symbol, isEnabled: Bool = true) {
+  /// - Parameter role: nil takes the role the symbol implies (`Role(symbol:)`).
+  public init(id: String, symbol: Symbol, isEnabled: Bool = true, role: Role? = nil) {
     self.id = id
     self.symbol = symbol
     self.isEnabled = isEnabled
+    self.role = role ?? Role(symbol: symbol)
   }
 }

@@ -61,6 +61,10 @@ extension DemoCommand {
             image: renderer.pixelBuffer(),
             caption: String(format: "%.0f s · ", moment.t) + moment.caption))
       }
+      if let first = models.first {
+        let background = first.model.scene(at: first.at, size: .standard)
+        cells += try appCells(background: background, folder: folder, firstNumber: cells.count + 1)
+      }
       let sheet = try ContactSheet.render(
         cells, columns: 4, cellWidth: 400, title: "headunit demo: key moments")
       let sheetURL = out.appendingPathComponent("contact-sheet.png")

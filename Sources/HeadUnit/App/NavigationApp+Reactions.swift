@@ -1,0 +1,158 @@
+import Foundation
+import Navigation
+import Templates
+
+extension NavigationApp {
+  /// One controller effect: completions and choices are the app's; the rest go out.
+  mutating func react(to effect: UIEffect, at now: Date) {
+    switch effect {
+    case .completion(_, .success):
+      break
+    case .completion(_, .failure(let error)):
+      outbox.append(.failed(error))
+    case .selected(let templateID, let elementID):
+      chose(elementID, in: templateID, at: now)
+    case .tripStarted(_, let choiceIndex):
+      startTrip(choiceIndex: choiceIndex, at: now)
+    case .navigationAlertDismissed(let alertID, _) where alertID == ID.arrivalAlert:
+      outbox.append(.interface(effect))
+      finishTrip(with: .finish, at: now)
+    default:
+      outbox.append(.interface(effect))
+    }
+  }
+
+  /// The driver chose `elementID` of template `templateID`.
+  private mutating func chose(_ elementID: String, in templateID: String, at now: Date) {
+    switch templateID {
+    case ID.map:
+      choseOnMap(elementID, at: now)
+    case ID.destinations:
+      switch elementID {
+      case ID.favourites:
+        push(
+          .list(
+            Self.placeList(
+              id: ID.favourites, title: "Favourites", places: lists.favourites,
+              empty: "No favourites yet")), at: now)
+      case ID.recents:
+        push(
+          .list(
+            Self.placeList(
+              id: ID.recents, title: "Recents", places: lists.recents,
+              empty: "No recent places")), at: now)
+      case ID.nearby: push(.grid(nearbyGrid()), at: now)
+      case ID.search: push(.search(searchTemplate()), at: now)
+      default: break
+      }
+      send(.itemHandled(elementID), at: now)
+    case ID.favourites, ID.recents:
+      if let place = placeNamed(byElement: elementID) { choose(place, at: now) }
+      send(.itemHandled(elementID), at: now)
+    case ID.nearby:
+      if let category = Self.categories(of: provider.places).first(where: {
+        ID.category($0) == elementID
+      }) {
+        push(.pointOfInterest(pointsOfInterest(category)), at: now)
+      }
+    case ID.search:
+      let name = searchablePlaces.map(\.name).first {
+        SearchTemplate.resultElementID($0) == elementID
+      }
+      if let place = searchablePlaces.first(where: { $0.name == name }) {
+        choose(place, at: now)
+      }
+    case ID.endTripAlert:
+      request({ .dismiss($0) }, at: now)
+      if elementID == ID.confirmEnd { finishTrip(with: .cancel, at: now) }
+    case ID.noRouteAlert:
+      request({ .dismiss($0) }, at: now)
+    case _ where templateID.hasPrefix("nearby."):
+      if let place = placeNamed(byElement: elementID) { choose(place, at: now) }
+    default:
+      break
+    }
+  }
+
+  private mutating func choseOnMap(_ elementID: String, at now: Date) {
+    switch elementID {
+    case ID.destinations: push(.list(Self.destinationsList), at: now)
+    case ID.overview: outbox.append(.showOverview)
+    case ID.endTrip: request({ .present($0, .alert(Self.endTripAlert())) }, at: now)
+    case TripPreview.cancelElementID:
+      phase = .browsing
+      previewTrip = nil
+    default: break
+    }
+  }
+
+  private mutating func push(_ template: Template, at now: Date) {
+    request({ .push($0, template) }, at: now)
+  }
+
+  /// The place a row or point id names.
+  private func placeNamed(byElement elementID: String) -> Place? {
+    (lists.favourites + lists.recents + provider.places).first { ID.place($0) == elementID }
+  }
+
+  /// Previews the routes to `place` on the bare map, or says there is none.
+  mutating func choose(_ place: Place, at now: Date) {
+    guard let trip = provider.trip(to: place, from: position), !trip.routeChoices.isEmpty else {
+      request({ .present($0, .alert(Self.noRouteAlert(place))) }, at: now)
+      return
+    }
+    previewTrip = trip
+    phase = .previewing(place)
+    request({ .popToRoot($0) }, at: now)
+    request({ .showTripPreviews($0, Self.preview(of: trip, to: place)) }, at: now)
+  }
+
+  /// Start on the preview: remember the place, hand the trip to the session, show the
+  /// guidance buttons.
+  mutating func startTrip(choiceIndex: Int, at now: Date) {
+    guard case .previewing(let place) = phase, let trip = previewTrip else { return }
+    lists.recordRecent(place)
+    outbox.append(.persist(lists))
+    outbox.append(.session(.preview(trip)))
+    outbox.append(.session(.selectRouteChoice(choiceIndex)))
+    outbox.append(.session(.start))
+    previewTrip = nil
+    phase = .navigating(place)
+    let buttons = Self.guidanceButtons(muted: controller.isMuted)
+    request({ .setMapButtons($0, mapButtons: buttons, leading: [], trailing: []) }, at: now)
+  }
+
+  /// Ends guidance (`.finish` after arrival, `.cancel` before) and restores the map.
+  mutating func finishTrip(with event: NavigationSession.Event, at now: Date) {
+    guard case .navigating = phase else { return }
+    outbox.append(.session(event))
+    phase = .browsing
+    let buttons = Self.browsingButtons
+    request({ .setMapButtons($0, mapButtons: buttons, leading: [], trailing: []) }, at: now)
+  }
+
+  /// What the session said: arrival brings up the arrival alert.
+  mutating func sessionReported(_ effect: NavigationSession.Effect, at now: Date) {
+    guard case .arrived = effect, case .navigating(let place) = phase else { return }
+    request({ .presentNavigationAlert($0, Self.arrivalAlert(place)) }, at: now)
+  }
+
+  /// Redraws favourites and recents lists on screen after a restore.
+  mutating func refreshPlaceLists(at now: Date) {
+    for template in controller.stack {
+      guard case .list(let list) = template else { continue }
+      let fresh: ListTemplate
+      switch list.id {
+      case ID.favourites:
+        fresh = Self.placeList(
+          id: ID.favourites, title: "Favourites", places: lists.favourites,
+          empty: "No favourites yet")
+      case ID.recents:
+        fresh = Self.placeList(
+          id: ID.recents, title: "Recents", places: lists.recents, empty: "No recent places")
+      default: continue
+      }
+      request({ .update($0, .list(fresh)) }, at: now)
+    }
+  }
+}

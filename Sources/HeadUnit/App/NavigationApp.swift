@@ -1,0 +1,120 @@
+import Foundation
+import Geo
+import Navigation
+import Templates
+
+/// The built-in navigation app: the map with the vehicle at the root, a Destinations
+/// button opening Favourites, Recents, Nearby and Search; a chosen place previews its
+/// route choices on the map; Start hands the trip to the navigation session; the
+/// guidance buttons mute, show the overview, recentre and end the trip (after a
+/// confirming alert); arrival shows a navigation alert and brings back the bare map.
+///
+/// A pure state machine on top of `InterfaceController`: the app's own template
+/// requests go straight to the controller it owns, and the controller's effects come
+/// back here first — completions and choices are consumed, the rest (redraws, timers,
+/// camera, mute) pass out as `.interface`. No I/O: routes come from a `RouteProvider`,
+/// persistence leaves as `.persist`, the session is driven by `.session` effects and
+/// answers with `Event.session`. One owner calls `handle`.
+public struct NavigationApp: Sendable {
+  /// What the app is doing.
+  public enum Phase: Hashable, Sendable {
+    /// The map, with destinations a press away.
+    case browsing
+    /// Route choices to `place` are on the map.
+    case previewing(Place)
+    /// Guidance to `place` runs.
+    case navigating(Place)
+
+    /// True while guidance runs.
+    public var isNavigating: Bool {
+      if case .navigating = self { true } else { false }
+    }
+  }
+
+  /// Something that happened, for the app to react to.
+  public enum Event: Sendable, Equatable {
+    /// Puts the map at the root. First event.
+    case launch
+    /// Driver input, timers and vehicle speed for the interface controller.
+    case interface(UIEvent)
+    /// Favourites and recents loaded from storage.
+    case restore(PlaceLists)
+    /// The vehicle's latest position, the origin of the next trip.
+    case position(Coordinate)
+    /// What the navigation session reported.
+    case session(NavigationSession.Effect)
+  }
+
+  /// What the owner carries out, in order.
+  public enum Effect: Sendable, Equatable {
+    /// An interface effect to carry out (render, schedule, cancel, camera, mute…).
+    case interface(UIEffect)
+    /// An event for the navigation session.
+    case session(NavigationSession.Event)
+    /// Store these places.
+    case persist(PlaceLists)
+    /// Show the whole route.
+    case showOverview
+    /// A request the app made was refused: a bug in the app's templates.
+    case failed(TemplateError)
+  }
+
+  public internal(set) var controller: InterfaceController
+  public internal(set) var phase = Phase.browsing
+  public internal(set) var lists = PlaceLists()
+  public let provider: any RouteProvider
+  /// The origin of the next trip.
+  var position: Coordinate?
+  /// The session's trip for the preview on screen.
+  var previewTrip: Navigation.Trip?
+  var nextRequest = 1
+  var outbox: [Effect] = []
+
+  public init(
+    provider: any RouteProvider,
+    configuration: InterfaceConfiguration = InterfaceConfiguration()
+  ) {
+    self.provider = provider
+    self.controller = InterfaceController(configuration: configuration)
+  }
+
+  /// Handles one event at `now` and returns what to do, in order.
+  public mutating func handle(_ event: Event, at now: Date) -> [Effect] {
+    outbox = []
+    switch event {
+    case .launch:
+      request({ .setRoot($0, .map(Self.browsingMap)) }, at: now)
+    case .interface(let uiEvent):
+      send(uiEvent, at: now)
+    case .restore(let restored):
+      lists = restored
+      refreshPlaceLists(at: now)
+    case .position(let coordinate):
+      position = coordinate
+    case .session(let effect):
+      sessionReported(effect, at: now)
+    }
+    defer { outbox = [] }
+    return outbox
+  }
+
+  /// Makes an app request with the next request id.
+  mutating func request(_ make: (RequestID) -> UIEvent, at now: Date) {
+    let id = RequestID(nextRequest)
+    nextRequest += 1
+    send(make(id), at: now)
+  }
+
+  /// Hands `event` to the controller and reacts to each effect in order.
+  mutating func send(_ event: UIEvent, at now: Date) {
+    for effect in controller.handle(event, at: now) {
+      react(to: effect, at: now)
+    }
+  }
+
+  /// The places the app knows, by id: the provider's, favourites, recents.
+  func place(withID id: String) -> Place? {
+    provider.places.first { $0.id == id } ?? lists.favourites.first { $0.id == id }
+      ?? lists.recents.first { $0.id == id }
+  }
+}

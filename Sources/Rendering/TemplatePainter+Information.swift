@@ -1,0 +1,48 @@
+extension TemplatePainter {
+  /// Label/value pairs in one column (two on landscape screens when there are more than
+  /// five), the actions in a row along the bottom.
+  func information(_ screen: InformationScreen, in area: ScreenRect) {
+    let body = header(title: screen.title, backTitle: screen.backTitle, in: area)
+    let buttonHeight = px(60)
+    let actionsTop = body.maxY - margin - buttonHeight
+    if !screen.actions.isEmpty {
+      let gap = px(12)
+      let count = Double(screen.actions.count)
+      let width = body.width - 2 * margin
+      let w = min(px(260), ((width - gap * (count - 1)) / count).rounded(.down))
+      let total = w * count + gap * (count - 1)
+      var x = (body.midX - total / 2).rounded()
+      for action in screen.actions {
+        actionButton(action, in: ScreenRect(x: x, y: actionsTop, width: w, height: buttonHeight))
+        x += w + gap
+      }
+    }
+    let items = screen.items
+    guard !items.isEmpty else { return }
+    let columns = !layout.isPortrait && items.count > 5 ? 2 : 1
+    let perColumn = (items.count + columns - 1) / columns
+    let bottom = screen.actions.isEmpty ? body.maxY - margin : actionsTop - px(8)
+    let top = body.minY + px(6)
+    let rowHeight = min(px(68), ((bottom - top) / Double(perColumn)).rounded(.down))
+    let gap = px(24)
+    let columnWidth = ((body.width - 2 * margin - gap * Double(columns - 1)) / Double(columns))
+      .rounded(.down)
+    let labelStyle = TextStyle.regular(px(18))
+    for (i, item) in items.enumerated() {
+      let column = i / perColumn
+      let row = i % perColumn
+      let x = body.x + margin + Double(column) * (columnWidth + gap) + px(8)
+      let y = top + Double(row) * rowHeight
+      let width = columnWidth - px(16)
+      // The label on its own small line, the value large under it.
+      let labelBaseline = y + (rowHeight - px(52)) / 2 + px(18)
+      canvas.drawText(
+        canvas.ellipsized(item.label, labelStyle, maxWidth: width), labelStyle, x: x,
+        baseline: labelBaseline.rounded(), theme.panelSecondaryText)
+      let value = canvas.fit([item.value], .bold(px(26)), minimumSize: px(24), maxWidth: width)
+      canvas.drawText(
+        value.text, value.style, x: x, baseline: (labelBaseline + px(30)).rounded(),
+        theme.panelText)
+    }
+  }
+}

@@ -1,0 +1,159 @@
+import CCairo
+import Foundation
+
+extension TemplatePainter {
+  /// One line of a scrolling list: a section header or an item.
+  enum Row {
+    case header(String)
+    case item(ListScreen.Item)
+  }
+
+  func list(_ screen: ListScreen, in area: ScreenRect) {
+    let body = header(title: screen.title, backTitle: screen.backTitle, in: area)
+    var rows: [Row] = []
+    for section in screen.sections {
+      if let h = section.header { rows.append(.header(h)) }
+      rows += section.items.map { .item($0) }
+    }
+    if rows.isEmpty, let empty = screen.emptyText {
+      let style = TextStyle.regular(px(24))
+      let text = canvas.ellipsized(empty, style, maxWidth: body.width - 2 * margin)
+      drawCentered(
+        text, style, midX: body.midX, baseline: canvas.baseline(centering: style, on: body.midY),
+        theme.panelSecondaryText)
+      return
+    }
+    rowList(rows, in: body)
+  }
+
+  func rowHeight(_ row: Row) -> Double {
+    switch row {
+    case .header: px(38)
+    case .item(let item): item.detailText == nil ? px(62) : px(78)
+    }
+  }
+
+  /// Draws as many whole rows as fit in `area`, scrolled so the focused one shows, with
+  /// a scroll indicator when some do not.
+  func rowList(_ rows: [Row], in area: ScreenRect) {
+    let inner = ScreenRect(
+      x: area.x + margin, y: area.y + px(8), width: area.width - 2 * margin - px(14),
+      height: area.height - px(8) - margin)
+    let heights = rows.map(rowHeight)
+    let focusedRow = rows.firstIndex {
+      if case .item(let item) = $0 { item.id == focusedID } else { false }
+    }
+    var first = 0
+    if let f = focusedRow {
+      while first < f, heights[first...f].reduce(0, +) > inner.height { first += 1 }
+      // Keep a section's header with its first row when the window starts on that row.
+      if first > 0, first == f, case .header = rows[first - 1],
+        heights[(first - 1)...f].reduce(0, +) <= inner.height
+      {
+        first -= 1
+      }
+    }
+    var y = inner.minY
+    var shown = 0
+    var ring: ScreenRect?
+    for i in first..<rows.count {
+      let h = heights[i]
+      if y + h > inner.maxY + 0.5 { break }
+      let r = ScreenRect(x: inner.x, y: y, width: inner.width, height: h)
+      switch rows[i] {
+      case .header(let text):
+        let style = TextStyle.bold(px(20))
+        canvas.drawText(
+          canvas.ellipsized(text.uppercased(), style, maxWidth: r.width - px(16)), style,
+          x: r.x + px(8), baseline: r.maxY - px(10), theme.panelSecondaryText)
+      case .item(let item):
+        if listItem(item, in: r, separator: i + 1 < rows.count && isItem(rows[i + 1])) {
+          ring = r
+        }
+      }
+      y += h
+      shown += 1
+    }
+    scrollIndicator(
+      in: ScreenRect(x: inner.maxX + px(6), y: inner.minY, width: px(6), height: inner.height),
+      first: first, shown: shown, total: rows.count)
+    if let ring { focusRing(ring.insetBy(px(2)), radius: px(10)) }
+  }
+
+  private func isItem(_ row: Row) -> Bool {
+    if case .item = row { true } else { false }
+  }
+
+  /// Draws one list row; returns whether it has the focus (its ring is drawn later, over
+  /// the rows around it).
+  func listItem(_ item: ListScreen.Item, in r: ScreenRect, separator: Bool) -> Bool {
+    // Disabled rows are skipped by the knob, so they are not targets.
+    let focused = item.isEnabled && focusable(item.id, r.insetBy(px(2)))
+    fill(r, theme.templateSurface)
+    if focused { fill(r, theme.focusFill) }
+    let pad = px(16)
+    var x = r.x + pad
+    let textColor = item.isEnabled ? theme.panelText : theme.panelSecondaryText
+    if let symbol = item.symbol {
+      let side = px(36)
+      symbol.draw(
+        in: canvas, rect: ScreenRect(x: x, y: r.midY - side / 2, width: side, height: side),
+        color: item.isEnabled ? theme.highlight : theme.panelSecondaryText,
+        accent: theme.templateSurface)
+      x += side + px(16)
+    }
+    var right = r.maxX - pad
+    let side = px(28)
+    let box = ScreenRect(x: right - side, y: r.midY - side / 2, width: side, height: side)
+    switch item.accessory {
+    case .none: break
+    case .disclosure:
+      canvas.moveTo(box.midX - side * 0.18, box.midY - side * 0.36)
+      canvas.lineTo(box.midX + side * 0.18, box.midY)
+      canvas.lineTo(box.midX - side * 0.18, box.midY + side * 0.36)
+      canvas.stroke(theme.panelSecondaryText, width: px(3.5))
+      right = box.minX - px(10)
+    case .checkmark:
+      canvas.moveTo(box.minX + side * 0.1, box.midY)
+      canvas.lineTo(box.minX + side * 0.4, box.midY + side * 0.3)
+      canvas.lineTo(box.maxX - side * 0.05, box.midY - side * 0.32)
+      canvas.stroke(theme.highlight, width: px(4))
+      right = box.minX - px(10)
+    case .cloud:
+      let c = ScreenPoint(x: box.midX, y: box.midY + side * 0.08)
+      canvas.circle(
+        center: ScreenPoint(x: c.x - side * 0.2, y: c.y + side * 0.04), radius: side * 0.2)
+      canvas.circle(
+        center: ScreenPoint(x: c.x + side * 0.04, y: c.y - side * 0.1), radius: side * 0.26)
+      canvas.circle(
+        center: ScreenPoint(x: c.x + side * 0.26, y: c.y + side * 0.06), radius: side * 0.18)
+      canvas.fill(theme.panelSecondaryText)
+      canvas.fillRoundedRect(
+        ScreenRect(x: c.x - side * 0.4, y: c.y, width: side * 0.84, height: side * 0.24),
+        radius: side * 0.12, theme.panelSecondaryText)
+      right = box.minX - px(10)
+    case .loading:
+      spinner(center: ScreenPoint(x: box.midX, y: box.midY), radius: side / 2, theme.panelText)
+      right = box.minX - px(10)
+    }
+    let width = right - x
+    let title = canvas.fit([item.text], .regular(px(26)), minimumSize: px(24), maxWidth: width)
+    if let detail = item.detailText {
+      canvas.drawText(title.text, title.style, x: x, baseline: r.y + px(34), textColor)
+      let style = TextStyle.regular(px(20))
+      canvas.drawText(
+        canvas.ellipsized(detail, style, maxWidth: width), style, x: x, baseline: r.y + px(62),
+        theme.panelSecondaryText)
+    } else {
+      canvas.drawText(
+        title.text, title.style, x: x,
+        baseline: canvas.baseline(centering: title.style, on: r.midY),
+        textColor)
+    }
+    if separator {
+      fill(
+        ScreenRect(x: x, y: r.maxY - 1, width: r.maxX - x, height: 1), theme.templateSeparator)
+    }
+    return focused
+  }
+}

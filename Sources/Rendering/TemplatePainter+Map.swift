@@ -1,0 +1,269 @@
+import CCairo
+import Foundation
+import Navigation
+import Templates
+
+extension TemplatePainter {
+  // MARK: - Trip preview
+
+  /// The route choices on a panel (left on landscape screens, at the bottom on portrait
+  /// ones), every choice on the map with the selected one on top in the active colour.
+  func tripPreview(_ preview: TripPreviewContent, scene: NavigationScene) {
+    let screen = layout.screen
+    let navigation = NavigationLayout(size: layout.size)
+    let choices = preview.choices
+    let rowHeight = px(86)
+    let titleHeight = px(60)
+    let startHeight = px(64)
+    let pad = px(12)
+    let panelRect: ScreenRect
+    let mapRect: ScreenRect
+    if layout.isPortrait {
+      let count = Double(max(1, choices.count))
+      let h = pad + titleHeight + count * rowHeight + px(10) + startHeight + pad
+      panelRect = ScreenRect(
+        x: margin, y: screen.maxY - margin - h, width: screen.width - 2 * margin, height: h)
+      mapRect = ScreenRect(x: 0, y: 0, width: screen.width, height: panelRect.minY)
+    } else {
+      panelRect = ScreenRect(
+        x: margin, y: margin, width: navigation.card.width, height: screen.height - 2 * margin)
+      mapRect = ScreenRect(
+        x: panelRect.maxX, y: 0, width: screen.width - panelRect.maxX, height: screen.height)
+    }
+
+    let selected = choices.first { $0.id == preview.selectedID } ?? choices.first
+    let coordinates = choices.flatMap { $0.route?.guidance.line.coordinates ?? [] }
+    var camera = scene.camera
+    // Room above the routes for the destination pin, which stands on its point.
+    let pinHeight = px(44)
+    if let fitted = MapCamera.fitting(
+      coordinates, width: mapRect.width - px(24), height: mapRect.height - pinHeight,
+      margin: px(32))
+    {
+      camera = fitted
+    }
+    var mapScene = scene
+    mapScene.camera = camera
+    mapScene.route = nil
+    let painter = MapPainter(
+      canvas: canvas, scene: mapScene, layout: navigation,
+      area: layout.isPortrait ? mapRect : screen,
+      anchor: ScreenPoint(
+        x: (mapRect.midX - px(12)).rounded(), y: (mapRect.midY + pinHeight / 2).rounded()))
+    painter.drawBase()
+    canvas.clip(layout.isPortrait ? mapRect : screen)
+    let map = theme.map
+    if let other = map.polyline(.travelled) {
+      for choice in choices where choice.id != selected?.id {
+        if let route = choice.route { painter.drawWholeRoute(route, other) }
+      }
+    }
+    if let route = selected?.route, let active = map.polyline(.active) {
+      painter.drawWholeRoute(route, active)
+      painter.drawEnds(of: route)
+    }
+    canvas.resetClip()
+
+    panel(panelRect, radius: px(14), theme.templateSurface)
+    let inner = panelRect.insetBy(pad)
+    let title = canvas.fit(
+      [preview.title], .bold(px(28)), minimumSize: px(24), maxWidth: inner.width - px(8))
+    canvas.drawText(
+      title.text, title.style, x: inner.x + px(4), baseline: inner.y + px(30), theme.panelText)
+    let countStyle = TextStyle.regular(px(18))
+    let subtitle =
+      preview.subtitle ?? (choices.count == 1 ? "1 route" : "\(choices.count) routes")
+    canvas.drawText(
+      canvas.ellipsized(subtitle, countStyle, maxWidth: inner.width - px(8)), countStyle,
+      x: inner.x + px(4), baseline: inner.y + px(55), theme.panelSecondaryText)
+
+    let start = ScreenRect(
+      x: inner.x, y: inner.maxY - startHeight, width: inner.width, height: startHeight)
+    // As many choices as fit above the Start button, the selected one among them.
+    let room = start.minY - px(10) - (inner.y + titleHeight)
+    let fits = max(1, Int((room / rowHeight).rounded(.down)))
+    let selectedIndex = choices.firstIndex { $0.id == selected?.id } ?? 0
+    let first = max(0, min(selectedIndex - fits + 1, choices.count - fits))
+    var y = inner.y + titleHeight
+    var ring: ScreenRect?
+    for choice in choices.dropFirst(first).prefix(fits) {
+      let r = ScreenRect(x: inner.x, y: y, width: inner.width, height: rowHeight - px(6))
+      if routeChoice(choice, isSelected: choice.id == selected?.id, in: r) { ring = r }
+      y += rowHeight
+    }
+    if let ring { focusRing(ring, radius: px(10)) }
+
+    let focused = focusable(preview.startID, start)
+    canvas.fillRoundedRect(start, radius: px(12), theme.gpsGood)
+    let startStyle = canvas.fit(
+      [preview.startTitle], .bold(px(30)), minimumSize: px(24), maxWidth: start.width - px(24))
+    drawCentered(
+      startStyle.text, startStyle.style, midX: start.midX,
+      baseline: canvas.baseline(centering: startStyle.style, on: start.midY), .white)
+    if focused { focusRing(start, radius: px(12)) }
+  }
+
+  /// One route choice: time large, distance, a note chip and the summary; returns whether
+  /// it has the focus.
+  private func routeChoice(
+    _ choice: TripPreviewContent.Choice, isSelected: Bool, in r: ScreenRect
+  ) -> Bool {
+    let focused = focusable(choice.id, r)
+    let radius = px(10)
+    canvas.fillRoundedRect(
+      r, radius: radius,
+      isSelected ? theme.highlight.opacity(0.14) : theme.templateControl.opacity(0.5))
+    if isSelected {
+      canvas.fillRoundedRect(
+        ScreenRect(x: r.x, y: r.y, width: px(6), height: r.height), radius: px(3), theme.highlight)
+    }
+    if focused { canvas.fillRoundedRect(r, radius: radius, theme.focusFill) }
+    let x = r.x + px(18)
+    let right = r.maxX - px(12)
+    let timeStyle = TextStyle.bold(px(30))
+    let top = r.y + px(36)
+    canvas.drawText(choice.time, timeStyle, x: x, baseline: top, theme.panelText)
+    let after = x + canvas.textWidth(choice.time, timeStyle) + px(12)
+    if let note = choice.note {
+      let style = TextStyle.bold(px(18))
+      let text = canvas.ellipsized(note, style, maxWidth: right - after - px(16))
+      if !text.isEmpty {
+        let chip = ScreenRect(
+          x: after, y: top - px(23), width: canvas.textWidth(text, style) + px(16),
+          height: px(28))
+        canvas.fillRoundedRect(chip, radius: chip.height / 2, theme.accent)
+        canvas.drawText(
+          text, style, x: chip.x + px(8),
+          baseline: canvas.baseline(centering: style, on: chip.midY),
+          theme.templateSurface)
+      }
+    }
+    // The distance leads the second line, so the note never crowds it out.
+    let secondStyle = TextStyle.regular(px(22))
+    let distance = choice.distance + (choice.summary == nil ? "" : " · ")
+    canvas.drawText(
+      distance, secondStyle, x: x, baseline: r.maxY - px(14), theme.panelSecondaryText)
+    let summaryX = x + canvas.textWidth(distance, secondStyle)
+    let summary = canvas.fit(
+      [choice.summary ?? ""], secondStyle, minimumSize: px(20), maxWidth: right - summaryX)
+    canvas.drawText(
+      summary.text, summary.style, x: summaryX, baseline: r.maxY - px(14), theme.panelText)
+    return focused
+  }
+
+  // MARK: - Over the navigation screen
+
+  /// The focus targets of the navigation screen's own buttons (as `NavigationRenderer`
+  /// places them).
+  func mapTemplateTargets(_ template: MapTemplate) {
+    let navigation = NavigationLayout(size: layout.size)
+    let slots = navigation.barButtonSlots(
+      leading: template.leadingBarButtons.count, trailing: template.trailingBarButtons.count)
+    for (button, slot) in zip(template.leadingBarButtons, slots.leading) {
+      if let slot, button.isEnabled { focusable(button.id, slot) }
+    }
+    for (button, slot) in zip(template.trailingBarButtons, slots.trailing) {
+      if let slot, button.isEnabled { focusable(button.id, slot) }
+    }
+    for (button, slot) in zip(template.mapButtons, navigation.mapButtons) where button.isEnabled {
+      focusable(button.id, slot)
+    }
+  }
+
+  /// A navigation alert in the free part of the map: beside the guidance card on
+  /// landscape screens, across the top of the map on portrait ones.
+  func navigationAlert(_ alert: NavigationAlertContent) {
+    let navigation = NavigationLayout(size: layout.size)
+    let pad = px(16)
+    let left = navigation.isPortrait ? margin : navigation.card.maxX + margin
+    let right = navigation.mapButtons[0].minX - margin
+    let width = min(px(480), right - left)
+    let x = (navigation.isPortrait ? left : (left + right - width) / 2).rounded()
+    // The title whole in two lines if any cut down to 24 px does it, else in three.
+    let titleStyles = [
+      TextStyle.bold(px(26)), TextStyle(weight: .condensedBold, size: px(26)),
+      TextStyle(weight: .condensedBold, size: px(24)),
+    ]
+    var textX = x + pad
+    let symbolSide = px(48)
+    if alert.symbol != nil { textX += symbolSide + px(14) }
+    let textWidth = x + width - pad - textX
+    var titleStyle = titleStyles[0]
+    var titleLines: [String] = []
+    for (style, lines) in zip(titleStyles + [titleStyles[2]], [2, 2, 2, 3]) {
+      titleStyle = style
+      titleLines = wrap(alert.title, style, maxWidth: textWidth, maxLines: lines)
+      if titleLines.last?.hasSuffix("…") != true { break }
+    }
+    let subtitleStyle = TextStyle.regular(px(20))
+    let buttonHeight = px(56)
+    let textHeight =
+      max(
+        alert.symbol == nil ? 0 : symbolSide,
+        Double(titleLines.count) * px(32) + (alert.subtitle == nil ? 0 : px(28)))
+    let height = pad + textHeight + px(14) + buttonHeight + pad
+    // Under the status chip, clear of the vehicle, which sits low on the map.
+    let r = ScreenRect(
+      x: x, y: navigation.status.maxY + margin, width: width, height: height.rounded())
+    panel(r, radius: px(14), theme.templateSurface)
+    if let symbol = alert.symbol {
+      symbol.draw(
+        in: canvas,
+        rect: ScreenRect(x: x + pad, y: r.y + pad, width: symbolSide, height: symbolSide),
+        color: theme.gpsEstimated, accent: theme.templateSurface)
+    }
+    var y = r.y + pad
+    for line in titleLines {
+      canvas.drawText(line, titleStyle, x: textX, baseline: y + px(25), theme.panelText)
+      y += px(32)
+    }
+    if let subtitle = alert.subtitle {
+      canvas.drawText(
+        canvas.ellipsized(subtitle, subtitleStyle, maxWidth: textWidth), subtitleStyle, x: textX,
+        baseline: y + px(21), theme.panelSecondaryText)
+    }
+    let actions = [alert.primaryAction] + (alert.secondaryAction.map { [$0] } ?? [])
+    let gap = px(12)
+    let buttonY = r.maxY - pad - buttonHeight
+    let w = ((width - 2 * pad - gap * Double(actions.count - 1)) / Double(actions.count))
+      .rounded(.down)
+    for (i, action) in actions.enumerated() {
+      actionButton(
+        action,
+        in: ScreenRect(
+          x: x + pad + Double(i) * (w + gap), y: buttonY, width: w, height: buttonHeight))
+    }
+    if let remaining = alert.remaining {
+      // The time left before the alert goes away, as a bar along its top.
+      let track = ScreenRect(
+        x: r.x + px(14), y: r.y + px(5), width: r.width - px(28), height: px(4))
+      canvas.fillRoundedRect(track, radius: track.height / 2, theme.templateSeparator)
+      var done = track
+      done.width = (track.width * min(1, max(0, remaining))).rounded()
+      if done.width > 0 { canvas.fillRoundedRect(done, radius: track.height / 2, theme.highlight) }
+    }
+  }
+
+  /// The panning crosshair over the middle of the free map.
+  func panCrosshair() {
+    let navigation = NavigationLayout(size: layout.size)
+    let c = navigation.freeAreaCenter
+    let ring = px(13)
+    let arm = px(32)
+    // A light halo under dark strokes, so the mark shows on any map colour.
+    for (color, width) in [(theme.templateSurface, px(8)), (theme.panelText, px(3))] {
+      canvas.circle(center: c, radius: ring)
+      canvas.moveTo(c.x - arm, c.y)
+      canvas.lineTo(c.x - ring - px(4), c.y)
+      canvas.moveTo(c.x + ring + px(4), c.y)
+      canvas.lineTo(c.x + arm, c.y)
+      canvas.moveTo(c.x, c.y - arm)
+      canvas.lineTo(c.x, c.y - ring - px(4))
+      canvas.moveTo(c.x, c.y + ring + px(4))
+      canvas.lineTo(c.x, c.y + arm)
+      canvas.stroke(color, width: width, cap: CAIRO_LINE_CAP_ROUND)
+    }
+    canvas.circle(center: c, radius: px(3))
+    canvas.fill(theme.highlight)
+  }
+}

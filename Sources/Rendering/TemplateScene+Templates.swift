@@ -1,0 +1,280 @@
+import Templates
+
+// Adapters from the interface controller's templates to the screens drawn here. Each
+// maps what a template holds onto what the screen shows, and keeps the template's own
+// element ids as focus ids, so `InterfaceController.focusedElementID` is the focus.
+
+extension AlertAction {
+  public init(_ action: TemplateAction) {
+    let style: Style =
+      switch action.style {
+      case .normal: .normal
+      case .cancel: .cancel
+      case .destructive: .destructive
+      }
+    self.init(id: action.id, title: action.title, style: style)
+  }
+}
+
+extension ListScreen {
+  /// The rows a list shows now (fewer while the driving limits are on), with a spinner
+  /// on the row whose handler runs.
+  public init(_ list: ListTemplate, backTitle: String?) {
+    let sections = list.visibleSections.map { section in
+      Section(
+        header: section.header,
+        items: section.items.map { item in
+          let accessory: Item.Accessory =
+            if item.id == list.loadingItemID {
+              .loading
+            } else {
+              switch item.accessory {
+              case .none: .none
+              case .disclosureIndicator: .disclosure
+              case .cloud: .cloud
+              }
+            }
+          return Item(
+            id: item.id, text: item.text, detailText: item.detailText,
+            symbol: item.image.map(TemplateSymbol.init(named:)), accessory: accessory,
+            isEnabled: item.isEnabled)
+        })
+    }
+    self.init(title: list.title, backTitle: backTitle, sections: sections, emptyText: "No items")
+  }
+}
+
+extension GridScreen {
+  public init(_ grid: GridTemplate, backTitle: String?) {
+    self.init(
+      title: grid.title, backTitle: backTitle,
+      buttons: grid.buttons.map {
+        Button(
+          id: $0.id, title: $0.title, symbol: TemplateSymbol(named: $0.image),
+          isEnabled: $0.isEnabled)
+      })
+  }
+}
+
+extension AlertScreen {
+  public init(_ alert: AlertTemplate) {
+    self.init(titleVariants: alert.titleVariants, actions: alert.actions.map(AlertAction.init))
+  }
+}
+
+extension ActionSheetScreen {
+  public init(_ sheet: ActionSheetTemplate) {
+    self.init(
+      title: sheet.title, message: sheet.message, actions: sheet.actions.map(AlertAction.init))
+  }
+}
+
+extension InformationScreen {
+  public init(_ information: InformationTemplate, backTitle: String?) {
+    self.init(
+      title: information.title, backTitle: backTitle,
+      items: information.items.map { Item(label: $0.title, value: $0.detail) },
+      actions: information.actions.map(AlertAction.init))
+  }
+}
+
+extension SearchScreen {
+  /// The speller's text, its ring and its live results (none of the ring while the
+  /// driving limits turn it off).
+  public init(_ search: SearchTemplate, backTitle: String?) {
+    let keys = search.speller.keys.map { key -> Speller.Key in
+      switch key {
+      case .letter: Speller.Key(id: key.elementID, label: key.label.uppercased())
+      case .space: Speller.Key(id: key.elementID, label: " ", kind: .space)
+      case .delete: Speller.Key(id: key.elementID, label: "", kind: .delete)
+      }
+    }
+    self.init(
+      query: search.speller.text.uppercased(), backTitle: backTitle,
+      speller: Speller(keys: keys, disabledMessage: search.disabledMessage),
+      results: search.speller.results.map {
+        ListScreen.Item(id: SearchTemplate.resultElementID($0), text: $0, symbol: .pin)
+      })
+  }
+}
+
+extension PointOfInterestScreen {
+  public init(
+    _ template: PointOfInterestTemplate, backTitle: String?, layers: [any MapLayer] = []
+  ) {
+    self.init(
+      title: template.title, backTitle: backTitle,
+      points: template.points.map {
+        Point(
+          id: $0.id, title: $0.title, subtitle: $0.subtitle ?? $0.summary, coordinate: $0.coordinate
+        )
+      },
+      layers: layers)
+  }
+}
+
+extension TemplateScene.Content {
+  /// What `template` shows as the content of a screen; nil for a template that is never
+  /// content (an alert, an action sheet, a tab bar).
+  init?(
+    _ template: Template, backTitle: String?, map: MapContext
+  ) {
+    switch template {
+    case .map(let m): self = .map(MapScreen(m, context: map))
+    case .list(let t): self = .list(ListScreen(t, backTitle: backTitle))
+    case .grid(let t): self = .grid(GridScreen(t, backTitle: backTitle))
+    case .information(let t): self = .information(InformationScreen(t, backTitle: backTitle))
+    case .search(let t): self = .search(SearchScreen(t, backTitle: backTitle))
+    case .pointOfInterest(let t):
+      self = .pointOfInterest(PointOfInterestScreen(t, backTitle: backTitle, layers: map.layers))
+    case .alert, .actionSheet, .tabBar: return nil
+    }
+  }
+}
+
+extension Template {
+  /// The words a back button or a tab uses for this template.
+  var shortTitle: String {
+    switch self {
+    case .map: "Map"
+    case .list(let t): t.title
+    case .grid(let t): t.title
+    case .information(let t): t.title
+    case .search: "Search"
+    case .pointOfInterest(let t): t.title
+    case .alert, .actionSheet: ""
+    case .tabBar: "Home"
+    }
+  }
+
+  var tabSymbol: TemplateSymbol {
+    switch self {
+    case .map: .navigation
+    case .list: .list
+    case .grid: .grid
+    case .information: .info
+    case .search: .search
+    case .pointOfInterest: .pin
+    case .alert, .actionSheet, .tabBar: .letters("?")
+    }
+  }
+}
+
+extension TabBarContent {
+  public init(_ bar: TabBarTemplate) {
+    self.init(
+      tabs: bar.tabs.enumerated().map { i, tab in
+        Tab(id: TabBarTemplate.tabElementID(i), title: tab.shortTitle, symbol: tab.tabSymbol)
+      },
+      selectedID: TabBarTemplate.tabElementID(bar.selectedIndex))
+  }
+}
+
+/// What the map templates need beside the templates themselves: the navigation screen
+/// under them, the route lines of trip previews, the map layers.
+public struct MapContext: Sendable {
+  /// The navigation screen (camera, route, vehicle, cards) the map template sits on.
+  public var scene: NavigationScene
+  /// Route lines by trip id, one per route choice in order.
+  public var routes: [String: [MapRoute]]
+  /// Under points of interest.
+  public var layers: [any MapLayer]
+  /// The share of the navigation alert's time left (1 → 0), nil to draw no timer.
+  public var alertRemaining: Double?
+
+  public init(
+    scene: NavigationScene, routes: [String: [MapRoute]] = [:], layers: [any MapLayer] = [],
+    alertRemaining: Double? = nil
+  ) {
+    self.scene = scene
+    self.routes = routes
+    self.layers = layers
+    self.alertRemaining = alertRemaining
+  }
+}
+
+extension MapScreen {
+  /// The navigation screen with `map`'s buttons, and its navigation alert, trip preview
+  /// or pan mode over it (in that order of precedence, as the knob's focus follows).
+  public init(_ map: MapTemplate, context: MapContext) {
+    var scene = context.scene
+    scene.template = map
+    let overlay: Overlay?
+    if let alert = map.navigationAlert {
+      overlay = .navigationAlert(
+        NavigationAlertContent(
+          title: alert.titleVariants.first ?? "", subtitle: alert.subtitleVariants.first,
+          symbol: alert.image.map(TemplateSymbol.init(named:)),
+          primaryAction: AlertAction(alert.primaryAction),
+          secondaryAction: alert.secondaryAction.map(AlertAction.init),
+          remaining: alert.duration > 0 ? context.alertRemaining : nil))
+    } else if let preview = map.tripPreview, let trip = preview.selectedTrip {
+      let routes = context.routes[trip.id] ?? []
+      let choices = trip.routeChoices.enumerated().map { i, choice in
+        TripPreviewContent.Choice(
+          id: TripPreview.choiceElementID(tripID: trip.id, choice: i),
+          time: choice.selectionSummaryVariants.first ?? "",
+          distance: choice.summaryVariants.first ?? "",
+          note: choice.additionalInformationVariants.first,
+          route: routes.indices.contains(i) ? routes[i] : nil)
+      }
+      let count = trip.routeChoices.count
+      let routesText = count == 1 ? "1 route" : "\(count) routes"
+      overlay = .tripPreview(
+        TripPreviewContent(
+          title: trip.destinationNameVariants.first ?? "",
+          subtitle: preview.trips.count > 1
+            ? "Trip \(preview.selectedTripIndex + 1) of \(preview.trips.count) · \(routesText)"
+            : routesText,
+          choices: choices,
+          selectedID: TripPreview.choiceElementID(
+            tripID: trip.id, choice: preview.selectedChoiceIndex),
+          startTitle: preview.startButtonTitle ?? "Go",
+          startID: TripPreview.startElementID))
+    } else if map.isPanning {
+      overlay = .panning(PanningContent(buttons: map.mapButtons))
+    } else {
+      overlay = nil
+    }
+    self.init(scene: scene, overlay: overlay)
+  }
+}
+
+extension TemplateScene {
+  /// What `controller` shows: the top of its stack (beside the root's tabs when the root
+  /// is a tab bar), the alert or action sheet it presents, and the knob's focus.
+  ///
+  /// Returns nil while the controller has no root.
+  public init?(
+    _ controller: InterfaceController, size: ScreenSize, theme: Theme, map: MapContext
+  ) {
+    guard let root = controller.stack.first, let top = controller.stack.last else { return nil }
+    var tabBar: TabBarContent?
+    var shown = top
+    var backTitle: String?
+    if case .tabBar(let bar) = root {
+      tabBar = TabBarContent(bar)
+      if controller.stack.count == 1, let tab = bar.selectedTab { shown = tab }
+    }
+    if controller.stack.count >= 2 {
+      let below = controller.stack[controller.stack.count - 2]
+      if case .tabBar(let bar) = below {
+        backTitle = bar.selectedTab?.shortTitle ?? "Back"
+      } else {
+        backTitle = below.shortTitle
+      }
+    }
+    var mapContext = map
+    mapContext.scene.size = size
+    guard let content = Content(shown, backTitle: backTitle, map: mapContext) else { return nil }
+    var modal: Modal?
+    switch controller.presented {
+    case .alert(let alert)?: modal = .alert(AlertScreen(alert))
+    case .actionSheet(let sheet)?: modal = .actionSheet(ActionSheetScreen(sheet))
+    default: modal = nil
+    }
+    self.init(
+      size: size, theme: theme, content: content, tabBar: tabBar, modal: modal,
+      focusedID: controller.focusedElementID)
+  }
+}

@@ -1,0 +1,27 @@
+/// The interface controller's tunables.
+public struct InterfaceConfiguration: Hashable, Sendable {
+  /// Templates in the stack at most, the root included (CarPlay: 5 for most apps).
+  public var maximumDepth: Int
+  /// Pan mode ends after this many seconds without input.
+  public var panTimeout: Double
+  /// Pixels per pan step (per knob detent or nudge).
+  public var panStep: Double
+  /// Zoom levels per knob detent on the map.
+  public var zoomPerDetent: Double
+  /// Above this speed (metres per second) the driving limits apply.
+  public var drivingSpeed: Double
+  /// While driving, lists show at most this many items.
+  public var drivingListItemLimit: Int
+
+  public init(
+    maximumDepth: Int = 5, panTimeout: Double = 10, panStep: Double = 80,
+    zoomPerDetent: Double = 1, drivingSpeed: Double = 8 / 3.6, drivingListItemLimit: Int = 12
+  ) {
+    self.maximumDepth = maximumDepth
+    self.panTimeout = panTimeout
+    self.panStep = panStep
+    self.zoomPerDetent = zoomPerDetent
+    self.drivingSpeed = drivingSpeed
+    self.drivingListItemLimit = drivingListItemLimit
+  }
+}

@@ -1,0 +1,33 @@
+extension InterfaceController {
+  /// The vehicle's speed changed: the driving limits come on above `drivingSpeed` and go
+  /// off at or below it.
+  mutating func vehicleSpeed(_ speed: Double) {
+    let limited = speed > configuration.drivingSpeed
+    guard limited != isDrivingLimited else { return }
+    isDrivingLimited = limited
+    for index in stack.indices {
+      let before = stack[index]
+      stack[index] = self.limited(before)
+      if stack[index] != before { render(.template(before.id)) }
+    }
+    outbox.append(.drivingLimitsChanged(limited))
+  }
+
+  /// `template` with the current driving limits applied: lists cut to
+  /// `drivingListItemLimit` rows, the speller off with a message.
+  func limited(_ template: Template) -> Template {
+    switch template {
+    case .list(var list):
+      list.itemLimit = isDrivingLimited ? configuration.drivingListItemLimit : nil
+      return .list(list)
+    case .search(var search):
+      search.disabledMessage = isDrivingLimited ? SearchTemplate.drivingMessage : nil
+      return .search(search)
+    case .tabBar(var bar):
+      bar.tabs = bar.tabs.map(limited)
+      return .tabBar(bar)
+    case .map, .grid, .alert, .actionSheet, .information, .pointOfInterest:
+      return template
+    }
+  }
+}

@@ -1,0 +1,32 @@
+/// Search without a keyboard (CarPlay's `CPSearchTemplate`, knob-first): a rotary speller
+/// above a live list of results.
+///
+/// While the car moves the controller disables the speller (`disabledMessage` says why);
+/// results already found stay choosable.
+public struct SearchTemplate: Hashable, Sendable, Identifiable {
+  public static let drivingMessage = "Search is not available while driving"
+
+  public var id: String
+  public var speller: RotarySpeller
+  /// Why the speller is off, nil when it is on. Set by the controller.
+  public internal(set) var disabledMessage: String?
+
+  public init(id: String, placeNames: [String]) {
+    self.id = id
+    self.speller = RotarySpeller(placeNames: placeNames)
+  }
+
+  /// The focus id of result `name`.
+  public static func resultElementID(_ name: String) -> String { "result.\(name)" }
+
+  /// The result a focus id names.
+  public func result(forElement elementID: String) -> String? {
+    speller.results.first { Self.resultElementID($0) == elementID }
+  }
+
+  /// The ring's keys (none while disabled), then the results.
+  public var focusOrder: [String] {
+    (disabledMessage == nil ? speller.keys.map(\.elementID) : [])
+      + speller.results.map(Self.resultElementID)
+  }
+}

@@ -1,0 +1,21 @@
+/// The kinds of template the head unit shows, named as the error messages name them.
+public enum TemplateKind: String, Hashable, Sendable, CaseIterable {
+  case map
+  case list
+  case grid
+  case alert
+  case actionSheet = "action sheet"
+  case information
+  case search
+  case pointOfInterest = "point of interest"
+  case tabBar = "tab bar"
+
+  /// The kinds `push` accepts.
+  public static let pushable: Set<TemplateKind> = [
+    .list, .grid, .search, .information, .pointOfInterest,
+  ]
+  /// The kinds `present` accepts.
+  public static let presentable: Set<TemplateKind> = [.alert, .actionSheet]
+  /// The kinds `setRoot` accepts (a navigation app's root is its map, or a tab bar).
+  public static let rootable: Set<TemplateKind> = [.map, .tabBar]
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// What the interface controller asks its owner to do. Data only; the owner carries them
+/// out in order.
+public enum UIEffect: Sendable, Equatable {
+  /// The request with this id finished. Emitted exactly once per request, on every path
+  /// (for a held-back navigation alert dismissal, when the alert goes down).
+  case completion(RequestID, Result<Void, TemplateError>)
+  /// The driver chose element `elementID` of template `templateID` (a list item, grid
+  /// button, action, map or bar button, point, search result, tab).
+  case selected(templateID: String, elementID: String)
+  /// Redraw this part of the screen.
+  case render(RenderArea)
+  /// The map moved one pan step in `direction`, by `offset` pixels.
+  case panned(PanDirection, offset: ScreenOffset)
+  /// Pan mode began (true) or ended (false).
+  case panningChanged(Bool)
+  /// The viewport (pan offset, zoom, following) is now this.
+  case cameraChanged(MapViewport)
+  /// Voice guidance is now muted (true) or on (false).
+  case muteToggled(Bool)
+  /// A navigation alert went away, and why.
+  case navigationAlertDismissed(alertID: String, NavigationAlert.DismissalContext)
+  /// The driver chose a trip-preview route choice.
+  case previewSelected(tripID: String, choiceIndex: Int)
+  /// The driver pressed start on the preview.
+  case tripStarted(tripID: String, choiceIndex: Int)
+  /// The presented template was dismissed by the driver (back or home).
+  case dismissedByUser(templateID: String)
+  /// Driving limits came on (true) or went off (false).
+  case drivingLimitsChanged(Bool)
+  /// Deliver `UIEvent.timerFired(id)` at `date`, replacing any earlier one with this id.
+  case schedule(TimerID, at: Date)
+  /// Forget the timer with this id.
+  case cancel(TimerID)
+
+  public static func == (a: UIEffect, b: UIEffect) -> Bool {
+    switch (a, b) {
+    case (.completion(let i, let r), .completion(let j, let s)):
+      switch (r, s) {
+      case (.success, .success): i == j
+      case (.failure(let e), .failure(let f)): i == j && e == f
+      default: false
+      }
+    case (.selected(let t, let e), .selected(let u, let f)): t == u && e == f
+    case (.render(let x), .render(let y)): x == y
+    case (.panned(let d, let o), .panned(let e, let p)): d == e && o == p
+    case (.panningChanged(let x), .panningChanged(let y)): x == y
+    case (.cameraChanged(let x), .cameraChanged(let y)): x == y
+    case (.muteToggled(let x), .muteToggled(let y)): x == y
+    case (.navigationAlertDismissed(let i, let c), .navigationAlertDismissed(let j, let d)):
+      i == j && c == d
+    case (.previewSelected(let t, let c), .previewSelected(let u, let d)): t == u && c == d
+    case (.tripStarted(let t, let c), .tripStarted(let u, let d)): t == u && c == d
+    case (.dismissedByUser(let x), .dismissedByUser(let y)): x == y
+    case (.drivingLimitsChanged(let x), .drivingLimitsChanged(let y)): x == y
+    case (.schedule(let i, let d), .schedule(let j, let e)): i == j && d == e
+    case (.cancel(let x), .cancel(let y)): x == y
+    default: false
+    }
+  }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import Geo
+import Navigation
+import Rendering
+import Templates
+
+/// Template screens with Helsinki content, for the golden images and the layout checks.
+enum TemplateFixtures {
+  static let status = StatusContent(gps: .good, isMuted: false, clock: "11:00")
+
+  static var destinations: ListScreen {
+    ListScreen(
+      title: "Destinations", backTitle: "Map",
+      sections: [
+        ListScreen.Section(
+          header: "Favourites",
+          items: [
+            .init(
+              id: "home", text: "Home", detailText: "Runeberginkatu 43, Töölö", symbol: .home,
+              accessory: .disclosure),
+            .init(
+              id: "work", text: "Work", detailText: "Keskuskatu 7, Kluuvi", symbol: .work,
+              accessory: .loading),
+          ]),
+        ListScreen.Section(
+          header: "Recent",
+          items: [
+            .init(
+              id: "r1", text: "Helsinki Central Station", detailText: "1.2 km · Kaivokatu 1",
+              symbol: .clock, accessory: .checkmark),
+            .init(
+              id: "r2",
+              text: "Suomenlinna ferry terminal at the Market Square, Eteläsatama and beyond",
+              detailText: "2.0 km · Eteläranta", symbol: .clock, accessory: .disclosure),
+            .init(id: "r3", text: "Kamppi", symbol: .clock, accessory: .disclosure),
+            .init(
+              id: "r4", text: "Töölönlahdenkatu", detailText: "0.9 km", symbol: .clock,
+              accessory: .disclosure),
+            .init(id: "r5", text: "Ateneum", symbol: .pin, isEnabled: false),
+          ]),
+      ])
+  }
+
+  static var categories: GridScreen {
+    GridScreen(
+      title: "Nearby", backTitle: "Map",
+      buttons: [
+        .init(id: "fuel", title: "Fuel", symbol: .fuel),
+        .init(id: "parking", title: "Parking", symbol: .parking),
+        .init(id: "food", title: "Food", symbol: .food),
+        .init(id: "charging", title: "EV charging stations", symbol: .letters("EV")),
+        .init(id: "favourites", title: "Favourites", symbol: .star),
+        .init(id: "recent", title: "Recent", symbol: .clock),
+        .init(id: "search", title: "Search", symbol: .search),
+        .init(id: "settings", title: "Settings", symbol: .settings, isEnabled: false),
+      ])
+  }
+
+  static var tripDetails: InformationScreen {
+    InformationScreen(
+      title: "Trip to Töölönlahdenkatu", backTitle: "Back",
+      items: [
+        .init(label: "Arrival", value: "11:04"),
+        .init(label: "Remaining time", value: "4 min"),
+        .init(label: "Distance", value: "1.8 km"),
+        .init(label: "Via", value: "Mannerheimintie and Postikatu"),
+        .init(label: "Traffic", value: "Light"),
+        .init(label: "Fuel stops on the way", value: "None"),
+        .init(label: "Tolls", value: "No tolls"),
+        .init(label: "Ferries", value: "No ferries"),
+        .init(label: "Speed cameras", value: "2 on Mannerheimintie"),
+        .init(label: "Destination", value: "Töölönlahdenkatu 2, 00100 Helsinki, Finland"),
+      ],
+      actions: [
+        .init(id: "share", title: "Share"),
+        .init(id: "stop", title: "End trip", style: .destructive),
+        .init(id: "close", title: "Close", style: .cancel),
+      ])
+  }
+
+  static func search(disabled: Bool = false) -> SearchScreen {
+    SearchScreen(
+      query: "MANNERH", backTitle: "Back",
+      speller: SearchScreen.Speller(
+        pointedIndex: 4, disabledMessage: disabled ? "Search is not available while driving" : nil
+      ),
+      results: [
+        .init(
+          id: "result.mannerheimintie", text: "Mannerheimintie", detailText: "Street · Helsinki"),
+        .init(
+          id: "result.mannerheimin", text: "Mannerheimin ratsastajapatsas",
+          detailText: "Statue · Kluuvi"),
+        .init(
+          id: "result.hotel", text: "Hotel Mannerheim Park", detailText: "Hotel · Töölö"),
+        .init(id: "result.museum", text: "Mannerheim Museum", detailText: "Museum · Kaivopuisto"),
+      ])
+  }
+
+  static var parking: PointOfInterestScreen {
+    let places: [(String, String, Double, Double)] = [
+      ("Q-Park Kamppi", "350 m · Urho Kekkosen katu", 60.1690, 24.9325),
+      ("Parking Forum", "500 m · Mannerheimintie 14", 60.1693, 24.9385),
+      ("Stockmann parking", "600 m · Keskuskatu", 60.1683, 24.9437),
+      ("P-Eliel", "700 m · Rautatientori", 60.1712, 24.9403),
+      ("Kluuvi parking", "800 m · Kluuvikatu", 60.1695, 24.9478),
+      ("Ateneum street parking", "900 m · Kaivokatu", 60.1700, 24.9455),
+      ("Kaisaniemi", "1.1 km · Kaisaniemenkatu", 60.1738, 24.9455),
+      ("Lasipalatsi", "1.2 km · Mannerheimintie 22", 60.1705, 24.9365),
+      ("Oodi library", "1.3 km · Töölönlahdenkatu 4", 60.1739, 24.9382),
+      ("Finlandia Hall", "1.6 km · Mannerheimintie 13e", 60.1758, 24.9340),
+      ("Esplanadi", "1.0 km · Pohjoisesplanadi", 60.1677, 24.9490),
+      ("Market Square", "1.4 km · Eteläranta", 60.1673, 24.9530),
+    ]
+    return PointOfInterestScreen(
+      title: "Parking nearby", backTitle: "Nearby",
+      points: places.enumerated().map { i, p in
+        .init(
+          id: "poi.\(i)", title: p.0, subtitle: p.1,
+          coordinate: Coordinate(latitude: p.2, longitude: p.3))
+      },
+      selectedID: "poi.1", layers: [GridLayer(), RenderingFixtures.streets])
+  }
+
+  static func tabs(selected: String = "tab.1") -> TabBarContent {
+    TabBarContent(
+      tabs: [
+        .init(id: "tab.0", title: "Map", symbol: .navigation),
+        .init(id: "tab.1", title: "Places", symbol: .star, badge: 3),
+        .init(id: "tab.2", title: "Search", symbol: .search),
+        .init(id: "tab.3", title: "Settings", symbol: .settings),
+      ],
+      selectedID: selected)
+  }
+
+  static var rerouteAlert: AlertScreen {
+    AlertScreen(
+      titleVariants: [
+        "A faster route via Mannerheimintie saves 4 minutes. Take it?",
+        "Faster route: save 4 min?",
+      ],
+      actions: [
+        .init(id: "accept", title: "Take it", style: .primary),
+        .init(id: "decline", title: "Keep route", style: .cancel),
+      ])
+  }
+
+  static var endTripSheet: ActionSheetScreen {
+    ActionSheetScreen(
+      title: "End the trip?", message: "Guidance to Töölönlahdenkatu stops and the map stays.",
+      actions: [
+        .init(id: "end", title: "End trip", style: .destructive),
+        .init(id: "pause", title: "Pause guidance"),
+        .init(id: "cancel", title: "Cancel", style: .cancel),
+      ])
+  }
+
+  /// Route 1 of the drive, and two made-up ways between the same ends (the recorded
+  /// responses hold one route each): one bending east first, one north first.
+  static func routeChoices() throws -> [TripPreviewContent.Choice] {
+    let route = try RenderingFixtures.route("helsinki-1")
+    let a = route.geometry.first!
+    let b = route.geometry.last!
+    func detour(_ corners: [Coordinate]) -> MapRoute {
+      let line = [a] + corners + [b]
+      var alternative = route
+      let last = route.legs[0].steps.last!
+      var first = route.legs[0].steps[0]
+      first.geometry = line
+      alternative.legs = [RouteLeg(steps: [first, last], distance: 2000, duration: 400)]
+      return MapRoute(alternative)
+    }
+    return [
+      .init(
+        id: "preview.trip.0", time: "5 min", distance: "1.8 km", note: "Fastest",
+        summary: "via Mannerheimintie", route: MapRoute(route)),
+      .init(
+        id: "preview.trip.1", time: "7 min", distance: "2.1 km",
+        summary: "via Kaivokatu and Kaisaniemenkatu",
+        route: detour([
+          Coordinate(latitude: a.latitude + 0.0012, longitude: a.longitude + 0.002),
+          Coordinate(latitude: 60.1735, longitude: a.longitude + 0.002),
+          Coordinate(latitude: 60.1735, longitude: b.longitude),
+        ])),
+      .init(
+        id: "preview.trip.2", time: "8 min", distance: "1.7 km", note: "Shortest",
+        summary: "via Bulevardi and Runeberginkatu",
+        route: detour([
+          Coordinate(latitude: 60.1660, longitude: a.longitude - 0.004),
+          Coordinate(latitude: 60.1660, longitude: 24.9340),
+          Coordinate(latitude: b.latitude, longitude: 24.9340),
+        ])),
+    ]
+  }
+
+  /// The navigation screen at 12 s into the clean drive (a left turn ahead).
+  static func driving(_ size: ScreenSize, _ theme: Theme) throws -> NavigationScene {
+    try RenderingFixtures.scene(at: 12, size: size, theme: theme, focused: nil)
+  }
+
+  /// A named template scene at `size` in `theme`.
+  static func scene(_ name: String, _ size: ScreenSize, _ theme: Theme) throws -> TemplateScene {
+    func make(
+      _ content: TemplateScene.Content, tabBar: TabBarContent? = nil,
+      modal: TemplateScene.Modal? = nil, focus: String?
+    ) -> TemplateScene {
+      TemplateScene(
+        size: size, theme: theme, content: content, tabBar: tabBar, modal: modal,
+        focusedID: focus)
+    }
+    switch name {
+    case "list": return make(.list(destinations), focus: "r1")
+    case "list-scrolled": return make(.list(destinations), focus: "r4")
+    case "grid": return make(.grid(categories), focus: "food")
+    case "alert": return make(.list(destinations), modal: .alert(rerouteAlert), focus: "accept")
+    case "actionsheet":
+      return make(.grid(categories), modal: .actionSheet(endTripSheet), focus: "pause")
+    case "information": return make(.information(tripDetails), focus: "share")
+    case "search": return make(.search(search()), focus: "key.e")
+    case "search-disabled": return make(.search(search(disabled: true)), focus: "result.hotel")
+    case "poi": return make(.pointOfInterest(parking), focus: "poi.3")
+    case "tabbar": return make(.list(destinations), tabBar: tabs(), focus: "tab.1")
+    case "tabbar-map":
+      return make(
+        .map(MapScreen(scene: try driving(size, theme))), tabBar: tabs(selected: "tab.0"),
+        focus: "overview")
+    case "preview":
+      var scene = try driving(size, theme)
+      scene.maneuver = nil
+      scene.trip = nil
+      scene.secondary = nil
+      scene.vehicle = nil
+      let preview = TripPreviewContent(
+        title: "Töölönlahdenkatu", choices: try routeChoices(), selectedID: "preview.trip.0",
+        startTitle: "Go", startID: "preview.start")
+      return make(
+        .map(MapScreen(scene: scene, overlay: .tripPreview(preview))), focus: "preview.trip.1")
+    case "navalert":
+      let alert = NavigationAlertContent(
+        title: "Road closed ahead on Pohjoisesplanadi", subtitle: "Roadworks until 18:00",
+        symbol: .warning, primaryAction: .init(id: "detour", title: "Detour", style: .primary),
+        secondaryAction: .init(id: "dismiss", title: "Dismiss", style: .cancel), remaining: 0.6)
+      return make(
+        .map(MapScreen(scene: try driving(size, theme), overlay: .navigationAlert(alert))),
+        focus: "detour")
+    case "panning":
+      let panning = PanningContent(
+        buttons: [
+          MapButton(id: "zoomIn", symbol: .zoomIn), MapButton(id: "zoomOut", symbol: .zoomOut),
+        ])
+      return make(
+        .map(MapScreen(scene: try driving(size, theme), overlay: .panning(panning))),
+        focus: "zoomIn")
+    default:
+      throw RenderingError(.invalidArgument, "no template scene \(name)")
+    }
+  }
+
+  static let names = [
+    "list", "list-scrolled", "grid", "alert", "actionsheet", "information", "search",
+    "search-disabled", "poi", "tabbar", "tabbar-map", "preview", "navalert", "panning",
+  ]
+}
