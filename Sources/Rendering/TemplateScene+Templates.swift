@@ -4,18 +4,6 @@ import Templates
 // maps what a template holds onto what the screen shows, and keeps the template's own
 // element ids as focus ids, so `InterfaceController.focusedElementID` is the focus.
 
-extension AlertAction {
-  public init(_ action: TemplateAction) {
-    let style: Style =
-      switch action.style {
-      case .normal: .normal
-      case .cancel: .cancel
-      case .destructive: .destructive
-      }
-    self.init(id: action.id, title: action.title, style: style)
-  }
-}
-
 extension ListScreen {
   /// The rows a list shows now (fewer while the driving limits are on), with a spinner
   /// on the row whose handler runs.
@@ -58,14 +46,14 @@ extension GridScreen {
 
 extension AlertScreen {
   public init(_ alert: AlertTemplate) {
-    self.init(titleVariants: alert.titleVariants, actions: alert.actions.map(AlertAction.init))
+    self.init(titleVariants: alert.titleVariants, actions: alert.actions)
   }
 }
 
 extension ActionSheetScreen {
   public init(_ sheet: ActionSheetTemplate) {
     self.init(
-      title: sheet.title, message: sheet.message, actions: sheet.actions.map(AlertAction.init))
+      title: sheet.title, message: sheet.message, actions: sheet.actions)
   }
 }
 
@@ -74,7 +62,7 @@ extension InformationScreen {
     self.init(
       title: information.title, backTitle: backTitle,
       items: information.items.map { Item(label: $0.title, value: $0.detail) },
-      actions: information.actions.map(AlertAction.init))
+      actions: information.actions)
   }
 }
 
@@ -205,8 +193,8 @@ extension MapScreen {
         NavigationAlertContent(
           title: alert.titleVariants.first ?? "", subtitle: alert.subtitleVariants.first,
           symbol: alert.image.map(TemplateSymbol.init(named:)),
-          primaryAction: AlertAction(alert.primaryAction),
-          secondaryAction: alert.secondaryAction.map(AlertAction.init),
+          primaryAction: alert.primaryAction,
+          secondaryAction: alert.secondaryAction,
           remaining: alert.duration > 0 ? context.alertRemaining : nil))
     } else if let preview = map.tripPreview, let trip = preview.selectedTrip {
       let routes = context.routes[trip.id] ?? []

@@ -4,6 +4,8 @@ public struct TemplateAction: Hashable, Sendable, Identifiable {
   /// How the button is drawn.
   public enum Style: Hashable, Sendable {
     case normal
+    /// The one to press (drawn filled with the highlight colour).
+    case primary
     case cancel
     case destructive
   }
