@@ -1,0 +1,141 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes files so that a power cut leaves either the old or the new contents, never a mix.
+///
+/// `write` puts the bytes in a temporary file beside the target (`.<name>.tmp-<uuid>`),
+/// `fsync`s it, `rename`s it over the target and `fsync`s the directory so the rename
+/// itself is durable. `read` never traps: a file that fails validation is moved aside as
+/// `<name>.corrupt-<timestamp>` and reported as a warning. Both block on disk I/O; call
+/// them off the main loop.
+public enum AtomicFile {
+  /// A failed system call during a write.
+  public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+    /// The C call that failed (`open`, `write`, `fsync`, `rename`).
+    public var operation: String
+    public var path: String
+    /// The `errno` it set.
+    public var code: Int32
+
+    public var description: String {
+      "\(operation) \(path): \(String(cString: strerror(code)))"
+    }
+  }
+
+  /// What `read` found.
+  public struct ReadResult: Sendable, Equatable {
+    /// The valid contents, or nil if the file is missing or was moved aside.
+    public var data: Data?
+    /// Set when something was repaired (a corrupt file moved aside).
+    public var warning: String?
+  }
+
+  /// Atomically replaces the contents of `url` with `data`.
+  ///
+  /// The corresponding C calls are `open`, `write`, `fsync` and `rename`. On failure the
+  /// temporary file is removed and the target is untouched.
+  public static func write(_ data: Data, to url: URL) throws(Error) {
+    let directory = url.deletingLastPathComponent().path
+    let temporary = url.deletingLastPathComponent()
+      .appendingPathComponent(temporaryPrefix(for: url) + UUID().uuidString).path
+    let fd = try retrying("open", temporary) { open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+    do throws(Error) {
+      // Closed on every path, exactly once, before the rename.
+      defer { close(fd) }
+      let failure = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Error? in
+        var offset = 0
+        while offset < buffer.count {
+          do throws(Error) {
+            offset += try retrying("write", temporary) {
+              systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+          } catch {
+            return error
+          }
+        }
+        return nil
+      }
+      if let failure { throw failure }
+      _ = try retrying("fsync", temporary) { fsync(fd) }
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    do throws(Error) {
+      _ = try retrying("rename", url.path) { rename(temporary, url.path) }
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    let dirFD = try retrying("open", directory) { open(directory, O_RDONLY | O_DIRECTORY) }
+    defer { close(dirFD) }
+    _ = try retrying("fsync", directory) { fsync(dirFD) }
+  }
+
+  /// Reads `url`, moving it aside if `isValid` rejects it, and removes leftover temporaries.
+  ///
+  /// A temporary file left by an interrupted `write` is never read; it is deleted. `now`
+  /// stamps the name of a file moved aside.
+  public static func read(
+    _ url: URL, now: Date = Date(), isValid: (Data) -> Bool = { _ in true }
+  ) -> ReadResult {
+    removeTemporaries(for: url)
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      return ReadResult(data: nil, warning: nil)
+    }
+    if isValid(data) { return ReadResult(data: data, warning: nil) }
+    let stamp = Int(now.timeIntervalSince1970)
+    var aside = url.deletingLastPathComponent()
+      .appendingPathComponent("\(url.lastPathComponent).corrupt-\(stamp)")
+    var suffix = 1
+    while FileManager.default.fileExists(atPath: aside.path) {
+      aside = url.deletingLastPathComponent()
+        .appendingPathComponent("\(url.lastPathComponent).corrupt-\(stamp)-\(suffix)")
+      suffix += 1
+    }
+    if rename(url.path, aside.path) == 0 {
+      return ReadResult(
+        data: nil, warning: "\(url.path) failed validation; moved aside to \(aside.path)")
+    }
+    let code = errno
+    return ReadResult(
+      data: nil,
+      warning: "\(url.path) failed validation and could not be moved aside: "
+        + String(cString: strerror(code)))
+  }
+
+  static func temporaryPrefix(for url: URL) -> String {
+    ".\(url.lastPathComponent).tmp-"
+  }
+
+  private static func removeTemporaries(for url: URL) {
+    let directory = url.deletingLastPathComponent()
+    let prefix = temporaryPrefix(for: url)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    for name in names where name.hasPrefix(prefix) {
+      unlink(directory.appendingPathComponent(name).path)
+    }
+  }
+
+  /// Runs a C call, retrying on `EINTR`, and throws with `errno` on any other failure.
+  private static func retrying<T: BinaryInteger>(
+    _ operation: String, _ path: String, _ call: () -> T
+  ) throws(Error) -> T {
+    while true {
+      let result = call()
+      if result >= 0 { return result }
+      let code = errno
+      if code != EINTR { throw Error(operation: operation, path: path, code: code) }
+    }
+  }
+}
+
+/// The C `write`, reachable here because `AtomicFile.write` shadows it inside the type.
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, bytes, count)
+}
