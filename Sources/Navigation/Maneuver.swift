@@ -1,9 +1,9 @@
 import Geo
 
 /// What the driver does at the start of a step, as OSRM and Valhalla describe it.
-public struct Maneuver: Hashable, Sendable {
+public struct Maneuver: Hashable, Sendable, Codable {
   /// The OSRM maneuver type.
-  public enum Kind: String, CaseIterable, Hashable, Sendable {
+  public enum Kind: String, CaseIterable, Hashable, Sendable, Codable {
     case depart
     case arrive
     case turn
@@ -25,7 +25,7 @@ public struct Maneuver: Hashable, Sendable {
   }
 
   /// The OSRM direction modifier. For `depart` and `arrive`, `left`/`right` give the side.
-  public enum Modifier: String, CaseIterable, Hashable, Sendable {
+  public enum Modifier: String, CaseIterable, Hashable, Sendable, Codable {
     case uTurn = "uturn"
     case sharpRight = "sharp right"
     case right
@@ -46,7 +46,7 @@ public struct Maneuver: Hashable, Sendable {
   }
 
   /// Side of the road something is on (arrival, driving side).
-  public enum Side: String, Hashable, Sendable {
+  public enum Side: String, Hashable, Sendable, Codable {
     case left, right
   }
 

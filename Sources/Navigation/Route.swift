@@ -2,7 +2,7 @@ import Foundation
 import Geo
 
 /// One lane at a junction, left to right whatever the driving side.
-public struct Lane: Hashable, Sendable {
+public struct Lane: Hashable, Sendable, Codable {
   /// Directions painted on the lane, in OSRM words ("left", "straight", "slight right",
   /// "uturn", "none").
   public var indications: [String]
@@ -19,7 +19,7 @@ public struct Lane: Hashable, Sendable {
 }
 
 /// One step of a route: a maneuver, then driving along one road until the next step.
-public struct RouteStep: Hashable, Sendable {
+public struct RouteStep: Hashable, Sendable, Codable {
   public var maneuver: Maneuver
   /// Road name after the maneuver ("" when unnamed).
   public var name: String
@@ -56,7 +56,7 @@ public struct RouteStep: Hashable, Sendable {
 }
 
 /// The part of a route between two waypoints.
-public struct RouteLeg: Hashable, Sendable {
+public struct RouteLeg: Hashable, Sendable, Codable {
   public var steps: [RouteStep]
   public var summary: String
   public var distance: Double
@@ -71,7 +71,7 @@ public struct RouteLeg: Hashable, Sendable {
 }
 
 /// A route from an origin to a destination through one or more legs.
-public struct Route: Hashable, Sendable {
+public struct Route: Hashable, Sendable, Codable {
   public var legs: [RouteLeg]
   /// Total length in metres.
   public var distance: Double

@@ -155,7 +155,7 @@ public struct NavigationScreenModel: Sendable {
   }
 
   /// "08:05" in `timeZone`, 24-hour.
-  static func clock(_ date: Date, _ timeZone: TimeZone) -> String {
+  public static func clock(_ date: Date, _ timeZone: TimeZone) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     let c = calendar.dateComponents([.hour, .minute], from: date)

@@ -43,6 +43,9 @@ public struct NavigationApp: Sendable {
     case position(Coordinate)
     /// What the navigation session reported.
     case session(NavigationSession.Effect)
+    /// Continues a saved trip to `place` on route choice `choice` of `trip`, straight into
+    /// guidance (after a restart).
+    case resume(Place, Navigation.Trip, choice: Int)
   }
 
   /// What the owner carries out, in order.
@@ -93,6 +96,10 @@ public struct NavigationApp: Sendable {
       position = coordinate
     case .session(let effect):
       sessionReported(effect, at: now)
+    case .resume(let place, let trip, let choice):
+      previewTrip = trip
+      phase = .previewing(place)
+      startTrip(choiceIndex: choice, at: now)
     }
     defer { outbox = [] }
     return outbox

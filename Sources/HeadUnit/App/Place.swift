@@ -3,7 +3,7 @@ import Geo
 
 /// A destination the driver can pick: a favourite, a recent trip's end, a point of interest
 /// or a search result.
-public struct Place: Hashable, Sendable, Identifiable {
+public struct Place: Hashable, Sendable, Identifiable, Codable {
   /// Stable across launches; persisted with favourites and recents.
   public var id: String
   public var name: String

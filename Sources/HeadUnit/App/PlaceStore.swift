@@ -31,14 +31,31 @@ public struct PlaceStore: Sendable {
       throw NavigationError(
         .unreadable, "cannot read: \(error.localizedDescription)", file: url.path)
     }
+    return try Self.decode(data, file: url.path)
+  }
+
+  /// The lists in `data`, the contents of `file`.
+  static func decode(_ data: Data, file: String) throws(NavigationError) -> PlaceLists {
     guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
       throw NavigationError(
-        .malformed, "expected a JSON object with \"favourites\" and \"recents\"", file: url.path,
+        .malformed, "expected a JSON object with \"favourites\" and \"recents\"", file: file,
         path: "$")
     }
     return PlaceLists(
-      favourites: try places(root["favourites"], at: "$.favourites"),
-      recents: try places(root["recents"], at: "$.recents"))
+      favourites: try places(root["favourites"], at: "$.favourites", file: file),
+      recents: try places(root["recents"], at: "$.recents", file: file))
+  }
+
+  /// The stored lists for the daemon: a file that does not load is moved aside (the
+  /// warning says where) and empty lists come back, so a damaged file never stops a start.
+  public func loadRepairing(now: Date = Date()) -> (lists: PlaceLists, warning: String?) {
+    let result = AtomicFile.read(url, now: now) { data in
+      (try? PlaceStore.decode(data, file: url.path)) != nil
+    }
+    guard let data = result.data, let lists = try? Self.decode(data, file: url.path) else {
+      return (PlaceLists(), result.warning)
+    }
+    return (lists, result.warning)
   }
 
   /// Replaces the file with `lists`.
@@ -61,34 +78,36 @@ public struct PlaceStore: Sendable {
         options: [.prettyPrinted, .sortedKeys])
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try data.write(to: url, options: .atomic)
+      try AtomicFile.write(data, to: url)
     } catch {
       throw NavigationError(
         .unreadable, "cannot write: \(error.localizedDescription)", file: url.path)
     }
   }
 
-  private func places(_ value: Any?, at path: String) throws(NavigationError) -> [Place] {
+  private static func places(
+    _ value: Any?, at path: String, file: String
+  ) throws(NavigationError) -> [Place] {
     guard let value else { return [] }
     guard let array = value as? [Any] else {
-      throw NavigationError(.malformed, "expected an array of places", file: url.path, path: path)
+      throw NavigationError(.malformed, "expected an array of places", file: file, path: path)
     }
     var result: [Place] = []
     for (index, item) in array.enumerated() {
       let here = "\(path)[\(index)]"
       guard let object = item as? [String: Any] else {
-        throw NavigationError(.malformed, "expected a place object", file: url.path, path: here)
+        throw NavigationError(.malformed, "expected a place object", file: file, path: here)
       }
       guard let id = object["id"] as? String, let name = object["name"] as? String else {
         throw NavigationError(
-          .malformed, "expected \"id\" and \"name\" strings", file: url.path, path: here)
+          .malformed, "expected \"id\" and \"name\" strings", file: file, path: here)
       }
       guard let lat = (object["lat"] as? NSNumber)?.doubleValue,
         let lon = (object["lon"] as? NSNumber)?.doubleValue,
         Coordinate(latitude: lat, longitude: lon).isValid
       else {
         throw NavigationError(
-          .malformed, "expected \"lat\" and \"lon\" numbers in range", file: url.path, path: here)
+          .malformed, "expected \"lat\" and \"lon\" numbers in range", file: file, path: here)
       }
       result.append(
         Place(

@@ -14,6 +14,7 @@ public enum HeadUnitCommand {
     usage: headunit COMMAND [OPTIONS]
 
     commands:
+      run [--config FILE]     the car daemon (gpsd, GPIO, ALSA, framebuffer)
       demo                    replay the embedded Helsinki drive through the whole guidance
       replay --route R --track T
                               replay a recorded drive, print the guidance timeline
@@ -45,6 +46,7 @@ public enum HeadUnitCommand {
       case "help", "--help", "-h":
         console.out(usage)
         return .success
+      case "run": return try RunCommand.run(rest, console: console)
       case "replay": return try ReplayCommand.run(rest, console: console)
       case "snapshot": return try SnapshotCommand.run(rest, console: console)
       case "demo": return try DemoCommand.run(rest, console: console)

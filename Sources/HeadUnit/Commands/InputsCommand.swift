@@ -25,11 +25,6 @@ enum InputsCommand {
   /// Where the installed unit keeps its board configuration.
   static let defaultConfig = "/etc/headunit/board.json"
 
-  /// How long after a deadline the timer settles it, and how far back it settles: an edge
-  /// that happened just before a deadline (a release just before the long-press time) may
-  /// still be on its way from the kernel, and must be applied first.
-  static let deadlineGrace = Duration.milliseconds(5)
-
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
     let args = try Arguments(words, options: ["config"], flags: ["json", "help"])
     if args.flag("help") {
@@ -63,56 +58,12 @@ enum InputsCommand {
     } ?? .failure
   }
 
-  /// Decodes edges until the source ends; the one owner of the decoder's state.
-  ///
-  /// Wakes for each edge and for the decoder's next deadline (long press, ignition off
-  /// delay), whichever comes first.
+  /// Prints decoded events until the source ends.
   static func monitor(
     _ source: GPIOEdgeSource, config: ResolvedInputConfig, printer: EventPrinter,
     console: Console
   ) async -> HeadUnitCommand.Status {
-    enum Wake: Sendable {
-      case edge(Edge)
-      case deadline
-      case end
-    }
-    var decoder = InputDecoder(config)
-    printer.print(decoder.seed(levels: source.initialLevels, at: printer.start))
-
-    let (wakes, wake) = AsyncStream.makeStream(of: Wake.self)
-    let edges = source.edges()
-    let pump = Task {
-      for await edge in edges { wake.yield(.edge(edge)) }
-      wake.yield(.end)
-    }
-    var timer: Task<Void, Never>?
-    var timerDeadline: Duration?
-    loop: for await event in wakes {
-      switch event {
-      case .edge(let edge):
-        printer.print(decoder.handle(edge))
-      case .deadline:
-        timerDeadline = nil
-        printer.print(decoder.tick(at: GPIOEdgeSource.now() - deadlineGrace))
-      case .end:
-        break loop
-      }
-      let next = decoder.nextDeadline
-      if next != timerDeadline {
-        timer?.cancel()
-        timer = nil
-        timerDeadline = next
-        if let next {
-          let delay = next + deadlineGrace - GPIOEdgeSource.now()
-          timer = Task {
-            try? await Task.sleep(for: max(delay, .zero))
-            if !Task.isCancelled { wake.yield(.deadline) }
-          }
-        }
-      }
-    }
-    pump.cancel()
-    timer?.cancel()
+    for await event in source.inputEvents(config) { printer.print([event]) }
     if let failure = source.failure {
       console.err("headunit: \(failure.message)")
       return .failure

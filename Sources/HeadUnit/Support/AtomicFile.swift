@@ -72,6 +72,20 @@ public enum AtomicFile {
       unlink(temporary)
       throw error
     }
+    try syncDirectory(directory)
+  }
+
+  /// Removes `url` durably (`unlink`, then `fsync` of the directory); a missing file is
+  /// not an error.
+  public static func remove(_ url: URL) throws(Error) {
+    guard unlink(url.path) == 0 || errno == ENOENT else {
+      throw Error(operation: "unlink", path: url.path, code: errno)
+    }
+    try syncDirectory(url.deletingLastPathComponent().path)
+  }
+
+  /// Makes renames and removals in `directory` durable.
+  private static func syncDirectory(_ directory: String) throws(Error) {
     let dirFD = try retrying("open", directory) { open(directory, O_RDONLY | O_DIRECTORY) }
     defer { close(dirFD) }
     _ = try retrying("fsync", directory) { fsync(dirFD) }

@@ -2,7 +2,7 @@ import Geo
 
 /// A trip offered to the driver: where from, where to, and the routes to choose from
 /// (CarPlay's `CPTrip` with its `CPRouteChoice`s).
-public struct Trip: Sendable, Equatable {
+public struct Trip: Sendable, Equatable, Codable {
   /// Most choices a trip preview offers.
   public static let maximumRouteChoices = 3
 
@@ -36,7 +36,7 @@ public struct Trip: Sendable, Equatable {
 }
 
 /// One way to drive a trip.
-public struct RouteChoice: Sendable, Equatable {
+public struct RouteChoice: Sendable, Equatable, Codable {
   /// The route, or nil when it still has to be computed (the session pauses `loading`).
   public var route: Route?
   /// "1.8 km", most to least verbose.

@@ -1,0 +1,206 @@
+import Foundation
+import Navigation
+import Rendering
+import Templates
+
+extension HeadUnitCore {
+  // MARK: - Lifecycle
+
+  mutating func lifecycle(_ event: LifecycleMachine.Event, at now: Date) {
+    carryOut(lifecycle.handle(event, at: now), at: now)
+  }
+
+  mutating func carryOut(_ lifecycleEffects: [LifecycleMachine.Effect], at now: Date) {
+    for effect in lifecycleEffects {
+      switch effect {
+      case .schedule(let timer, let instant):
+        effects.append(.schedule(.lifecycle(timer), at: instant))
+      case .cancelTimer(let timer):
+        effects.append(.cancel(.lifecycle(timer)))
+      case .acquireDevices:
+        // Back from parked before the screen blanked: the devices are still held.
+        teardownPending = false
+        cancel(.parked)
+        effects.append(.acquireDevices)
+      case .showMap:
+        screen = .live
+        effects += [.screen(.live), .redraw]
+        effects.append(.log(.notice, "running"))
+      case .persistSession:
+        saveTrip(at: now)
+      case .stopPrompts:
+        effects.append(.stopPrompts)
+      case .showParked:
+        screen = .parked
+        effects += [.screen(.parked), .redraw]
+        effects.append(.log(.notice, "parked: \(causes)"))
+      case .blankScreen:
+        teardownPending = true
+        if configuration.parkedScreen > 0 {
+          schedule(.parked, at: now.addingTimeInterval(configuration.parkedScreen))
+        }
+      case .releaseDevices:
+        if configuration.parkedScreen <= 0 { finishTeardown() }
+      case .runShutdownCommand(let command):
+        if teardownPending { finishTeardown() }
+        effects.append(.log(.notice, "running the shutdown command: \(command.joined(separator: " "))"))
+        effects.append(.runShutdownCommand(command))
+      }
+    }
+  }
+
+  /// The Parked screen has had its time: blank, then let the devices go.
+  mutating func finishTeardown() {
+    teardownPending = false
+    cancel(.parked)
+    screen = .blank
+    effects += [.screen(.blank), .releaseDevices]
+  }
+
+  private var causes: String {
+    let names = lifecycle.causes.map { cause -> String in
+      switch cause {
+      case .ignitionOff: "ignition off"
+      case .powerLost: "external power lost"
+      case .bridgeGone: "bridge client gone"
+      }
+    }
+    return names.sorted().joined(separator: ", ")
+  }
+
+  // MARK: - App
+
+  mutating func app(_ event: NavigationApp.Event, at now: Date) {
+    for effect in app.handle(event, at: now) {
+      switch effect {
+      case .interface(let uiEffect): interface(uiEffect)
+      case .session(let sessionEvent): sessionRequested(sessionEvent, at: now)
+      case .persist(let lists): effects.append(.savePlaces(lists))
+      case .showOverview: effects.append(.redraw)
+      case .failed(let error):
+        effects.append(.log(.error, "the navigation app's request failed: \(error)"))
+      }
+    }
+  }
+
+  private mutating func interface(_ effect: UIEffect) {
+    switch effect {
+    case .schedule(let id, let instant): effects.append(.schedule(.interface(id), at: instant))
+    case .cancel(let id): effects.append(.cancel(.interface(id)))
+    case .muteToggled(let muted):
+      isMuted = muted
+      guidance?.isMuted = muted
+      guidance?.template = .guidance(muted: muted)
+      effects += [.setMuted(muted), .redraw]
+    case .completion, .selected, .tripStarted, .previewSelected, .dismissedByUser,
+      .navigationAlertDismissed, .drivingLimitsChanged:
+      effects.append(.redraw)
+    case .render, .panned, .panningChanged, .cameraChanged:
+      effects.append(.redraw)
+    }
+  }
+
+  /// The app asks the session for something; the core keeps the trip it will save.
+  private mutating func sessionRequested(_ event: NavigationSession.Event, at now: Date) {
+    switch event {
+    case .preview(let trip):
+      // Every trip starts on a fresh session.
+      session = NavigationSession(phrases: phrases, configuration: configuration.session)
+      // The app's phase is already past the preview when its effects come out.
+      switch app.phase {
+      case .previewing(let place), .navigating(let place):
+        activeTrip = ActiveTrip(
+          place: place, trip: trip, choice: 0, progress: resuming?.progress,
+          sequence: resuming?.sequence ?? 0)
+        resuming = nil
+      case .browsing:
+        activeTrip = nil
+      }
+    case .selectRouteChoice(let index):
+      activeTrip?.choice = index
+    default:
+      break
+    }
+    if event == .start, let trip = activeTrip,
+      trip.trip.routeChoices.indices.contains(trip.choice),
+      let route = trip.trip.routeChoices[trip.choice].route
+    {
+      var model = NavigationScreenModel(
+        route: MapRoute(route), phrases: phrases, destinationName: trip.place.name)
+      model.layers = ScreenReplay.baseLayers
+      model.isMuted = isMuted
+      model.template = .guidance(muted: isMuted)
+      guidance = model
+    }
+    sessionEvent(event, at: now)
+    if event == .start { saveTrip(at: now) }
+  }
+
+  // MARK: - Session
+
+  mutating func sessionEvent(_ event: NavigationSession.Event, at now: Date) {
+    for effect in session.handle(event, at: now) {
+      guidance?.apply(effect, at: now)
+      switch effect {
+      case .stateChanged(let state):
+        effects.append(.redraw)
+        effects.append(.log(.info, "guidance: \(state)"))
+        if state == .finished || state == .cancelled { endTrip() }
+      case .maneuverChanged(let index, _):
+        effects += [.maneuverChanged(next: index), .redraw]
+      case .announce(let announcement):
+        if lifecycle.state != .suspended { effects.append(.speak(announcement)) }
+      case .publish(let update):
+        effects.append(.redraw)
+        activeTrip?.progress = TripSnapshot.Progress(
+          offset: update.offset, distanceRemaining: update.trip.distanceRemaining,
+          nextStep: update.upcoming.first?.index ?? 0, position: update.position)
+        if let last = activeTrip?.savedAt,
+          now.timeIntervalSince(last) >= configuration.saveInterval
+        {
+          saveTrip(at: now)
+        }
+      case .schedule(let timer, let instant):
+        effects.append(.schedule(.session(timer), at: instant))
+      case .cancelTimer(let timer):
+        effects.append(.cancel(.session(timer)))
+      case .requestRoute(let request):
+        effects.append(.log(.warning, "no router to answer a \(request.reason.rawValue) route request"))
+        sessionEvent(.routeFailed("no router"), at: now)
+      case .offRoute:
+        effects += [.redraw, .log(.info, "off the route")]
+      case .gpsLost:
+        effects += [.redraw, .log(.info, "GPS lost: estimating along the route")]
+      case .gpsRestored:
+        effects += [.redraw, .log(.info, "GPS back")]
+      case .arrived:
+        effects.append(.log(.notice, "arrived"))
+      case .rejected(let rejection):
+        effects.append(.log(.warning, "the session refused: \(rejection)"))
+      }
+      app(.session(effect), at: now)
+    }
+  }
+
+  /// Writes the trip under way now, if there is one.
+  mutating func saveTrip(at now: Date) {
+    guard var trip = activeTrip, session.state.isActive || session.state == .arrived else {
+      return
+    }
+    trip.sequence += 1
+    trip.savedAt = now
+    activeTrip = trip
+    effects.append(
+      .saveTrip(
+        TripSnapshot(
+          sequence: trip.sequence, savedAt: now, place: trip.place, trip: trip.trip,
+          choice: trip.choice, progress: trip.progress)))
+  }
+
+  private mutating func endTrip() {
+    guard activeTrip != nil else { return }
+    activeTrip = nil
+    guidance = nil
+    effects.append(.clearTrip)
+  }
+}

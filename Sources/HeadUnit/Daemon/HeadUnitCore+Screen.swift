@@ -1,0 +1,82 @@
+import Foundation
+import Geo
+import Navigation
+import Rendering
+import Templates
+
+extension HeadUnitCore {
+  /// What to put on the screen.
+  public enum Frame: Sendable {
+    case scene(TemplateScene)
+    case blank
+  }
+
+  /// The screen at `now`: the templates over the guidance map while a trip is under way,
+  /// over the bare map with the vehicle otherwise ("Locating" until the first fix); the
+  /// Parked screen; or nothing. Pure.
+  public func frame(at now: Date, size: ScreenSize, theme: Theme) -> Frame {
+    switch screen {
+    case .off, .blank:
+      return .blank
+    case .parked:
+      return .scene(parkedScene(size: size, theme: theme))
+    case .live:
+      var map = guidance?.scene(at: now, size: size) ?? idleScene(at: now, size: size)
+      map.theme = theme
+      let context = MapContext(scene: map, routes: previewRoutes, layers: [])
+      guard let scene = TemplateScene(app.controller, size: size, theme: theme, map: context)
+      else { return .blank }
+      return .scene(scene)
+    }
+  }
+
+  /// Whether frames change with time alone (the vehicle glides between fixes).
+  public var isAnimating: Bool {
+    screen == .live && guidance != nil && session.state == .navigating
+  }
+
+  /// The map with only the vehicle: no route, cards or arrival time.
+  func idleScene(at now: Date, size: ScreenSize) -> NavigationScene {
+    let layout = NavigationLayout(size: size)
+    let follow = FollowingCamera()
+    let center = position ?? configuration.home
+    let status = StatusContent(
+      gps: gpsQuality, isMuted: isMuted,
+      clock: NavigationScreenModel.clock(now, TimeZone.current))
+    return NavigationScene(
+      size: size, theme: .day,
+      camera: MapCamera(
+        center: center, heading: heading,
+        metresPerPixel: follow.minimumAhead / layout.pixelsAhead, anchor: .vehicle),
+      vehicle: position.map { VehiclePose(coordinate: $0, heading: heading) },
+      layers: ScreenReplay.baseLayers,
+      banner: position == nil ? .paused(.locating) : nil,
+      status: status)
+  }
+
+  private var gpsQuality: PositionQuality {
+    switch positionStatus {
+    case .connected?: position == nil ? .lost : .good
+    case .stale?: .estimated
+    default: .lost
+    }
+  }
+
+  /// The previewed trip's route lines, for the trip preview on the map.
+  private var previewRoutes: [String: [MapRoute]] {
+    guard case .previewing(let place) = app.phase, let trip = app.previewTrip else { return [:] }
+    return [place.id: trip.routeChoices.compactMap(\.route).map { MapRoute($0) }]
+  }
+
+  private func parkedScene(size: ScreenSize, theme: Theme) -> TemplateScene {
+    var items = [InformationScreen.Item(label: "Status", value: "Parked")]
+    if let trip = activeTrip {
+      items.append(InformationScreen.Item(label: "Trip saved", value: trip.place.name))
+    }
+    items.append(
+      InformationScreen.Item(label: "Resumes", value: "when the ignition is back on"))
+    return TemplateScene(
+      size: size, theme: theme,
+      content: .information(InformationScreen(title: "Parked", items: items, actions: [])))
+  }
+}

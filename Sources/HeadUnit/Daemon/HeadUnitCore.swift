@@ -1,0 +1,308 @@
+import Board
+import Foundation
+import Geo
+import Navigation
+import Rendering
+import Templates
+
+/// Everything the car daemon decides, as one pure state machine: the lifecycle (run,
+/// drain, park, shut down), the built-in navigation app and its interface controller, the
+/// navigation session, the trip to save and resume, and what the screen shows.
+///
+/// `HeadUnitDaemon` is its one owner: it feeds every event (position, knob, buttons,
+/// ignition, power, timers, signals) with the instant it happened and carries out the
+/// returned effects in order. Nothing here reads a clock or touches a device, so tests
+/// drive a whole power cycle on a virtual clock. The screen is pulled, not pushed:
+/// `.redraw` says something changed and `frame(at:size:theme:)` describes it.
+///
+/// Timers of the three inner machines share one namespace (`Timer`); a timer event for a
+/// timer no longer pending is ignored by the machine that owns it.
+public struct HeadUnitCore: Sendable {
+  /// Tunables, from the daemon's configuration file.
+  public struct Configuration: Sendable {
+    public var lifecycle = LifecycleMachine.Configuration()
+    public var session = NavigationSession.Configuration()
+    /// Longest time between two saves of the trip while driving.
+    public var saveInterval: TimeInterval = 10
+    /// A saved trip younger than this resumes on start; 0 never resumes.
+    public var resumeWithin: TimeInterval = 30 * 60
+    /// How long the Parked screen shows before the screen blanks.
+    public var parkedScreen: TimeInterval = 5
+    /// Voice guidance starts muted.
+    public var muted = false
+    /// Shown while no fix has come yet.
+    public var home = Coordinate(latitude: 60.1699, longitude: 24.9384)
+
+    public init() {}
+  }
+
+  /// Every timer the core schedules.
+  public enum Timer: Sendable, Hashable {
+    case lifecycle(LifecycleMachine.Timer)
+    case session(SessionTimer)
+    case interface(TimerID)
+    /// The Parked screen has been shown long enough: blank and release.
+    case parked
+    /// The minute changed: the status clock needs a redraw.
+    case clock
+  }
+
+  /// Something that happened, with the instant given to `handle`.
+  public enum Event: Sendable, Equatable {
+    /// The first event: the saved places, and the saved trip if any.
+    case start(places: PlaceLists, trip: TripSnapshot?)
+    /// The devices asked for with `.acquireDevices` are open (or degraded).
+    case devicesReady
+    case position(PositionEvent)
+    /// A decoded knob, button or ignition event.
+    case input(InputEvent)
+    /// External power (battery or UPS input) present or not.
+    case externalPower(Bool)
+    /// The bridge client is alive.
+    case bridgeHeartbeat
+    /// The bridge client said goodbye.
+    case bridgeDisconnected
+    case timer(Timer)
+    /// Stop now (SIGTERM, SIGINT): save, silence, blank, release.
+    case stop
+  }
+
+  /// What the screen shows.
+  public enum Screen: Sendable, Equatable {
+    /// Nothing yet (starting).
+    case off
+    /// The map and the templates.
+    case live
+    /// "Parked": the trip is saved, the unit is about to sleep.
+    case parked
+    /// Blank (backlight off where the driver supports it).
+    case blank
+  }
+
+  /// Work for the owner, in order.
+  public enum Effect: Sendable, Equatable {
+    /// The screen's content changed; draw `frame(at:size:theme:)`.
+    case redraw
+    case schedule(Timer, at: Date)
+    case cancel(Timer)
+    case speak(Announcement)
+    /// Step `next` is now the next maneuver: waiting prompts about earlier ones are moot.
+    case maneuverChanged(next: Int)
+    case setMuted(Bool)
+    /// Silence the prompt playing and drop the queued ones.
+    case stopPrompts
+    case saveTrip(TripSnapshot)
+    /// The trip ended: forget the saved one.
+    case clearTrip
+    case savePlaces(PlaceLists)
+    /// Open gpsd, audio, the framebuffer and the power source, then send `.devicesReady`.
+    case acquireDevices
+    /// Close them (GPIO stays: the ignition line wakes the unit).
+    case releaseDevices
+    case screen(Screen)
+    case runShutdownCommand([String])
+    /// The core stopped (after `.stop`); the owner may exit.
+    case stopped
+    case log(Logger.Level, String)
+  }
+
+  /// The trip under way, for saving.
+  struct ActiveTrip: Sendable, Equatable {
+    var place: Place
+    var trip: Navigation.Trip
+    var choice: Int
+    var progress: TripSnapshot.Progress?
+    var sequence: Int
+    var savedAt: Date?
+  }
+
+  public let configuration: Configuration
+  public internal(set) var lifecycle: LifecycleMachine
+  public internal(set) var app: NavigationApp
+  public internal(set) var session: NavigationSession
+  public internal(set) var screen = Screen.off
+  /// The guidance screen of the trip under way.
+  public internal(set) var guidance: NavigationScreenModel?
+  /// The latest position and course, from any fix.
+  public internal(set) var position: Coordinate?
+  public internal(set) var heading = 0.0
+  public internal(set) var positionStatus: PositionStatus?
+  public internal(set) var isMuted: Bool
+  public internal(set) var isStopped = false
+  var activeTrip: ActiveTrip?
+  /// The saved trip being resumed, until the app has handed it to the session.
+  var resuming: TripSnapshot?
+  /// Buttons whose long press was reported, so their release is not a short press.
+  var heldLong: Set<String> = []
+  /// Timers the core itself scheduled and that are pending.
+  public internal(set) var ownTimers: [Timer: Date] = [:]
+  /// Blank and release wait for the Parked screen's time.
+  var teardownPending = false
+  let phrases: Phrasebook
+  var effects: [Effect] = []
+
+  public init(
+    provider: any RouteProvider, phrases: Phrasebook, configuration: Configuration = .init()
+  ) {
+    self.configuration = configuration
+    self.phrases = phrases
+    lifecycle = LifecycleMachine(configuration: configuration.lifecycle)
+    app = NavigationApp(provider: provider)
+    session = NavigationSession(phrases: phrases, configuration: configuration.session)
+    isMuted = configuration.muted
+  }
+
+  /// Handles one event at `now` and returns what to do, in order.
+  public mutating func handle(_ event: Event, at now: Date) -> [Effect] {
+    effects = []
+    defer { effects = [] }
+    guard !isStopped else { return [] }
+    switch event {
+    case .start(let places, let trip):
+      start(places: places, trip: trip, at: now)
+    case .devicesReady: lifecycle(.devicesReady, at: now)
+    case .position(let report): position(report, at: now)
+    case .input(let input): self.input(input, at: now)
+    case .externalPower(let present):
+      lifecycle(present ? .powerRestored : .powerLost, at: now)
+    case .bridgeHeartbeat: lifecycle(.heartbeat, at: now)
+    case .bridgeDisconnected: lifecycle(.bridgeDisconnected, at: now)
+    case .timer(let timer): fire(timer, at: now)
+    case .stop: stop(at: now)
+    }
+    return effects
+  }
+
+  private mutating func start(places: PlaceLists, trip snapshot: TripSnapshot?, at now: Date) {
+    app(.launch, at: now)
+    app(.restore(places), at: now)
+    if let snapshot {
+      if configuration.resumeWithin > 0,
+        snapshot.isResumable(at: now, within: configuration.resumeWithin)
+      {
+        effects.append(.log(.notice, "resuming the trip to \(snapshot.place.name)"))
+        position = snapshot.progress?.position
+        resume(snapshot, at: now)
+      } else {
+        effects.append(.log(.info, "the saved trip to \(snapshot.place.name) is too old to resume"))
+        effects.append(.clearTrip)
+      }
+    }
+    carryOut(LifecycleMachine.startEffects, at: now)
+    scheduleClock(at: now)
+  }
+
+  private mutating func resume(_ snapshot: TripSnapshot, at now: Date) {
+    resuming = snapshot
+    app(.resume(snapshot.place, snapshot.trip, choice: snapshot.choice), at: now)
+  }
+
+  private mutating func position(_ report: PositionEvent, at now: Date) {
+    switch report {
+    case .status(let status):
+      guard status != positionStatus else { return }
+      positionStatus = status
+      effects.append(.log(.info, "position: \(Self.describe(status))"))
+      effects.append(.redraw)
+    case .fix(let fix):
+      if fix.hasPosition, let coordinate = fix.coordinate {
+        position = coordinate
+        if let course = fix.course, (fix.speed ?? 0) >= RouteMatcher.minimumSpeedForHeading {
+          heading = course
+        }
+        positionStatus = .connected
+        app(.position(coordinate), at: now)
+        if let speed = fix.speed { app(.interface(.vehicleSpeed(speed)), at: now) }
+      }
+      if session.state.isActive {
+        sessionEvent(.fix(fix), at: now)
+      } else {
+        effects.append(.redraw)
+      }
+    }
+  }
+
+  private mutating func input(_ input: InputEvent, at now: Date) {
+    switch input {
+    case .rotated(let detents, _):
+      app(.interface(.encoder(detents)), at: now)
+    case .button(let name, let action, _):
+      guard let role = Self.role(named: name) else { return }
+      switch action {
+      case .press:
+        heldLong.remove(name)
+      case .longPress:
+        heldLong.insert(name)
+        app(.interface(.press(role, long: true)), at: now)
+      case .release:
+        if heldLong.remove(name) == nil { app(.interface(.press(role, long: false)), at: now) }
+      }
+    case .ignition(let on, _):
+      lifecycle(on ? .ignitionOn : .ignitionOff, at: now)
+    }
+  }
+
+  private mutating func fire(_ timer: Timer, at now: Date) {
+    switch timer {
+    case .lifecycle(let inner): lifecycle(.timer(inner), at: now)
+    case .session(let inner): sessionEvent(.timer(inner), at: now)
+    case .interface(let id): app(.interface(.timerFired(id)), at: now)
+    case .parked:
+      guard ownTimers.removeValue(forKey: .parked) != nil, teardownPending else { return }
+      finishTeardown()
+    case .clock:
+      guard ownTimers.removeValue(forKey: .clock) != nil else { return }
+      if screen == .live { effects.append(.redraw) }
+      scheduleClock(at: now)
+    }
+  }
+
+  /// SIGTERM: the same teardown as a power loss, at once, and nothing after it.
+  private mutating func stop(at now: Date) {
+    saveTrip(at: now)
+    effects.append(.stopPrompts)
+    for timer in ownTimers.keys.sorted(by: { "\($0)" < "\($1)" }) {
+      effects.append(.cancel(timer))
+    }
+    ownTimers = [:]
+    screen = .blank
+    effects += [.screen(.blank), .releaseDevices, .stopped]
+    isStopped = true
+  }
+
+  mutating func schedule(_ timer: Timer, at instant: Date) {
+    ownTimers[timer] = instant
+    effects.append(.schedule(timer, at: instant))
+  }
+
+  mutating func cancel(_ timer: Timer) {
+    guard ownTimers.removeValue(forKey: timer) != nil else { return }
+    effects.append(.cancel(timer))
+  }
+
+  /// The status clock shows minutes: redraw when the next one starts.
+  private mutating func scheduleClock(at now: Date) {
+    let next = (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60
+    schedule(.clock, at: Date(timeIntervalSince1970: next))
+  }
+
+  static func role(named name: String) -> InputRole? {
+    switch name {
+    case "select": .select
+    case "back": .back
+    case "home": .home
+    case "mute": .mute
+    default: nil
+    }
+  }
+
+  static func describe(_ status: PositionStatus) -> String {
+    switch status {
+    case .connected: "connected"
+    case .noFix: "no fix yet"
+    case .stale: "no report for 2 s"
+    case .disconnected(let reason): reason
+    case .finished: "the source ended"
+    }
+  }
+}
