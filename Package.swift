@@ -78,7 +78,7 @@ let package = Package(
     .testTarget(
       name: "HeadUnitTests",
       dependencies: [
-        "HeadUnit", "Navigation", "Geo", "Templates", "Rendering", "TestSupport",
+        "HeadUnit", "Navigation", "Geo", "Templates", "Rendering", "Board", "TestSupport",
       ],
       swiftSettings: strict
     ),

@@ -2,8 +2,8 @@ import Foundation
 
 /// The board configuration file (`board.json`): which board, which pins, which timings.
 ///
-/// The file is walked by hand from `JSONSerialization` so that every problem names its JSON
-/// path and what was expected, e.g.
+/// The file is walked with ``ConfigurationNode`` so that every problem names its JSON path
+/// and what was expected, e.g.
 /// `$.buttons[1].pin (button "back"): GPIO 99 is not on the Pi 4 header (expected
 /// GPIO2–GPIO27 or a header pin number)`. Unknown keys are errors (a typo must not silently
 /// fall back to a default). See `Deploy/board.example.json` for every field.
@@ -21,14 +21,16 @@ public struct BoardConfiguration: Sendable, Equatable {
   ///
   /// - Throws: `BoardError(.configuration)` naming the JSON path of the first problem.
   public init(json data: Data) throws(BoardError) {
-    let root: Any
-    do {
-      root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-    } catch {
-      throw BoardError(.configuration, "$: not valid JSON (\(error.localizedDescription))")
-    }
+    try self.init(node: ConfigurationNode(json: data))
+  }
+
+  /// Validates a configuration already parsed, such as the `board` section of a larger
+  /// document; messages name paths under `node.path` (`$.board.buttons[1].pin …`).
+  ///
+  /// - Throws: `BoardError(.configuration)` naming the JSON path of the first problem.
+  public init(node: ConfigurationNode) throws(BoardError) {
     var parser = Parser()
-    resolved = try parser.parse(JSONNode(value: root, path: "$"))
+    resolved = try parser.parse(node)
   }
 
   /// Reads, decodes and validates the configuration file at `path`.
@@ -58,7 +60,7 @@ private struct Parser {
   /// GPIO → (role, JSON path) of the pins taken so far.
   private var taken: [Int: (role: String, path: String)] = [:]
 
-  mutating func parse(_ root: JSONNode) throws(BoardError) -> ResolvedInputConfig {
+  mutating func parse(_ root: ConfigurationNode) throws(BoardError) -> ResolvedInputConfig {
     let fields = try root.object(keys: [
       "board", "chip", "encoder", "buttons", "ignition", "debounceMs", "longPressMs",
       "powerSupplyPath",
@@ -129,7 +131,7 @@ private struct Parser {
   }
 
   private mutating func parseEncoder(
-    _ node: JSONNode, into config: inout ResolvedInputConfig
+    _ node: ConfigurationNode, into config: inout ResolvedInputConfig
   ) throws(BoardError) {
     let fields = try node.object(keys: [
       "a", "b", "transitionsPerDetent", "reversed", "acceleration", "pullUp",
@@ -157,7 +159,7 @@ private struct Parser {
 
   /// Resolves a pin to its BCM GPIO number and claims it for `kind`.
   private mutating func pin(
-    _ node: JSONNode, for kind: ResolvedInputConfig.Kind
+    _ node: ConfigurationNode, for kind: ResolvedInputConfig.Kind
   ) throws(BoardError) -> Int {
     let expected = "expected GPIO2–GPIO27 or a header pin number"
     let gpio: Int
@@ -187,7 +189,8 @@ private struct Parser {
         throw fail("pin \(number) is a power pin, not a GPIO (\(expected))")
       }
     case nil:
-      throw fail("expected \"GPIO17\", 17 or \"pin11\", got \(JSONNode.describe(node.value))")
+      throw fail(
+        "expected \"GPIO17\", 17 or \"pin11\", got \(ConfigurationNode.describe(node.value))")
     }
     let name = "GPIO \(gpio) (pin \(board.headerPin(gpio: gpio)!))"
     if let owner = taken[gpio] {
@@ -204,7 +207,7 @@ private enum PinSpec {
   case header(Int)
 
   init?(_ value: Any) {
-    if let number = JSONNode.integer(value) {
+    if let number = ConfigurationNode.integer(value) {
       self = .gpio(number)
       return
     }
@@ -220,101 +223,5 @@ private enum PinSpec {
       return
     }
     return nil
-  }
-}
-
-/// One value in the document and where it is.
-private struct JSONNode {
-  let value: Any
-  let path: String
-
-  func error(_ message: String) -> BoardError {
-    BoardError(.configuration, "\(path): \(message)")
-  }
-
-  /// The object's members; any key not in `keys` is an error.
-  func object(keys: [String]) throws(BoardError) -> [String: JSONNode] {
-    guard let dictionary = value as? [String: Any] else {
-      throw error("expected an object, got \(Self.describe(value))")
-    }
-    var members: [String: JSONNode] = [:]
-    for key in dictionary.keys.sorted() {
-      let member = JSONNode(value: dictionary[key]!, path: "\(path).\(key)")
-      guard keys.contains(key) else {
-        throw member.error("unknown key (expected \(keys.joined(separator: ", ")))")
-      }
-      members[key] = member
-    }
-    return members
-  }
-
-  func required(
-    _ key: String, in members: [String: JSONNode], for owner: String
-  ) throws(BoardError) -> JSONNode {
-    guard let member = members[key] else {
-      throw BoardError(.configuration, "\(path).\(key): missing (\(owner) needs one)")
-    }
-    return member
-  }
-
-  func array() throws(BoardError) -> [JSONNode] {
-    guard let items = value as? [Any] else {
-      throw error("expected an array, got \(Self.describe(value))")
-    }
-    return items.enumerated().map { JSONNode(value: $1, path: "\(path)[\($0)]") }
-  }
-
-  func nonEmptyString() throws(BoardError) -> String {
-    let text = try string()
-    guard !text.isEmpty else { throw error("must not be empty") }
-    return text
-  }
-
-  func string() throws(BoardError) -> String {
-    guard let text = value as? String else {
-      throw error("expected a string, got \(Self.describe(value))")
-    }
-    return text
-  }
-
-  func bool() throws(BoardError) -> Bool {
-    guard Self.isBool(value), let flag = value as? Bool else {
-      throw error("expected true or false, got \(Self.describe(value))")
-    }
-    return flag
-  }
-
-  func integer(in range: ClosedRange<Int>) throws(BoardError) -> Int {
-    guard let number = Self.integer(value) else {
-      throw error("expected a whole number, got \(Self.describe(value))")
-    }
-    guard range.contains(number) else {
-      throw error("expected \(range.lowerBound)–\(range.upperBound), got \(number)")
-    }
-    return number
-  }
-
-  /// `JSONSerialization` gives booleans as `NSNumber`s too; their type code is `c`.
-  static func isBool(_ value: Any) -> Bool {
-    guard let number = value as? NSNumber else { return false }
-    return String(cString: number.objCType) == "c"
-  }
-
-  static func integer(_ value: Any) -> Int? {
-    guard !isBool(value), !(value is String), let number = value as? NSNumber else {
-      return nil
-    }
-    let double = number.doubleValue
-    guard double.rounded() == double, abs(double) < 1e9 else { return nil }
-    return Int(double)
-  }
-
-  static func describe(_ value: Any) -> String {
-    if isBool(value) { return (value as? Bool) == true ? "true" : "false" }
-    if let text = value as? String { return "the string \"\(text)\"" }
-    if let number = value as? NSNumber { return "the number \(number)" }
-    if value is [Any] { return "an array" }
-    if value is [String: Any] { return "an object" }
-    return "null"
   }
 }

@@ -29,6 +29,8 @@ public enum HeadUnitCommand {
                               render every prompt kind, measure and check the audio
       bench guidance|gpsd|speech|render
                               performance figures
+      config check FILE | config defaults
+                              validate a daemon configuration file, or print the defaults
       help                    show this text
 
     Run `headunit COMMAND --help` for a command's options.
@@ -55,6 +57,7 @@ public enum HeadUnitCommand {
       case "inputs": return try InputsCommand.run(rest, console: console)
       case "say": return try SayCommand.run(rest, console: console)
       case "voice-check": return try VoiceCheckCommand.run(rest, console: console)
+      case "config": return try ConfigCommand.run(rest, console: console)
       default:
         throw UsageError("unknown command '\(command)'")
       }

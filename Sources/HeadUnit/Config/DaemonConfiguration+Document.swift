@@ -1,0 +1,56 @@
+extension DaemonConfiguration {
+  /// The configuration as a document, keys in schema order and `null` for fields set to
+  /// none, which `init(json:)` reads back to an equal value as long as ``board`` is `nil`.
+  ///
+  /// `board` is always left out: resolved GPIO lines cannot be written back as the pins
+  /// they were written with.
+  var document: JSONValue {
+    func number(_ value: Double) -> JSONValue { .number(value) }
+    func number(_ value: Int) -> JSONValue { .number(Double(value)) }
+    return .object([
+      ("logLevel", .string("\(logLevel)")),
+      ("stateDirectory", .string(stateDirectory)),
+      ("language", .string(language)),
+      ("units", .string(units.rawValue)),
+      (
+        "gpsd",
+        .object([
+          ("enabled", .bool(gpsdEnabled)), ("host", .string(gpsdHost)),
+          ("port", number(gpsdPort)),
+        ])
+      ),
+      (
+        "display",
+        .object([
+          ("framebuffer", .string(framebuffer)), ("theme", .string(theme)),
+          ("frameRate", number(frameRate)),
+        ])
+      ),
+      (
+        "audio",
+        .object([
+          ("enabled", .bool(audioEnabled)), ("device", .string(audioDevice)),
+          ("volume", number(volume)), ("muted", .bool(muted)), ("earcon", .bool(earcon)),
+          ("rate", speechRate.map(number) ?? .null),
+        ])
+      ),
+      (
+        "lifecycle",
+        .object([
+          ("gracePeriodSeconds", number(gracePeriod)),
+          ("shutdownDelaySeconds", number(shutdownDelay)),
+          ("shutdownCommand", shutdownCommand.map { .array($0.map(JSONValue.string)) } ?? .null),
+          ("heartbeatTimeoutSeconds", number(heartbeatTimeout)),
+          ("parkedScreenSeconds", number(parkedScreenSeconds)),
+        ])
+      ),
+      (
+        "trip",
+        .object([
+          ("resumeWithinMinutes", number(resumeWithin / 60)),
+          ("saveIntervalSeconds", number(saveInterval)),
+        ])
+      ),
+    ])
+  }
+}
