@@ -47,4 +47,22 @@ public enum EmbeddedData {
   public static func truthURL(forDrive drive: String) -> URL? {
     directory?.appendingPathComponent(drive + ".truth.json")
   }
+
+  /// The drive's NMEA sentences grouped by receiver cycle (a new epoch at each RMC), as a
+  /// receiver sends them to gpsd.
+  public static func epochs(forDrive drive: String) throws -> [[String]] {
+    guard let url = trackURL(forDrive: drive) else {
+      throw NavigationError(.unreadable, "no embedded drive named \(drive)")
+    }
+    let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+    var epochs: [[String]] = []
+    for line in text.split(whereSeparator: \.isNewline) where !line.isEmpty {
+      if line.dropFirst(3).hasPrefix("RMC") || epochs.isEmpty {
+        epochs.append([String(line)])
+      } else {
+        epochs[epochs.count - 1].append(String(line))
+      }
+    }
+    return epochs
+  }
 }

@@ -125,14 +125,7 @@ enum GPSDBenchmark {
     for drive in drives {
       guard let url = EmbeddedData.trackURL(forDrive: drive) else { continue }
       let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
-      var groups: [[String]] = []
-      for line in text.split(whereSeparator: \.isNewline) where !line.isEmpty {
-        if line.dropFirst(3).hasPrefix("RMC") || groups.isEmpty {
-          groups.append([String(line)])
-        } else {
-          groups[groups.count - 1].append(String(line))
-        }
-      }
+      let groups = try EmbeddedData.epochs(forDrive: drive)
       let fixes = try NMEAReader.read(text).fixes
       guard fixes.count == groups.count else { continue }
       let epochs = zip(groups, fixes).map { Epoch(sentences: $0, time: $1.time) }

@@ -1,0 +1,84 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The receiving end of systemd's notification protocol, for benchmarks: a datagram socket
+/// at a temporary path to pass as `NOTIFY_SOCKET`, and the messages (`READY=1`, …) sent
+/// to it. Owns the socket; closes and unlinks it in `deinit`.
+final class NotifyListener {
+  let path: String
+  private let descriptor: Int32
+
+  /// Binds a new socket in `directory`.
+  ///
+  /// The corresponding C functions are `socket` and `bind`.
+  init(directory: URL) throws(SystemError) {
+    path = directory.appendingPathComponent("notify-\(getpid())-\(UUID().uuidString.prefix(8))")
+      .path
+    descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { throw SystemError("socket", errno) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+      close(descriptor)
+      throw SystemError("bind (path too long)", ENAMETOOLONG)
+    }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      raw.copyBytes(from: bytes)
+      raw[bytes.count] = 0
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard bound == 0 else {
+      let code = errno
+      close(descriptor)
+      throw SystemError("bind \(path)", code)
+    }
+  }
+
+  deinit {
+    close(descriptor)
+    unlink(path)
+  }
+
+  /// Waits up to `timeout` for the next message; nil on timeout. Blocks.
+  func receive(timeout: Duration) -> String? {
+    var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    let milliseconds = Int32(timeout.components.seconds * 1000)
+      + Int32(timeout.components.attoseconds / 1_000_000_000_000_000)
+    guard poll(&poller, 1, milliseconds) == 1 else { return nil }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = recv(descriptor, &buffer, buffer.count, 0)
+    guard count > 0 else { return nil }
+    return String(decoding: buffer[..<count], as: UTF8.self)
+  }
+
+  /// Waits until a message containing `line` arrives; false after `timeout`.
+  func wait(for line: String, timeout: Duration) -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      guard let message = receive(timeout: deadline - ContinuousClock.now) else { return false }
+      if message.split(separator: "\n").contains(where: { $0 == line }) { return true }
+    }
+    return false
+  }
+}
+
+/// A failed system call, with `errno`.
+struct SystemError: Error, CustomStringConvertible {
+  var call: String
+  var code: Int32
+
+  init(_ call: String, _ code: Int32) {
+    self.call = call
+    self.code = code
+  }
+
+  var description: String { "\(call): \(String(cString: strerror(code)))" }
+}

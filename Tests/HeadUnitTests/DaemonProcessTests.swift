@@ -1,0 +1,179 @@
+import Board
+import Foundation
+import Navigation
+import TestSupport
+import Testing
+
+@testable import HeadUnit
+
+/// `headunit run` as a process on the stand-ins: the framebuffer (`Tests/Support/fakefb`)
+/// and the GPIO chip (`Tests/Support/fakegpio`) preloaded, a real gpsd fed a recorded
+/// drive over UDP, and prompts played through ALSA into a `file` PCM.
+@Suite("headunit run (process)", .serialized)
+struct DaemonProcessTests {
+  /// A daemon started in its own folder, with a trip saved a minute ago to resume.
+  final class Rig {
+    let directory: URL
+    let state: URL
+    let gpsd: GPSDDaemon
+    let daemon: ChildProcess
+    let control: String
+    let seeded: TripSnapshot
+
+    init() throws {
+      directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("daemon-\(UUID().uuidString)", isDirectory: true)
+      state = directory.appendingPathComponent("state", isDirectory: true)
+      try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: directory.appendingPathComponent("power"), withIntermediateDirectories: true)
+      seeded = try DriveFixtures.snapshot(
+        "helsinki-1-clean", savedAt: Date().addingTimeInterval(-60), sequence: 3)
+      try TripStore(directory: state).save(seeded)
+
+      gpsd = try GPSDDaemon.start()
+      control = directory.appendingPathComponent("gpio").path
+      guard mkfifo(control, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+      let config = """
+        {
+          "logLevel": "debug",
+          "stateDirectory": "\(state.path)",
+          "gpsd": { "host": "127.0.0.1", "port": \(gpsd.port) },
+          "display": { "framebuffer": "/dev/fb0", "frameRate": 10 },
+          "audio": { "device": "headunit_wav:FILE=\(directory.path)/voice.wav" },
+          "board": {
+            "board": "pi4",
+            "encoder": { "a": "GPIO17", "b": "GPIO27" },
+            "buttons": [ { "role": "select", "pin": "GPIO22" } ],
+            "ignition": { "pin": "GPIO5", "offDelayMs": 200 },
+            "powerSupplyPath": "\(directory.path)/power"
+          },
+          "lifecycle": { "gracePeriodSeconds": 1, "parkedScreenSeconds": 0.5 }
+        }
+        """
+      let configPath = directory.appendingPathComponent("config.json").path
+      try Data(config.utf8).write(to: URL(fileURLWithPath: configPath))
+      let libraries = try ["fakefb", "fakegpio"].map { try PreloadLibrary.compile($0).get() }
+      daemon = try ChildProcess(
+        CrashConsistencyTests.headunit, ["run", "--config", configPath],
+        environment: [
+          "LD_PRELOAD": libraries.joined(separator: ":"),
+          "FAKEFB_FILE": directory.appendingPathComponent("fb0.raw").path,
+          "FAKEFB_LOG": directory.appendingPathComponent("fb.log").path,
+          "FAKEGPIO_CHIPS": "gpiochip0:pinctrl-bcm2711:58",
+          "FAKEGPIO_CONTROL": control,
+          "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:"
+            + PreloadLibrary.root.appendingPathComponent("Tests/Fixtures/alsa/test.asoundrc").path,
+        ])
+    }
+
+    deinit {
+      daemon.signal(SIGKILL)
+      gpsd.kill()
+      try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Sends the first `count` epochs of the drive to gpsd, `pace` apart.
+    func drive(_ count: Int, pace: Duration = .milliseconds(150)) async throws {
+      let epochs = try EmbeddedData.epochs(forDrive: "helsinki-1-clean")
+      let sender = try NMEASender(port: gpsd.udpPort)
+      for epoch in epochs.prefix(count) {
+        for sentence in epoch { try sender.send(sentence) }
+        try await Task.sleep(for: pace)
+      }
+    }
+
+    /// Sets GPIO line `line` of the fake chip to `level`.
+    func setLine(_ line: Int, _ level: Int) throws {
+      guard let handle = FileHandle(forWritingAtPath: control) else {
+        throw CocoaError(.fileWriteUnknown)
+      }
+      handle.write(Data("set gpiochip0 \(line) \(level)\n".utf8))
+      try handle.close()
+    }
+
+    var framebufferLog: [String] {
+      let text = try? String(
+        contentsOf: directory.appendingPathComponent("fb.log"), encoding: .utf8)
+      return text?.split(separator: "\n").map(String.init) ?? []
+    }
+
+    /// Distinct colours in the framebuffer's memory (XRGB8888).
+    var screenColours: Int {
+      guard let data = FileManager.default.contents(
+        atPath: directory.appendingPathComponent("fb0.raw").path)
+      else { return 0 }
+      var colours = Set<UInt32>()
+      data.withUnsafeBytes { raw in
+        let pixels = raw.bindMemory(to: UInt32.self)
+        for index in stride(from: 0, to: pixels.count, by: 97) {
+          colours.insert(pixels[index] & 0x00FF_FFFF)
+        }
+      }
+      return colours.count
+    }
+
+    func log(_ text: String) -> Bool { daemon.err.contains { $0.contains(text) } }
+  }
+
+  @Test("starts, shows the map, resumes and navigates the saved trip, stops on SIGTERM")
+  func runsAndStops() async throws {
+    let rig = try Rig()
+    let first = await rig.daemon.waitForLine { $0.contains("first frame") }
+    try #require(first != nil, "no first frame; stderr:\n\(rig.daemon.err.joined(separator: "\n"))")
+    #expect(rig.log("resuming the trip to \(rig.seeded.place.name)"))
+    #expect(rig.log("GPIO: gpiochip0 [pinctrl-bcm2711]"))
+    #expect(rig.screenColours > 20, "something is drawn")
+
+    try await rig.drive(40)
+    let navigating = await rig.daemon.waitForLine { $0.contains("guidance: navigating") }
+    #expect(navigating != nil, "\(rig.daemon.err.joined(separator: "\n"))")
+
+    let asked = ContinuousClock.now
+    rig.daemon.signal(SIGTERM)
+    let status = await rig.daemon.exitStatus(timeout: .seconds(5))
+    let took = asked.duration(to: .now)
+    #expect(status == 0, "\(rig.daemon.err.joined(separator: "\n"))")
+    #expect(took < .seconds(2), "stopped in \(took)")
+    #expect(rig.log("SIGTERM: stopping"))
+    #expect(rig.framebufferLog.last?.hasSuffix("FBIOBLANK 4") == true, "\(rig.framebufferLog)")
+
+    let (saved, warning) = TripStore(directory: rig.state).load()
+    #expect(warning == nil)
+    let trip = try #require(saved, "no trip saved on SIGTERM")
+    #expect(trip.sequence > rig.seeded.sequence)
+    #expect((trip.progress?.offset ?? 0) > 100, "progress \(String(describing: trip.progress))")
+
+    let voice = try FileManager.default.contentsOfDirectory(atPath: rig.directory.path)
+      .filter { $0.hasPrefix("voice.wav") }
+    let bytes = try voice.reduce(0) { total, name in
+      let path = rig.directory.appendingPathComponent(name).path
+      return total + ((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+    }
+    #expect(bytes > 22_050, "prompts were played into the ALSA file PCM (\(voice), \(bytes) B)")
+  }
+
+  @Test("ignition off: Parked, then a blank screen; ignition on: the map and the trip again")
+  func ignitionCycle() async throws {
+    let rig = try Rig()
+    try #require(await rig.daemon.waitForLine { $0.contains("first frame") } != nil)
+    try await rig.drive(10)
+    try rig.setLine(5, 0)
+    let parked = await rig.daemon.waitForLine(timeout: .seconds(10)) { $0.contains("parked:") }
+    #expect(parked?.contains("ignition off") == true)
+    let released = await rig.daemon.waitForLine { $0.contains("devices released") }
+    #expect(released != nil)
+    #expect(rig.framebufferLog.contains { $0.hasSuffix("FBIOBLANK 4") })
+    let (saved, _) = TripStore(directory: rig.state).load()
+    #expect(saved?.sequence ?? 0 > rig.seeded.sequence, "the trip was saved on teardown")
+
+    try rig.setLine(5, 1)
+    let running = await rig.daemon.waitForLine {
+      $0.contains("running") && rig.daemon.err.filter { $0.contains("running") }.count >= 2
+    }
+    #expect(running != nil, "\(rig.daemon.err.joined(separator: "\n"))")
+    #expect(rig.framebufferLog.last?.hasSuffix("FBIOBLANK 0") == true || rig.framebufferLog.last?.contains("open") == true)
+    rig.daemon.signal(SIGTERM)
+    #expect(await rig.daemon.exitStatus() == 0)
+  }
+}

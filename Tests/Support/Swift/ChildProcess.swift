@@ -1,0 +1,97 @@
+import Foundation
+import Synchronization
+
+/// A program run by a test, its standard output and error collected line by line as they
+/// come, so the test can wait for a line, signal the program and read its exit status.
+///
+/// Reader threads drain both pipes for the life of the process; the process is killed
+/// (SIGKILL) when the value is dropped while it still runs.
+public final class ChildProcess: Sendable {
+  /// The lines read so far, shared with the reader threads.
+  private final class Lines: Sendable {
+    let value = Mutex<(out: [String], err: [String])>(([], []))
+  }
+
+  private let process: Process
+  private let lines = Lines()
+
+  /// Starts `executable` with `arguments`, the test's environment plus `environment`.
+  public init(
+    _ executable: String, _ arguments: [String], environment extra: [String: String] = [:]
+  ) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment.merge(extra) { $1 }
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    self.process = process
+    collect(out.fileHandleForReading, error: false)
+    collect(err.fileHandleForReading, error: true)
+  }
+
+  deinit {
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+  }
+
+  public var processIdentifier: Int32 { process.processIdentifier }
+  public var isRunning: Bool { process.isRunning }
+  /// Standard output so far, one element per line.
+  public var out: [String] { lines.value.withLock { $0.out } }
+  /// Standard error so far, one element per line.
+  public var err: [String] { lines.value.withLock { $0.err } }
+
+  /// Waits until a line of standard error (or output, with `inOutput`) satisfies `matches`;
+  /// returns it, or nil after `timeout` or when the process ends first.
+  public func waitForLine(
+    inOutput: Bool = false, timeout: Duration = .seconds(20),
+    where matches: (String) -> Bool
+  ) async -> String? {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      let found = (inOutput ? out : err).first(where: matches)
+      if let found { return found }
+      if !process.isRunning { return (inOutput ? out : err).first(where: matches) }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return nil
+  }
+
+  public func signal(_ number: Int32) {
+    kill(process.processIdentifier, number)
+  }
+
+  /// Waits for the process to exit; its status (or signal), or nil after `timeout`.
+  public func exitStatus(timeout: Duration = .seconds(10)) async -> Int32? {
+    let deadline = ContinuousClock.now + timeout
+    while process.isRunning, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    guard !process.isRunning else { return nil }
+    // Let the readers drain the pipes.
+    try? await Task.sleep(for: .milliseconds(50))
+    return process.terminationStatus
+  }
+
+  private func collect(_ handle: FileHandle, error: Bool) {
+    let thread = Thread { [lines] in
+      var pending = ""
+      while true {
+        let data = handle.availableData
+        if data.isEmpty { break }
+        pending += String(decoding: data, as: UTF8.self)
+        while let newline = pending.firstIndex(of: "\n") {
+          let line = String(pending[..<newline])
+          pending = String(pending[pending.index(after: newline)...])
+          lines.value.withLock { if error { $0.err.append(line) } else { $0.out.append(line) } }
+        }
+      }
+    }
+    thread.start()
+  }
+}
