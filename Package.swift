@@ -21,6 +21,8 @@ let package = Package(
     .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
     .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     .systemLibrary(name: "CLinuxFB"),
+    .systemLibrary(
+      name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     .target(name: "Geo", swiftSettings: strict),
     .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
     .target(name: "Templates", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
@@ -43,7 +45,9 @@ let package = Package(
     ),
     .target(
       name: "HeadUnit",
-      dependencies: ["Geo", "Navigation", "Templates", "Rendering", "Board", "Audio"],
+      dependencies: [
+        "Geo", "Navigation", "Templates", "Rendering", "Board", "Audio", "CSystemd",
+      ],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict
     ),
