@@ -21,6 +21,7 @@ let package = Package(
     .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
     .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     .systemLibrary(name: "CLinuxFB"),
+    .systemLibrary(name: "CMalloc"),
     .systemLibrary(
       name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     .target(name: "Geo", swiftSettings: strict),
@@ -46,7 +47,7 @@ let package = Package(
     .target(
       name: "HeadUnit",
       dependencies: [
-        "Geo", "Navigation", "Templates", "Rendering", "Board", "Audio", "CSystemd",
+        "Geo", "Navigation", "Templates", "Rendering", "Board", "Audio", "CMalloc", "CSystemd",
       ],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict

@@ -1,6 +1,7 @@
 import Board
 import Foundation
 import Navigation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -19,6 +20,10 @@ struct DaemonProcessTests {
     let daemon: ChildProcess
     let control: String
     let seeded: TripSnapshot
+    let configPath: String
+    /// The daemon's systemd notifications, read as they come (a full socket queue would
+    /// block the sender, as systemd never lets happen).
+    let notifications = Notifications()
 
     init() throws {
       directory = FileManager.default.temporaryDirectory
@@ -51,8 +56,10 @@ struct DaemonProcessTests {
           "lifecycle": { "gracePeriodSeconds": 1, "parkedScreenSeconds": 0.5 }
         }
         """
-      let configPath = directory.appendingPathComponent("config.json").path
+      configPath = directory.appendingPathComponent("config.json").path
       try Data(config.utf8).write(to: URL(fileURLWithPath: configPath))
+      let listener = try NotifyListener(directory: directory)
+      notifications.listen(to: listener)
       let libraries = try ["fakefb", "fakegpio"].map { try PreloadLibrary.compile($0).get() }
       daemon = try ChildProcess(
         CrashConsistencyTests.headunit, ["run", "--config", configPath],
@@ -62,6 +69,8 @@ struct DaemonProcessTests {
           "FAKEFB_LOG": directory.appendingPathComponent("fb.log").path,
           "FAKEGPIO_CHIPS": "gpiochip0:pinctrl-bcm2711:58",
           "FAKEGPIO_CONTROL": control,
+          "NOTIFY_SOCKET": listener.path,
+          "WATCHDOG_USEC": "1000000",
           "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:"
             + PreloadLibrary.root.appendingPathComponent("Tests/Fixtures/alsa/test.asoundrc").path,
         ])
@@ -100,8 +109,9 @@ struct DaemonProcessTests {
 
     /// Distinct colours in the framebuffer's memory (XRGB8888).
     var screenColours: Int {
-      guard let data = FileManager.default.contents(
-        atPath: directory.appendingPathComponent("fb0.raw").path)
+      guard
+        let data = FileManager.default.contents(
+          atPath: directory.appendingPathComponent("fb0.raw").path)
       else { return 0 }
       var colours = Set<UInt32>()
       data.withUnsafeBytes { raw in
@@ -116,6 +126,24 @@ struct DaemonProcessTests {
     func log(_ text: String) -> Bool { daemon.err.contains { $0.contains(text) } }
   }
 
+  /// Collects notifications on a thread of its own.
+  final class Notifications: Sendable {
+    private let messages = Mutex<[String]>([])
+
+    var received: [String] { messages.withLock { $0 } }
+
+    func listen(to listener: NotifyListener) {
+      nonisolated(unsafe) let listener = listener
+      let thread = Thread { [self] in
+        while true {
+          guard let message = listener.receive(timeout: .seconds(10)) else { return }
+          self.messages.withLock { $0 += message.split(separator: "\n").map(String.init) }
+        }
+      }
+      thread.start()
+    }
+  }
+
   @Test("starts, shows the map, resumes and navigates the saved trip, stops on SIGTERM")
   func runsAndStops() async throws {
     let rig = try Rig()
@@ -124,10 +152,34 @@ struct DaemonProcessTests {
     #expect(rig.log("resuming the trip to \(rig.seeded.place.name)"))
     #expect(rig.log("GPIO: gpiochip0 [pinctrl-bcm2711]"))
     #expect(rig.screenColours > 20, "something is drawn")
+    #expect(rig.notifications.received.first == "READY=1", "readiness after the first frame")
+    // WATCHDOG_USEC of 1 s: the loop pings every 0.5 s.
+    try await Task.sleep(for: .seconds(1.6))
+    #expect(rig.notifications.received.filter { $0 == "WATCHDOG=1" }.count >= 2)
 
     try await rig.drive(40)
     let navigating = await rig.daemon.waitForLine { $0.contains("guidance: navigating") }
     #expect(navigating != nil, "\(rig.daemon.err.joined(separator: "\n"))")
+
+    // SIGHUP reloads the file; a broken one is refused and the running one kept.
+    let text = try String(contentsOfFile: rig.configPath, encoding: .utf8)
+    try Data(
+      text.replacingOccurrences(
+        of: "\"frameRate\": 10", with: "\"frameRate\": 10, \"theme\": \"night\""
+      ).utf8
+    )
+    .write(to: URL(fileURLWithPath: rig.configPath))
+    rig.daemon.signal(SIGHUP)
+    #expect(
+      await rig.daemon.waitForLine(timeout: .seconds(5)) { $0.contains("SIGHUP: reloaded") } != nil)
+    try Data("{ \"display\": { \"theme\": \"dusk\" } }".utf8).write(
+      to: URL(fileURLWithPath: rig.configPath))
+    rig.daemon.signal(SIGHUP)
+    let refused = await rig.daemon.waitForLine(timeout: .seconds(5)) {
+      $0.contains("keeping the running configuration")
+    }
+    #expect(refused?.contains("$.display.theme") == true, "\(refused ?? "no line")")
+    #expect(rig.daemon.isRunning)
 
     let asked = ContinuousClock.now
     rig.daemon.signal(SIGTERM)
@@ -136,7 +188,10 @@ struct DaemonProcessTests {
     #expect(status == 0, "\(rig.daemon.err.joined(separator: "\n"))")
     #expect(took < .seconds(2), "stopped in \(took)")
     #expect(rig.log("SIGTERM: stopping"))
-    #expect(rig.framebufferLog.last?.hasSuffix("FBIOBLANK 4") == true, "\(rig.framebufferLog)")
+    #expect(rig.notifications.received.contains("STOPPING=1"))
+    #expect(
+      rig.framebufferLog.suffix(3).contains { $0.hasSuffix("FBIOBLANK 4") }, "\(rig.framebufferLog)"
+    )
 
     let (saved, warning) = TripStore(directory: rig.state).load()
     #expect(warning == nil)
@@ -172,8 +227,42 @@ struct DaemonProcessTests {
       $0.contains("running") && rig.daemon.err.filter { $0.contains("running") }.count >= 2
     }
     #expect(running != nil, "\(rig.daemon.err.joined(separator: "\n"))")
-    #expect(rig.framebufferLog.last?.hasSuffix("FBIOBLANK 0") == true || rig.framebufferLog.last?.contains("open") == true)
+    #expect(
+      rig.framebufferLog.last?.hasSuffix("FBIOBLANK 0") == true
+        || rig.framebufferLog.last?.contains("open") == true)
     rig.daemon.signal(SIGTERM)
     #expect(await rig.daemon.exitStatus() == 0)
+  }
+}
+
+/// `headunit run` refusing to start, in-process.
+@Suite("headunit run refusing to start")
+struct RunCommandTests {
+  func run(config: String) throws -> (HeadUnitCommand.Status, Captured) {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("run-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("config.json").path
+    try Data(config.replacingOccurrences(of: "DIR", with: directory.path).utf8)
+      .write(to: URL(fileURLWithPath: path))
+    let captured = Captured()
+    return (HeadUnitCommand.run(["run", "--config", path], console: captured.console), captured)
+  }
+
+  @Test("no framebuffer: exit 1 naming the device and the key to fix")
+  func noFramebuffer() throws {
+    let (status, output) = try run(
+      config: #"{"stateDirectory": "DIR/state", "display": {"framebuffer": "DIR/fb9"}}"#)
+    #expect(status == .failure)
+    #expect(output.err.contains("fb9"), "\(output.err)")
+    #expect(output.err.contains("display.framebuffer"), "\(output.err)")
+  }
+
+  @Test("a wrong configuration: exit 2 with the JSON path")
+  func badConfiguration() throws {
+    let (status, output) = try run(config: #"{"display": {"frameRate": 0}}"#)
+    #expect(status == .usage)
+    #expect(output.err.contains("$.display.frameRate: expected 1–30, got 0"), "\(output.err)")
   }
 }

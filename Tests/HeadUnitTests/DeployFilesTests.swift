@@ -127,10 +127,9 @@ struct DeployFilesTests {
     }
   }
 
-  @Test(
-    "systemd-analyze verify accepts the unit",
-    .enabled(if: tool("systemd-analyze") != nil, "needs systemd-analyze"))
+  @Test("systemd-analyze verify accepts the unit")
   func verify() throws {
+    let analyze = try #require(Self.tool("systemd-analyze"), "Deploy/setup installs systemd")
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("headunit-unit-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -145,21 +144,20 @@ struct DeployFilesTests {
     #expect(text.contains("ExecStart=\(binary) run"))
     let copy = directory.appendingPathComponent("headunit.service")
     try text.write(to: copy, atomically: true, encoding: .utf8)
-    let (status, output) = try Self.run(Self.tool("systemd-analyze")!, ["verify", copy.path])
+    let (status, output) = try Self.run(analyze, ["verify", copy.path])
     #expect(status == 0, "\(output)")
     #expect(!output.contains("headunit.service"), "\(output)")
   }
 
-  @Test("the install script parses, and passes shellcheck where that is installed")
+  @Test("the install script parses and passes shellcheck")
   func installScript() throws {
     let script = Self.deploy.appendingPathComponent("install").path
     #expect(FileManager.default.isExecutableFile(atPath: script))
     let syntax = try Self.run("/bin/bash", ["-n", script])
     #expect(syntax.status == 0, "\(syntax.output)")
-    if let shellcheck = Self.tool("shellcheck") {
-      let lint = try Self.run(shellcheck, [script])
-      #expect(lint.status == 0, "\(lint.output)")
-    }
+    let shellcheck = try #require(Self.tool("shellcheck"), "Deploy/setup installs shellcheck")
+    let lint = try Self.run(shellcheck, [script])
+    #expect(lint.status == 0, "\(lint.output)")
   }
 
   @Test("udev gives /dev/gpiochip* to group gpio")
@@ -172,10 +170,9 @@ struct DeployFilesTests {
       "\(rules)")
   }
 
-  @Test(
-    "polkit lets user headunit power off, and nothing else",
-    .enabled(if: tool("node", "nodejs") != nil, "needs node to run the rule"))
+  @Test("polkit lets user headunit power off, and nothing else")
   func polkitRule() throws {
+    let node = try #require(Self.tool("node", "nodejs"), "Deploy/setup installs nodejs")
     let rule = Self.deploy.appendingPathComponent("50-headunit-poweroff.rules").path
     // A stand-in for polkitd's `polkit` object; prints the verdict for each request.
     let harness = """
@@ -191,7 +188,7 @@ struct DeployFilesTests {
         ask("org.freedesktop.systemd1.manage-units", "headunit"),
       ].join(" "));
       """
-    let (status, output) = try Self.run(Self.tool("node", "nodejs")!, ["-e", harness, rule])
+    let (status, output) = try Self.run(node, ["-e", harness, rule])
     #expect(status == 0, "\(output)")
     #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "yes yes - - -")
   }

@@ -43,7 +43,10 @@ struct HeadUnitCoreTests {
     let size = ScreenSize(width: 800, height: 480)
     guard case .scene(let scene) = clock.core.frame(at: clock.origin, size: size, theme: .day),
       case .map(let map) = scene.content
-    else { Issue.record("no map on screen"); return }
+    else {
+      Issue.record("no map on screen")
+      return
+    }
     #expect(map.scene.banner == .paused(.locating))
     #expect(map.scene.vehicle == nil)
 
@@ -51,7 +54,10 @@ struct HeadUnitCoreTests {
     clock.send(.position(.fix(fix)), at: 1)
     guard case .scene(let after) = clock.core.frame(at: clock.origin, size: size, theme: .day),
       case .map(let moved) = after.content
-    else { Issue.record("no map on screen"); return }
+    else {
+      Issue.record("no map on screen")
+      return
+    }
     #expect(moved.scene.banner == nil)
     #expect(moved.scene.vehicle?.coordinate == fix.coordinate)
   }
@@ -211,7 +217,9 @@ struct HeadUnitCoreTests {
     #expect(saved.count == 1)
     #expect((saved.first?.progress?.offset ?? 0) > 50)
     #expect(clock.visible(from: 17) == [.stopPrompts, .screen(.blank), .releaseDevices, .stopped])
-    #expect(clock.timers.isEmpty || clock.timers.keys.allSatisfy { if case .session = $0 { true } else { false } })
+    #expect(
+      clock.timers.isEmpty
+        || clock.timers.keys.allSatisfy { if case .session = $0 { true } else { false } })
     clock.send(.input(.rotated(detents: 1, at: .zero)), at: 18)
     #expect(clock.log.filter { $0.t >= 18 }.isEmpty)
   }
@@ -230,5 +238,23 @@ struct HeadUnitCoreTests {
     let afterLong = clock.core.app.controller.focusedElementID
     clock.send(.input(.button(role: "back", action: .release, at: .zero)), at: 3)
     #expect(clock.core.app.controller.focusedElementID == afterLong)
+  }
+}
+
+extension HeadUnitCoreTests {
+  @Test("a trip parked longer than the resume window ends when the unit wakes")
+  func staleAfterParking() throws {
+    let origin = Date(timeIntervalSince1970: 1_800_000_000)
+    let snapshot = try DriveFixtures.snapshot("helsinki-1-clean", savedAt: origin)
+    var clock = CoreClock(core: Self.core(), origin: origin, trip: snapshot)
+    Self.drive(&clock, try DriveFixtures.fixes("helsinki-1-clean"), to: 20, start: 1)
+    clock.send(.input(.ignition(on: false, at: .zero)), at: 30)
+    clock.advance(to: 100)
+    #expect(clock.core.screen == .blank)
+    clock.send(.input(.ignition(on: true, at: .zero)), at: 30 + 31 * 60)
+    #expect(clock.core.app.phase == .browsing)
+    #expect(clock.core.session.state == .cancelled)
+    #expect(clock.visible(from: 30 + 31 * 60).contains(.clearTrip))
+    #expect(clock.core.screen == .live)
   }
 }

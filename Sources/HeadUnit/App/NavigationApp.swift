@@ -46,6 +46,8 @@ public struct NavigationApp: Sendable {
     /// Continues a saved trip to `place` on route choice `choice` of `trip`, straight into
     /// guidance (after a restart).
     case resume(Place, Navigation.Trip, choice: Int)
+    /// Ends the trip under way without asking (it is too old to continue).
+    case abandonTrip
   }
 
   /// What the owner carries out, in order.
@@ -96,6 +98,8 @@ public struct NavigationApp: Sendable {
       position = coordinate
     case .session(let effect):
       sessionReported(effect, at: now)
+    case .abandonTrip:
+      finishTrip(with: .cancel, at: now)
     case .resume(let place, let trip, let choice):
       previewTrip = trip
       phase = .previewing(place)

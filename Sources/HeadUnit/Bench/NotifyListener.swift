@@ -15,7 +15,8 @@ final class NotifyListener {
   ///
   /// The corresponding C functions are `socket` and `bind`.
   init(directory: URL) throws(SystemError) {
-    path = directory.appendingPathComponent("notify-\(getpid())-\(UUID().uuidString.prefix(8))")
+    path =
+      directory.appendingPathComponent("notify-\(getpid())-\(UUID().uuidString.prefix(8))")
       .path
     descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw SystemError("socket", errno) }
@@ -50,13 +51,19 @@ final class NotifyListener {
   /// Waits up to `timeout` for the next message; nil on timeout. Blocks.
   func receive(timeout: Duration) -> String? {
     var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    let milliseconds = Int32(timeout.components.seconds * 1000)
+    let milliseconds =
+      Int32(timeout.components.seconds * 1000)
       + Int32(timeout.components.attoseconds / 1_000_000_000_000_000)
     guard poll(&poller, 1, milliseconds) == 1 else { return nil }
     var buffer = [UInt8](repeating: 0, count: 4096)
     let count = recv(descriptor, &buffer, buffer.count, 0)
     guard count > 0 else { return nil }
     return String(decoding: buffer[..<count], as: UTF8.self)
+  }
+
+  /// Reads and drops every message waiting, so a sender never finds the queue full.
+  func drain() {
+    while receive(timeout: .zero) != nil {}
   }
 
   /// Waits until a message containing `line` arrives; false after `timeout`.

@@ -32,16 +32,22 @@ enum StartupBenchmark {
     defer { rig.remove() }
 
     var startups: [Double] = []
+    var stops: [Double] = []
     for _ in 0..<runs {
       let (daemon, startup) = try rig.start(trip: false)
       startups.append(startup)
-      rig.stop(daemon)
+      stops.append(rig.stop(daemon))
     }
     startups.sort()
+    stops.sort()
     console.out(
       String(
         format: "bench startup: start → first frame: median %.0f ms, max %.0f ms (%d runs)",
         startups[startups.count / 2] * 1e3, (startups.last ?? 0) * 1e3, runs))
+    console.out(
+      String(
+        format: "  SIGTERM → exited (state saved, screen blanked): median %.0f ms, max %.0f ms",
+        stops[stops.count / 2] * 1e3, (stops.last ?? 0) * 1e3))
 
     try rig.seedTrip()
     let (daemon, _) = try rig.start(trip: true)
@@ -65,6 +71,12 @@ enum StartupBenchmark {
     try rig.setExternalPower(false)
     // Power-supply poll (2 s) + grace (1 s) + Parked screen (0.5 s).
     usleep(5_000_000)
+    let daemonLog = (try? String(contentsOf: rig.log, encoding: .utf8)) ?? ""
+    guard daemonLog.contains("parked: external power lost") else {
+      console.err("headunit bench startup: the daemon did not park; its log:\n\(daemonLog)")
+      rig.stop(idle)
+      return .failure
+    }
     let parkedCPU = Self.cpuShare(of: idle.processIdentifier, over: seconds)
     console.out(
       String(format: "  parked, screen blank: CPU %.2f %% over %d s", parkedCPU * 100, seconds))
@@ -112,6 +124,8 @@ extension StartupBenchmark {
     let environment: [String: String]
     let config: URL
     let console: Console
+    /// The daemon's standard error.
+    var log: URL { folder.appendingPathComponent("daemon.log") }
 
     init(console: Console) throws {
       self.console = console
@@ -133,7 +147,7 @@ extension StartupBenchmark {
       self.environment = environment
       let json = """
         {
-          "logLevel": "warning",
+          "logLevel": "notice",
           "stateDirectory": "\(folder.path)/state",
           "gpsd": { "port": \(gpsd.port) },
           "audio": { "device": "null" },
@@ -171,6 +185,9 @@ extension StartupBenchmark {
       process.arguments = ["run", "--config", config.path]
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
       process.standardOutput = FileHandle.nullDevice
+      _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+      process.standardError = try FileHandle(forWritingTo: log)
+      listener.drain()
       let started = ContinuousClock.now
       try process.run()
       guard listener.wait(for: "READY=1", timeout: .seconds(30)) else {
@@ -180,9 +197,13 @@ extension StartupBenchmark {
       return (process, started.duration(to: .now).seconds)
     }
 
-    func stop(_ process: Process) {
+    /// Sends SIGTERM and waits for the exit; returns the seconds it took.
+    @discardableResult
+    func stop(_ process: Process) -> Double {
+      let asked = ContinuousClock.now
       process.terminate()
       process.waitUntilExit()
+      return asked.duration(to: .now).seconds
     }
 
     /// This program, to start as the daemon.

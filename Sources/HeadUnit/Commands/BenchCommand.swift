@@ -21,7 +21,8 @@ enum BenchCommand {
       flags: ["help", "trace"])
     if args.flag("help") {
       console.out(
-        [help, GPSDBenchmark.help, SpeechBenchmark.help, RenderBenchmark.help, SaveBenchmark.help,
+        [
+          help, GPSDBenchmark.help, SpeechBenchmark.help, RenderBenchmark.help, SaveBenchmark.help,
           StartupBenchmark.help,
         ].joined(
           separator: "\n"))
@@ -30,7 +31,8 @@ enum BenchCommand {
     guard let what = args.positional.first else {
       throw UsageError("bench: which benchmark? (guidance, gpsd, speech, render, saves, startup)")
     }
-    guard args.positional.count == 1, ["guidance", "gpsd", "speech", "render", "saves", "startup"].contains(what)
+    guard args.positional.count == 1,
+      ["guidance", "gpsd", "speech", "render", "saves", "startup"].contains(what)
     else {
       throw UsageError(
         "bench: unknown benchmark '\(args.positional.joined(separator: " "))' (expected: guidance, gpsd, speech, render, saves, startup)"

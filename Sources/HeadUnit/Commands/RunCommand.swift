@@ -1,4 +1,5 @@
 import Board
+import CMalloc
 import Foundation
 
 /// `headunit run [--config FILE]`: the car daemon, from power-on to power-off.
@@ -41,6 +42,12 @@ enum RunCommand {
       console.err("headunit: \(error.message)")
       return .usage
     }
+    // Keeps the daemon's resident memory small on a Pi: one malloc arena instead of one
+    // per allocating thread (each holding on to its freed memory), and large buffers
+    // (frames, audio) always mapped and unmapped instead of glibc raising its threshold
+    // after the first one is freed and keeping them in the heap.
+    _ = mallopt(M_ARENA_MAX, 1)
+    _ = mallopt(M_MMAP_THRESHOLD, 128 * 1024)
     let logger = Logger(label: "headunit", level: configuration.logLevel) { console.err($0) }
     logger.notice(
       "starting with \(source ?? "the default configuration (no \(path))")")

@@ -21,12 +21,20 @@ extension HeadUnitCore {
         // Back from parked before the screen blanked: the devices are still held.
         teardownPending = false
         cancel(.parked)
+        if let since = suspendedAt, activeTrip != nil,
+          now.timeIntervalSince(since) >= configuration.resumeWithin
+        {
+          effects.append(.log(.notice, "the trip is too old to resume after the stop"))
+          app(.abandonTrip, at: now)
+        }
+        suspendedAt = nil
         effects.append(.acquireDevices)
       case .showMap:
         screen = .live
         effects += [.screen(.live), .redraw]
         effects.append(.log(.notice, "running"))
       case .persistSession:
+        suspendedAt = now
         saveTrip(at: now)
       case .stopPrompts:
         effects.append(.stopPrompts)
@@ -43,7 +51,8 @@ extension HeadUnitCore {
         if configuration.parkedScreen <= 0 { finishTeardown() }
       case .runShutdownCommand(let command):
         if teardownPending { finishTeardown() }
-        effects.append(.log(.notice, "running the shutdown command: \(command.joined(separator: " "))"))
+        effects.append(
+          .log(.notice, "running the shutdown command: \(command.joined(separator: " "))"))
         effects.append(.runShutdownCommand(command))
       }
     }
@@ -165,7 +174,8 @@ extension HeadUnitCore {
       case .cancelTimer(let timer):
         effects.append(.cancel(.session(timer)))
       case .requestRoute(let request):
-        effects.append(.log(.warning, "no router to answer a \(request.reason.rawValue) route request"))
+        effects.append(
+          .log(.warning, "no router to answer a \(request.reason.rawValue) route request"))
         sessionEvent(.routeFailed("no router"), at: now)
       case .offRoute:
         effects += [.redraw, .log(.info, "off the route")]

@@ -23,6 +23,7 @@ extension HeadUnitCore {
     case .live:
       var map = guidance?.scene(at: now, size: size) ?? idleScene(at: now, size: size)
       map.theme = theme
+      map.status.isMuted = isMuted || !isAudioAvailable
       let context = MapContext(scene: map, routes: previewRoutes, layers: [])
       guard let scene = TemplateScene(app.controller, size: size, theme: theme, map: context)
       else { return .blank }
@@ -41,7 +42,7 @@ extension HeadUnitCore {
     let follow = FollowingCamera()
     let center = position ?? configuration.home
     let status = StatusContent(
-      gps: gpsQuality, isMuted: isMuted,
+      gps: gpsQuality, isMuted: isMuted || !isAudioAvailable,
       clock: NavigationScreenModel.clock(now, TimeZone.current))
     return NavigationScene(
       size: size, theme: .day,
@@ -69,12 +70,24 @@ extension HeadUnitCore {
   }
 
   private func parkedScene(size: ScreenSize, theme: Theme) -> TemplateScene {
-    var items = [InformationScreen.Item(label: "Status", value: "Parked")]
+    let causes = lifecycle.causes
+    var items: [InformationScreen.Item] = []
+    if causes.contains(.ignitionOff) {
+      items.append(InformationScreen.Item(label: "Ignition", value: "Off"))
+    }
+    if causes.contains(.powerLost) {
+      items.append(InformationScreen.Item(label: "External power", value: "Lost"))
+    }
+    if causes.contains(.bridgeGone) {
+      items.append(InformationScreen.Item(label: "Phone app", value: "Disconnected"))
+    }
     if let trip = activeTrip {
       items.append(InformationScreen.Item(label: "Trip saved", value: trip.place.name))
+      items.append(
+        InformationScreen.Item(
+          label: "Guidance resumes",
+          value: "within \(Int(configuration.resumeWithin / 60)) min of starting again"))
     }
-    items.append(
-      InformationScreen.Item(label: "Resumes", value: "when the ignition is back on"))
     return TemplateScene(
       size: size, theme: theme,
       content: .information(InformationScreen(title: "Parked", items: items, actions: [])))

@@ -63,6 +63,9 @@ public struct HeadUnitCore: Sendable {
     /// The bridge client said goodbye.
     case bridgeDisconnected
     case timer(Timer)
+    /// The sound card works (again), or prompts cannot be heard: the status chip shows a
+    /// muted speaker while they cannot.
+    case audio(available: Bool)
     /// Stop now (SIGTERM, SIGINT): save, silence, blank, release.
     case stop
   }
@@ -128,6 +131,8 @@ public struct HeadUnitCore: Sendable {
   public internal(set) var heading = 0.0
   public internal(set) var positionStatus: PositionStatus?
   public internal(set) var isMuted: Bool
+  /// Whether prompts can be heard (a sound card answered).
+  public internal(set) var isAudioAvailable = true
   public internal(set) var isStopped = false
   var activeTrip: ActiveTrip?
   /// The saved trip being resumed, until the app has handed it to the session.
@@ -138,6 +143,8 @@ public struct HeadUnitCore: Sendable {
   public internal(set) var ownTimers: [Timer: Date] = [:]
   /// Blank and release wait for the Parked screen's time.
   var teardownPending = false
+  /// When the unit last tore down; a trip older than `resumeWithin` by the wake is ended.
+  var suspendedAt: Date?
   let phrases: Phrasebook
   var effects: [Effect] = []
 
@@ -168,6 +175,10 @@ public struct HeadUnitCore: Sendable {
     case .bridgeHeartbeat: lifecycle(.heartbeat, at: now)
     case .bridgeDisconnected: lifecycle(.bridgeDisconnected, at: now)
     case .timer(let timer): fire(timer, at: now)
+    case .audio(let available):
+      guard available != isAudioAvailable else { break }
+      isAudioAvailable = available
+      effects.append(.redraw)
     case .stop: stop(at: now)
     }
     return effects

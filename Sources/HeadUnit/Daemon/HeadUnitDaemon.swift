@@ -42,6 +42,8 @@ final class HeadUnitDaemon {
   private var theme: Theme
   private var player: PromptPlayer?
   private var deviceTasks: [Task<Void, Never>] = []
+  /// While torn down: a slow look at the power supplies, so power coming back wakes the unit.
+  private var wakeWatch: Task<Void, Never>?
   private var lifetimeTasks: [Task<Void, Never>] = []
   private var timers: [HeadUnitCore.Timer: Task<Void, Never>] = [:]
   private var devicesHeld = false
@@ -71,8 +73,9 @@ final class HeadUnitDaemon {
 
     // The configuration checked the language; English is built in.
     guard
-      let phrases = (try? Phrasebook(
-        language: configuration.language, units: configuration.units))
+      let phrases =
+        (try? Phrasebook(
+          language: configuration.language, units: configuration.units))
         ?? (try? Phrasebook(language: "en"))
     else { preconditionFailure("the English phrasebook is built in") }
     let provider: any RouteProvider
@@ -89,25 +92,27 @@ final class HeadUnitDaemon {
   /// Runs until SIGTERM or SIGINT; returns the exit status.
   func run() async -> HeadUnitCommand.Status {
     let (places, trip) = loadState()
-    startLifetimeSources()
+    await startLifetimeSources()
     perform(.start(places: places, trip: trip))
+    drawIfDue()
     for await wake in wakes {
       switch wake {
       case .core(let event): perform(event)
       case .frame:
         frameScheduled = false
         if core.isAnimating { redrawPending = true }
-      case .watchdog: notifier.watchdog()
+      case .watchdog: tell(.watchdog)
       case .reload: reload()
       case .terminate(let name):
         logger.notice("\(name): stopping")
-        notifier.stopping()
+        tell(.stopping)
         perform(.stop)
       }
       if stopped { break }
       drawIfDue()
     }
     writer.flush()
+    wakeWatch?.cancel()
     for task in lifetimeTasks { task.cancel() }
     logger.notice("stopped")
     return .success
@@ -180,21 +185,27 @@ final class HeadUnitDaemon {
     } else {
       logger.notice("gpsd is off in the configuration: no position")
     }
-    let powerRoot = configuration.board?.powerSupplyPath ?? "/sys/class/power_supply"
-    let logger = self.logger
-    let power = SysfsPowerSource(root: powerRoot) { error in
-      logger.warning("power supplies: \(error.message)")
-    }
-    let powerEvents = power.powerEvents()
-    deviceTasks.append(
-      Task {
-        for await event in powerEvents {
-          if case .externalPower(let present) = event {
-            inbox.yield(.core(.externalPower(present)))
-          }
-        }
-      })
+    wakeWatch?.cancel()
+    wakeWatch = nil
+    deviceTasks.append(watchPower(every: .seconds(2)))
     if configuration.audioEnabled { player = makePlayer() }
+  }
+
+  /// Posts external power changes, read from the power supplies every `interval`.
+  private func watchPower(every interval: Duration) -> Task<Void, Never> {
+    let root = configuration.board?.powerSupplyPath ?? "/sys/class/power_supply"
+    let logger = self.logger
+    let inbox = self.inbox
+    let events = SysfsPowerSource(root: root, interval: interval) { error in
+      logger.warning("power supplies: \(error.message)")
+    }.powerEvents()
+    return Task {
+      for await event in events {
+        if case .externalPower(let present) = event {
+          inbox.yield(.core(.externalPower(present)))
+        }
+      }
+    }
   }
 
   private func releaseDevices() {
@@ -206,6 +217,7 @@ final class HeadUnitDaemon {
     player = nil
     framebuffer = nil
     renderer = nil
+    if !stopped { wakeWatch = watchPower(every: .seconds(10)) }
     logger.info("devices released")
   }
 
@@ -227,14 +239,21 @@ final class HeadUnitDaemon {
     }
     let logger = self.logger
     let device = configuration.audioDevice
+    let inbox = self.inbox
     return PromptPlayer(
-      synthesizer: CachedSynthesizer(synthesizer), output: output,
+      // The few phrases that repeat within a drive ("then turn left", arrival): 20 s of
+      // audio, under 1 MB, where the default two minutes would hold 5 MB for a drive whose
+      // prompts are mostly one-off street names.
+      synthesizer: CachedSynthesizer(synthesizer, capacity: .seconds(20)), output: output,
       configuration: PromptPlayer.Configuration(
         language: core.phrases.language, earcon: configuration.earcon ? .chime : nil,
         volume: configuration.volume, muted: core.isMuted)
     ) { event in
       switch event {
+      case .started:
+        inbox.yield(.core(.audio(available: true)))
       case .outputFailed(let error):
+        inbox.yield(.core(.audio(available: false)))
         logger.warning("audio device \(device): \(error.message) — prompts on screen only")
       case .duckingFailed(let error):
         logger.warning("ducking: \(error.message)")
@@ -308,9 +327,11 @@ final class HeadUnitDaemon {
     if !firstFrameShown {
       firstFrameShown = true
       let elapsed = started.duration(to: .now)
-      logger.notice("first frame on \(framebuffer.path) after \(elapsed.formatted(.units(allowed: [.milliseconds])))")
-      notifier.ready()
-      notifier.status("running")
+      logger.notice(
+        "first frame on \(framebuffer.path) after "
+          + String(format: "%.0f ms", elapsed.seconds * 1e3))
+      tell(.ready)
+      tell(.status("running"))
     }
   }
 
@@ -333,7 +354,7 @@ final class HeadUnitDaemon {
   }
 
   /// GPIO (kept for the whole run: the ignition line wakes the unit), signals, watchdog.
-  private func startLifetimeSources() {
+  private func startLifetimeSources() async {
     let inbox = self.inbox
     if let board = configuration.board, !board.lines.isEmpty {
       do throws(BoardError) {
@@ -357,7 +378,7 @@ final class HeadUnitDaemon {
     } else {
       logger.notice("no GPIO inputs configured: no knob, buttons or ignition sense")
     }
-    let signals = SignalEvents()
+    let signals = await SignalEvents()
     lifetimeTasks.append(
       Task {
         for await signal in signals.events {
@@ -385,8 +406,8 @@ final class HeadUnitDaemon {
       logger.notice("SIGHUP: no configuration file to reload")
       return
     }
-    notifier.reloading()
-    defer { notifier.ready() }
+    tell(.reloading)
+    defer { tell(.ready) }
     let fresh: DaemonConfiguration
     do throws(ConfigurationError) {
       fresh = try DaemonConfiguration(contentsOf: configPath)
@@ -411,6 +432,28 @@ final class HeadUnitDaemon {
     }
   }
 
+  /// What to tell systemd.
+  private enum Notification {
+    case ready, watchdog, stopping, reloading
+    case status(String)
+  }
+
+  /// Sends a notification to systemd (nothing when not under systemd); a failure is logged
+  /// and otherwise ignored.
+  private func tell(_ notification: Notification) {
+    do throws(SystemdNotifier.Error) {
+      switch notification {
+      case .ready: try notifier.ready()
+      case .watchdog: try notifier.watchdog()
+      case .stopping: try notifier.stopping()
+      case .reloading: try notifier.reloading()
+      case .status(let text): try notifier.status(text)
+      }
+    } catch {
+      logger.warning("systemd notification: \(error)")
+    }
+  }
+
   private func runShutdownCommand(_ command: [String]) {
     writer.flush()
     guard let executable = command.first else { return }
@@ -429,7 +472,8 @@ final class HeadUnitDaemon {
     }
   }
 
-  static func coreConfiguration(_ configuration: DaemonConfiguration) -> HeadUnitCore.Configuration {
+  static func coreConfiguration(_ configuration: DaemonConfiguration) -> HeadUnitCore.Configuration
+  {
     var core = HeadUnitCore.Configuration()
     core.lifecycle = configuration.lifecycle
     core.saveInterval = configuration.saveInterval
