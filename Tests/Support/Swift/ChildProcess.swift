@@ -12,8 +12,15 @@ public final class ChildProcess: Sendable {
     let value = Mutex<(out: [String], err: [String])>(([], []))
   }
 
+  /// When the process ended, set by Foundation's termination thread — not by a test task,
+  /// which a busy cooperative pool may run late.
+  private final class Exit: Sendable {
+    let instant = Mutex<ContinuousClock.Instant?>(nil)
+  }
+
   private let process: Process
   private let lines = Lines()
+  private let exit = Exit()
 
   /// Starts `executable` with `arguments`, the test's environment plus `environment`.
   public init(
@@ -29,6 +36,8 @@ public final class ChildProcess: Sendable {
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
+    let exit = self.exit
+    process.terminationHandler = { _ in exit.instant.withLock { $0 = .now } }
     try process.run()
     self.process = process
     collect(out.fileHandleForReading, error: false)
@@ -40,6 +49,8 @@ public final class ChildProcess: Sendable {
   }
 
   public var processIdentifier: Int32 { process.processIdentifier }
+  /// When the process exited, nil while it runs.
+  public var exitedAt: ContinuousClock.Instant? { exit.instant.withLock { $0 } }
   public var isRunning: Bool { process.isRunning }
   /// Standard output so far, one element per line.
   public var out: [String] { lines.value.withLock { $0.out } }
@@ -56,10 +67,11 @@ public final class ChildProcess: Sendable {
     while ContinuousClock.now < deadline {
       let found = (inOutput ? out : err).first(where: matches)
       if let found { return found }
-      if !process.isRunning { return (inOutput ? out : err).first(where: matches) }
+      if !process.isRunning { break }
       try? await Task.sleep(for: .milliseconds(10))
     }
-    return nil
+    // A last look: on a loaded machine this task may wake long after the line came.
+    return (inOutput ? out : err).first(where: matches)
   }
 
   public func signal(_ number: Int32) {
@@ -73,6 +85,7 @@ public final class ChildProcess: Sendable {
       try? await Task.sleep(for: .milliseconds(5))
     }
     guard !process.isRunning else { return nil }
+    process.waitUntilExit()
     // Let the readers drain the pipes.
     try? await Task.sleep(for: .milliseconds(50))
     return process.terminationStatus
