@@ -27,6 +27,7 @@ let package = Package(
     .target(name: "Geo", swiftSettings: strict),
     .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
     .target(name: "Templates", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
+    .target(name: "Routing", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
     .target(
       name: "Rendering",
       dependencies: ["Geo", "Navigation", "Templates", "CCairo"],

@@ -1,0 +1,122 @@
+import Geo
+
+/// The road network as the router, the maneuver builder, search and the map layer see it:
+/// directed edges between junctions, with their geometry and the attributes of the way
+/// they belong to.
+///
+/// Node and edge ids are dense (`0..<nodeCount`, `0..<edgeCount`). Every drivable direction
+/// of a way segment between two junctions (or a junction and a way's end) is one edge; a
+/// two-way segment is two edges, one each way, and a oneway segment one. Implementations
+/// answer from memory or from a memory-mapped map file and never block on I/O beyond page
+/// faults. Lookups are O(1) except where noted.
+public protocol RoadGraph: Sendable {
+  var nodeCount: Int { get }
+  var edgeCount: Int { get }
+
+  func coordinate(ofNode node: Int) -> Coordinate
+  /// The edges leaving `node`, in a stable order.
+  func outgoing(from node: Int) -> Range<Int>
+  /// The edges entering `node`.
+  func incoming(to node: Int) -> [Int]
+  func edge(_ id: Int) -> RoadEdge
+  /// The edge's shape from its start node to its end node, both included.
+  func geometry(ofEdge id: Int) -> [Coordinate]
+  /// Turn restrictions whose via node is `node`.
+  func restrictions(at node: Int) -> [TurnRestriction]
+  /// Edges with a point within `radius` metres of `coordinate`, nearest first. O(edges in
+  /// the grid cells around it).
+  func edges(near coordinate: Coordinate, radius: Double) -> [Int]
+  /// Named places and points of interest.
+  var places: [MapPlace] { get }
+}
+
+/// One directed edge.
+public struct RoadEdge: Sendable, Equatable {
+  public var from: Int
+  public var to: Int
+  /// Metres along the geometry.
+  public var length: Double
+  /// Free-flow speed, m/s: the way's limit (explicit, or the default for its class and
+  /// country).
+  public var speed: Double
+  public var roadClass: RoadClass
+  public var name: String
+  public var ref: String?
+  public var isRoundabout: Bool
+  /// The way's `turn:lanes` for this direction (`left|through|through;right`), nil if none.
+  public var turnLanes: String?
+  /// The OSM way the edge comes from, to tell where a road changes name or ends.
+  public var wayID: Int64
+
+  public init(
+    from: Int, to: Int, length: Double, speed: Double, roadClass: RoadClass, name: String,
+    ref: String? = nil, isRoundabout: Bool = false, turnLanes: String? = nil, wayID: Int64
+  ) {
+    self.from = from
+    self.to = to
+    self.length = length
+    self.speed = speed
+    self.roadClass = roadClass
+    self.name = name
+    self.ref = ref
+    self.isRoundabout = isRoundabout
+    self.turnLanes = turnLanes
+    self.wayID = wayID
+  }
+
+  /// Seconds to drive the edge at its speed.
+  public var duration: Double { length / max(speed, 0.1) }
+}
+
+/// OSM `highway` classes a car may use, most important first.
+public enum RoadClass: Int, Sendable, CaseIterable, Comparable {
+  case motorway, trunk, primary, secondary, tertiary, unclassified, residential
+  case motorwayLink, trunkLink, primaryLink, secondaryLink, tertiaryLink
+  case livingStreet, service
+
+  public static func < (a: RoadClass, b: RoadClass) -> Bool { a.rawValue < b.rawValue }
+
+  /// Whether this is a `*_link` (ramp).
+  public var isLink: Bool {
+    switch self {
+    case .motorwayLink, .trunkLink, .primaryLink, .secondaryLink, .tertiaryLink: true
+    default: false
+    }
+  }
+}
+
+/// A turn restriction: coming in on `from`, at its end node `via`, the move to `to` is
+/// forbidden (`no_*`), or it is the only one allowed (`only_*`).
+public struct TurnRestriction: Sendable, Equatable {
+  public enum Kind: Sendable, Equatable {
+    case no
+    case only
+  }
+
+  public var from: Int
+  public var via: Int
+  public var to: Int
+  public var kind: Kind
+
+  public init(from: Int, via: Int, to: Int, kind: Kind) {
+    self.from = from
+    self.via = via
+    self.to = to
+    self.kind = kind
+  }
+}
+
+/// A named place or point of interest from the map.
+public struct MapPlace: Sendable, Equatable {
+  public var name: String
+  public var coordinate: Coordinate
+  /// What kind: "Fuel", "Parking", "Restaurant", "Suburb"…; nil when the map says nothing
+  /// useful.
+  public var category: String?
+
+  public init(name: String, coordinate: Coordinate, category: String? = nil) {
+    self.name = name
+    self.coordinate = coordinate
+    self.category = category
+  }
+}
