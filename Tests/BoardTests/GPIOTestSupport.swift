@@ -45,15 +45,9 @@ struct GPIOScript {
 
 /// `headunit` running under the fake GPIO chips, its output collected line by line.
 final class FakeBoardProcess {
-  /// Lines read so far from standard output and standard error.
-  final class Output: Sendable {
-    let lines = Mutex<(out: [String], err: String)>(([], ""))
-  }
-
   let directory: URL
   let control: String
-  let output = Output()
-  private let process = Process()
+  private let child: ChildProcess
 
   /// Starts `headunit inputs --config <config> [arguments]` with `chips` as
   /// `FAKEGPIO_CHIPS`.
@@ -68,58 +62,24 @@ final class FakeBoardProcess {
     }
     let configPath = directory.appendingPathComponent("board.json").path
     try Data(config.utf8).write(to: URL(fileURLWithPath: configPath))
-
-    process.executableURL = URL(fileURLWithPath: FakeGPIO.headunit)
-    process.arguments = ["inputs", "--config", configPath] + arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["LD_PRELOAD"] = library
-    environment["FAKEGPIO_CHIPS"] = chips
-    environment["FAKEGPIO_CONTROL"] = control
-    process.environment = environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    Self.collect(out.fileHandleForReading, into: output, isError: false)
-    Self.collect(err.fileHandleForReading, into: output, isError: true)
+    child = try ChildProcess(
+      FakeGPIO.headunit, ["inputs", "--config", configPath] + arguments,
+      environment: [
+        "LD_PRELOAD": library, "FAKEGPIO_CHIPS": chips, "FAKEGPIO_CONTROL": control,
+      ])
   }
 
   deinit {
-    if process.isRunning { process.terminate() }
+    child.signal(SIGTERM)
     try? FileManager.default.removeItem(at: directory)
   }
 
-  private static func collect(_ handle: FileHandle, into output: Output, isError: Bool) {
-    let thread = Thread {
-      var pending = ""
-      while true {
-        let data = handle.availableData
-        if data.isEmpty { break }
-        if isError {
-          output.lines.withLock { $0.err += String(decoding: data, as: UTF8.self) }
-          continue
-        }
-        pending += String(decoding: data, as: UTF8.self)
-        while let newline = pending.firstIndex(of: "\n") {
-          let line = String(pending[..<newline])
-          pending = String(pending[pending.index(after: newline)...])
-          output.lines.withLock { $0.out.append(line) }
-        }
-      }
-    }
-    thread.start()
-  }
-
-  var out: [String] { output.lines.withLock { $0.out } }
-  var err: String { output.lines.withLock { $0.err } }
+  var out: [String] { child.out }
+  var err: String { child.err.joined(separator: "\n") }
 
   /// Waits until standard output has at least `count` lines, or `timeout` passes.
   func waitForLines(_ count: Int, timeout: Duration = .seconds(10)) async -> [String] {
-    let deadline = ContinuousClock.now + timeout
-    while out.count < count, ContinuousClock.now < deadline, process.isRunning {
-      try? await Task.sleep(for: .milliseconds(10))
-    }
+    _ = await child.waitForLine(inOutput: true, timeout: timeout) { _ in out.count >= count }
     return out
   }
 
@@ -134,17 +94,10 @@ final class FakeBoardProcess {
 
   /// Waits for the process to exit by itself; returns its status, or `nil` on timeout.
   func exitStatus(timeout: Duration = .seconds(10)) async -> Int32? {
-    let deadline = ContinuousClock.now + timeout
-    while process.isRunning, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(10))
-    }
-    guard !process.isRunning else { return nil }
-    // Let the reader threads drain the pipes.
-    try? await Task.sleep(for: .milliseconds(50))
-    return process.terminationStatus
+    await child.exitStatus(timeout: timeout)
   }
 
   func stop() {
-    if process.isRunning { process.terminate() }
+    if child.isRunning { child.signal(SIGTERM) }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The deployment files under `Deploy/`: the systemd unit read as systemd reads it, checked
@@ -56,16 +57,7 @@ struct DeployFilesTests {
   static func run(_ executable: String, _ arguments: [String]) throws -> (
     status: Int32, output: String
   ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
+    try ChildProcess.output(of: executable, arguments)
   }
 
   /// The first of `names` that is an executable in `PATH` (or the usual system directories).

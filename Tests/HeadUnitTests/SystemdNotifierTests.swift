@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HeadUnit
@@ -66,24 +67,18 @@ struct SystemdNotifierTests {
   /// this one's without the systemd variables, plus `extra`; expects it to pass there.
   static func rerun(_ function: String, environment extra: [String: String]) throws {
     let name = function.split(separator: "(").first.map(String.init) ?? function
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = [
-      "--testing-library", "swift-testing",
-      "--filter", "HeadUnitTests.SystemdNotifierTests/\(name)",
-    ]
     var environment = ProcessInfo.processInfo.environment
     for variable in inheritedVariables { environment[variable] = nil }
     environment.merge(extra) { $1 }
     environment["HEADUNIT_NOTIFIER_CHILD"] = "1"
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(text)")
+    let (status, text) = try ChildProcess.output(
+      of: CommandLine.arguments[0],
+      [
+        "--testing-library", "swift-testing",
+        "--filter", "HeadUnitTests.SystemdNotifierTests/\(name)",
+      ],
+      environment: environment)
+    #expect(status == 0, "\(text)")
     #expect(text.contains("Test run with 1 test"), "\(text)")
   }
 

@@ -44,6 +44,25 @@ public final class ChildProcess: Sendable {
     collect(err.fileHandleForReading, error: true)
   }
 
+  /// Runs `executable` to its end and returns its exit status and everything it printed
+  /// (standard output and error together). `environment` replaces the test's when given.
+  /// Blocks until it exits.
+  public static func output(
+    of executable: String, _ arguments: [String], environment: [String: String]? = nil
+  ) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
+  }
+
   deinit {
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
   }

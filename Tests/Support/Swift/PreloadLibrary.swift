@@ -75,19 +75,11 @@ public enum PreloadLibrary {
   public static func rerun(
     filter: String, library: String, environment extra: [String: String]
   ) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
     var environment = ProcessInfo.processInfo.environment
     environment["LD_PRELOAD"] = library
     environment.merge(extra) { $1 }
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
+    return try ChildProcess.output(
+      of: CommandLine.arguments[0], ["--testing-library", "swift-testing", "--filter", filter],
+      environment: environment)
   }
 }
