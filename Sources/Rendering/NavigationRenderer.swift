@@ -15,7 +15,8 @@ import Templates
 public final class NavigationRenderer {
   public let size: ScreenSize
   public let layout: NavigationLayout
-  private let target: CairoCanvas
+  /// The frame; `TemplateRenderer` paints it straight into its own.
+  let target: CairoCanvas
   /// The map without the vehicle, for partial repaints; built on demand.
   private var base: CairoCanvas?
   private var baseKey: MapKey?

@@ -110,8 +110,7 @@ public final class TemplateRenderer {
     inset.render(
       TemplateScene(
         size: insetSize, theme: scene.theme, content: .map(map), focusedID: scene.focusedID))
-    guard let copy = try? CairoCanvas(inset.pixelBuffer()) else { return }
-    target.paint(copy, x: area.x, y: area.y)
+    target.paint(inset.target, x: area.x, y: area.y)
     painter.addTargets(
       inset.focusTargets.map {
         FocusTarget(
@@ -135,10 +134,10 @@ public final class TemplateRenderer {
     var scene = scene
     scene.size = size
     renderer.render(scene)
-    guard let copy = try? CairoCanvas(renderer.pixelBuffer()) else { return }
+    // Straight from its surface: no per-frame copies of a whole frame.
     cairo_save(target.cr)
     cairo_set_operator(target.cr, CAIRO_OPERATOR_SOURCE)
-    target.paint(copy, x: 0, y: 0)
+    target.paint(renderer.target, x: 0, y: 0)
     cairo_restore(target.cr)
   }
 
