@@ -41,8 +41,14 @@ public struct MapRegion: Hashable, Sendable {
 /// One thing a layer draws: a line or an area, in Web Mercator metres.
 public struct MapFeature: Hashable, Sendable {
   public enum Kind: Hashable, Sendable {
+    /// Service roads, alleys, parking lanes: narrowest.
+    case minorRoad
+    /// Residential, unclassified, tertiary streets.
     case road
+    /// Secondary and primary roads.
     case majorRoad
+    /// Motorways and trunk roads: widest, drawn on top.
+    case motorway
     case water
     case park
     case building
@@ -52,21 +58,24 @@ public struct MapFeature: Hashable, Sendable {
   public var kind: Kind
   /// Vertices in Web Mercator metres (`WebMercator.project`).
   public var points: [PlanePoint]
+  /// The street name drawn along a road when it is legible; nil for none.
+  public var name: String?
   /// Whether `points` outline an area to fill rather than a line to stroke.
   public var isArea: Bool {
     switch kind {
     case .water, .park, .building: true
-    case .road, .majorRoad, .gridLine: false
+    case .minorRoad, .road, .majorRoad, .motorway, .gridLine: false
     }
   }
 
-  public init(kind: Kind, points: [PlanePoint]) {
+  public init(kind: Kind, points: [PlanePoint], name: String? = nil) {
     self.kind = kind
     self.points = points
+    self.name = name
   }
 
   /// A feature from WGS84 coordinates.
-  public init(kind: Kind, coordinates: [Coordinate]) {
-    self.init(kind: kind, points: coordinates.map(WebMercator.project))
+  public init(kind: Kind, coordinates: [Coordinate], name: String? = nil) {
+    self.init(kind: kind, points: coordinates.map(WebMercator.project), name: name)
   }
 }

@@ -101,11 +101,14 @@ public struct MapStyle: Hashable, Sendable {
   public var water: Color
   public var park: Color
   public var building: Color
+  /// Street names on the map.
+  public var label: Color
 
   public init(
     markers: [MarkerKind: MarkerStyle], polylines: [RoutePart: PolylineStyle],
     traffic: [Congestion: Color], background: Color, grid: Color, road: Color,
-    roadCasing: Color, majorRoad: Color, water: Color, park: Color, building: Color
+    roadCasing: Color, majorRoad: Color, water: Color, park: Color, building: Color,
+    label: Color
   ) {
     self.markers = markers
     self.polylines = polylines
@@ -118,6 +121,7 @@ public struct MapStyle: Hashable, Sendable {
     self.water = water
     self.park = park
     self.building = building
+    self.label = label
   }
 
   public func marker(_ kind: MarkerKind) -> MarkerStyle? {
