@@ -5,13 +5,17 @@ import Foundation
 /// does not; "mann" finds "Mannerheimintie" and "Pohjoinen Mannerheimintie").
 ///
 /// Several typed words must each start some word of the name. Names whose start matches
-/// come before names where only a later word does; then alphabetical.
+/// come before names where only a later word does; within each, alphabetical — or, for
+/// names given best first (nearest first), in the order given.
 public struct PlaceMatcher: Hashable, Sendable {
   /// The names searched, as given.
   public let names: [String]
+  /// Whether `names` come best first, to be kept in that order.
+  public let isRanked: Bool
   private let foldedWords: [[String]]
 
-  public init(names: [String]) {
+  public init(names: [String], ranked: Bool = false) {
+    isRanked = ranked
     var seen = Set<String>()
     self.names = names.filter { seen.insert($0).inserted }
     self.foldedWords = self.names.map { Self.words(Self.fold($0)) }
@@ -30,7 +34,7 @@ public struct PlaceMatcher: Hashable, Sendable {
   /// The names `query` matches, best first; every name when the query is blank.
   public func matches(_ query: String) -> [String] {
     let queryWords = Self.words(Self.fold(query))
-    guard !queryWords.isEmpty else { return names.sorted(by: Self.alphabetical) }
+    guard !queryWords.isEmpty else { return isRanked ? names : names.sorted(by: Self.alphabetical) }
     var first: [String] = []
     var later: [String] = []
     for (name, words) in zip(names, foldedWords) {
@@ -42,6 +46,7 @@ public struct PlaceMatcher: Hashable, Sendable {
         later.append(name)
       }
     }
+    if isRanked { return first + later }
     return first.sorted(by: Self.alphabetical) + later.sorted(by: Self.alphabetical)
   }
 

@@ -39,8 +39,10 @@ public struct RotarySpeller: Hashable, Sendable {
   /// What has been typed, folded.
   public private(set) var text = ""
 
-  public init(placeNames: [String]) {
-    matcher = PlaceMatcher(names: placeNames)
+  /// - Parameter ranked: the names come best first (nearest first); results keep that
+  ///   order instead of the alphabet's.
+  public init(placeNames: [String], ranked: Bool = false) {
+    matcher = PlaceMatcher(names: placeNames, ranked: ranked)
   }
 
   /// The ring: letters that follow the typed text in some name, most frequent first (ties

@@ -11,9 +11,11 @@ public struct SearchTemplate: Hashable, Sendable, Identifiable {
   /// Why the speller is off, nil when it is on. Set by the controller.
   public internal(set) var disabledMessage: String?
 
-  public init(id: String, placeNames: [String]) {
+  /// - Parameter ranked: `placeNames` come best first (nearest first), and results keep
+  ///   that order.
+  public init(id: String, placeNames: [String], ranked: Bool = false) {
     self.id = id
-    self.speller = RotarySpeller(placeNames: placeNames)
+    self.speller = RotarySpeller(placeNames: placeNames, ranked: ranked)
   }
 
   /// The focus id of result `name`.

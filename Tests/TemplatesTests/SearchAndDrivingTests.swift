@@ -96,3 +96,17 @@ import Testing
     #expect(list.focusOrder.count == 5)
   }
 }
+
+@Suite("Search ranked by distance")
+struct RankedSearchTests {
+  @Test("names given nearest first keep that order among matches; start matches still first")
+  func ranked() {
+    let names = ["Pohjoinen Mannerheimintie", "Mannerheimintie", "Töölönlahdenkatu", "Mannerkatu"]
+    let m = PlaceMatcher(names: names, ranked: true)
+    #expect(m.matches("mann") == ["Mannerheimintie", "Mannerkatu", "Pohjoinen Mannerheimintie"])
+    #expect(m.matches("") == names)
+    #expect(m.matches("toolon") == ["Töölönlahdenkatu"])
+    let alphabetical = PlaceMatcher(names: ["Mannerkatu", "Mannerheimintie"])
+    #expect(alphabetical.matches("mann") == ["Mannerheimintie", "Mannerkatu"])
+  }
+}

@@ -1,3 +1,4 @@
+import Geo
 import Navigation
 import Templates
 
@@ -117,8 +118,15 @@ extension NavigationApp {
   /// Every place name the speller offers.
   var searchablePlaces: [Place] { provider.places + lists.favourites + lists.recents }
 
+  /// The speller over every place, nearest to the vehicle first once its position is
+  /// known (alphabetical before that).
   func searchTemplate() -> SearchTemplate {
-    SearchTemplate(id: ID.search, placeNames: searchablePlaces.map(\.name))
+    guard let position else {
+      return SearchTemplate(id: ID.search, placeNames: searchablePlaces.map(\.name))
+    }
+    let nearestFirst = searchablePlaces.map { ($0.name, Earth.distance($0.coordinate, position)) }
+      .sorted { $0.1 < $1.1 }
+    return SearchTemplate(id: ID.search, placeNames: nearestFirst.map(\.0), ranked: true)
   }
 
   static func endTripAlert() -> AlertTemplate {
