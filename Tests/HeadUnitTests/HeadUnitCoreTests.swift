@@ -1,5 +1,6 @@
 import Board
 import Foundation
+import Geo
 import Navigation
 import Rendering
 import Templates
@@ -256,5 +257,56 @@ extension HeadUnitCoreTests {
     #expect(clock.core.session.state == .cancelled)
     #expect(clock.visible(from: 30 + 31 * 60).contains(.clearTrip))
     #expect(clock.core.screen == .live)
+  }
+}
+
+extension HeadUnitCoreTests {
+  @Test(
+    "with a router, leaving the route asks for a new one; the screen and the saved trip take it")
+  func reroute() throws {
+    let origin = Date(timeIntervalSince1970: 1_800_000_000)
+    let snapshot = try DriveFixtures.snapshot("helsinki-1-wrongturn", savedAt: origin)
+    var clock = CoreClock(
+      core: Self.core { $0.session.hasRouter = true }, origin: origin, trip: snapshot)
+    let fixes = try DriveFixtures.fixes("helsinki-1-wrongturn")
+    let first = try #require(fixes.first?.time)
+    var requested: RouteRequest?
+    for fix in fixes where requested == nil {
+      clock.send(.position(.fix(fix)), at: 1 + fix.time.timeIntervalSince(first))
+      requested =
+        clock.log.lazy.compactMap { entry -> RouteRequest? in
+          if case .requestRoute(let request) = entry.effect { request } else { nil }
+        }.first
+    }
+    let request = try #require(requested, "no route request after leaving the route")
+    #expect(request.reason == .reroute)
+    #expect(request.destination == snapshot.route?.destination)
+    #expect(clock.core.session.state == .paused(.rerouting))
+
+    // The router answers with a straight way from where the car is to the destination.
+    let from = try #require(request.origin)
+    let to = request.destination
+    let length = Earth.distance(from, to)
+    let straight = Route(
+      legs: [
+        RouteLeg(
+          steps: [
+            RouteStep(
+              maneuver: Maneuver(kind: .depart, location: from), name: "Straight",
+              distance: length, duration: length / 8, geometry: [from, to]),
+            RouteStep(
+              maneuver: Maneuver(kind: .arrive, location: to), distance: 0, duration: 0,
+              geometry: [to, to]),
+          ], distance: length, duration: length / 8)
+      ], distance: length, duration: length / 8)
+    let t = clock.log.last?.t ?? 0
+    clock.send(.routeComputed(straight), at: t + 0.5)
+    let onScreen = clock.core.guidanceRoute == straight
+    let drawn = clock.core.guidance?.route.guidance.route == straight
+    #expect(onScreen && drawn, "the screen follows the new route")
+    #expect(clock.core.session.state != .paused(.rerouting))
+    clock.send(.stop, at: t + 1)
+    let saved = clock.saves.last?.snapshot.route == straight
+    #expect(saved, "the saved trip holds the new route")
   }
 }

@@ -140,6 +140,7 @@ extension HeadUnitCore {
       model.isMuted = isMuted
       model.template = .guidance(muted: isMuted)
       guidance = model
+      guidanceRoute = route
     }
     sessionEvent(event, at: now)
     if event == .start { saveTrip(at: now) }
@@ -152,6 +153,10 @@ extension HeadUnitCore {
       guidance?.apply(effect, at: now)
       switch effect {
       case .stateChanged(let state):
+        if let route = session.route, route != guidanceRoute {
+          adopt(route, at: now)
+          guidance?.apply(effect, at: now)
+        }
         effects.append(.redraw)
         effects.append(.log(.info, "guidance: \(state)"))
         if state == .finished || state == .cancelled { endTrip() }
@@ -174,9 +179,8 @@ extension HeadUnitCore {
       case .cancelTimer(let timer):
         effects.append(.cancel(.session(timer)))
       case .requestRoute(let request):
-        effects.append(
-          .log(.warning, "no router to answer a \(request.reason.rawValue) route request"))
-        sessionEvent(.routeFailed("no router"), at: now)
+        effects.append(.log(.info, "asking for a route (\(request.reason.rawValue))"))
+        effects.append(.requestRoute(request))
       case .offRoute:
         effects += [.redraw, .log(.info, "off the route")]
       case .gpsLost:
@@ -190,6 +194,24 @@ extension HeadUnitCore {
       }
       app(.session(effect), at: now)
     }
+  }
+
+  /// The session guides along a new route (a reroute): the screen follows it, and the
+  /// trip to save holds it in place of the choice it replaced.
+  private mutating func adopt(_ route: Route, at now: Date) {
+    guard var trip = activeTrip else { return }
+    effects.append(.log(.notice, "new route: \(Int(route.distance)) m"))
+    if trip.trip.routeChoices.indices.contains(trip.choice) {
+      trip.trip.routeChoices[trip.choice].route = route
+    }
+    activeTrip = trip
+    var model = NavigationScreenModel(
+      route: MapRoute(route), phrases: phrases, destinationName: trip.place.name)
+    model.layers = guidance?.layers ?? ScreenReplay.baseLayers
+    model.isMuted = isMuted
+    model.template = .guidance(muted: isMuted)
+    guidance = model
+    guidanceRoute = route
   }
 
   /// Writes the trip under way now, if there is one.
@@ -211,6 +233,7 @@ extension HeadUnitCore {
     guard activeTrip != nil else { return }
     activeTrip = nil
     guidance = nil
+    guidanceRoute = nil
     effects.append(.clearTrip)
   }
 }

@@ -66,6 +66,10 @@ public struct HeadUnitCore: Sendable {
     /// The sound card works (again), or prompts cannot be heard: the status chip shows a
     /// muted speaker while they cannot.
     case audio(available: Bool)
+    /// The route asked for with `.requestRoute` is ready.
+    case routeComputed(Route)
+    /// The route asked for could not be computed; why, for the log.
+    case routeFailed(String)
     /// Stop now (SIGTERM, SIGINT): save, silence, blank, release.
     case stop
   }
@@ -95,6 +99,9 @@ public struct HeadUnitCore: Sendable {
     /// Silence the prompt playing and drop the queued ones.
     case stopPrompts
     case saveTrip(TripSnapshot)
+    /// Compute a route (a reroute from where the car is), answered with `.routeComputed`
+    /// or `.routeFailed`. Only with `Configuration.session.hasRouter`.
+    case requestRoute(RouteRequest)
     /// The trip ended: forget the saved one.
     case clearTrip
     case savePlaces(PlaceLists)
@@ -126,6 +133,8 @@ public struct HeadUnitCore: Sendable {
   public internal(set) var screen = Screen.off
   /// The guidance screen of the trip under way.
   public internal(set) var guidance: NavigationScreenModel?
+  /// The route `guidance` draws.
+  var guidanceRoute: Route?
   /// The latest position and course, from any fix.
   public internal(set) var position: Coordinate?
   public internal(set) var heading = 0.0
@@ -179,6 +188,10 @@ public struct HeadUnitCore: Sendable {
       guard available != isAudioAvailable else { break }
       isAudioAvailable = available
       effects.append(.redraw)
+    case .routeComputed(let route): sessionEvent(.routeComputed(route), at: now)
+    case .routeFailed(let reason):
+      effects.append(.log(.warning, "no route: \(reason)"))
+      sessionEvent(.routeFailed(reason), at: now)
     case .stop: stop(at: now)
     }
     return effects

@@ -141,6 +141,7 @@ final class HeadUnitDaemon {
     case .setMuted(let muted): player?.setMuted(muted)
     case .stopPrompts: player?.setMuted(true)
     case .saveTrip(let snapshot): writer.save(snapshot)
+    case .requestRoute: return .routeFailed("no router is configured")
     case .clearTrip: writer.clearTrip()
     case .savePlaces(let lists): writer.save(lists)
     case .acquireDevices:
