@@ -1,6 +1,7 @@
 import Foundation
 import Navigation
 import Rendering
+import Routing
 
 /// The navigation screen at chosen moments of a replayed drive.
 ///
@@ -40,9 +41,12 @@ struct ScreenReplay {
     return captured.compactMap { $0 }
   }
 
-  /// A faint grid and the streets of the embedded Helsinki routes: a stand-in base map
-  /// until offline map layers exist.
+  /// The roads of the embedded Helsinki map; when it cannot be opened, a faint grid and
+  /// the streets of the embedded routes instead.
   static let baseLayers: [any MapLayer] = {
+    if let url = EmbeddedData.mapURL, let map = try? RoadMap(contentsOf: url) {
+      return [RoadLayer(graph: map)]
+    }
     var features: [MapFeature] = []
     if let directory = EmbeddedData.directory,
       let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
