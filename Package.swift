@@ -48,7 +48,8 @@ let package = Package(
     .target(
       name: "HeadUnit",
       dependencies: [
-        "Geo", "Navigation", "Templates", "Rendering", "Board", "Audio", "CMalloc", "CSystemd",
+        "Geo", "Navigation", "Templates", "Rendering", "Routing", "Board", "Audio", "CMalloc",
+        "CSystemd",
       ],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict
@@ -59,6 +60,11 @@ let package = Package(
     .testTarget(
       name: "NavigationTests",
       dependencies: ["Navigation", "Geo"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "RoutingTests",
+      dependencies: ["Routing", "Navigation", "Geo"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -84,7 +90,8 @@ let package = Package(
     .testTarget(
       name: "HeadUnitTests",
       dependencies: [
-        "HeadUnit", "Navigation", "Geo", "Templates", "Rendering", "Board", "TestSupport",
+        "HeadUnit", "Navigation", "Geo", "Templates", "Rendering", "Routing", "Board",
+        "TestSupport",
       ],
       swiftSettings: strict
     ),
