@@ -24,10 +24,12 @@ let package = Package(
     .systemLibrary(name: "CMalloc"),
     .systemLibrary(
       name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "Geo", swiftSettings: strict),
     .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
     .target(name: "Templates", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
-    .target(name: "Routing", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
+    .target(
+      name: "Routing", dependencies: ["Geo", "Navigation", "CZlib"], swiftSettings: strict),
     .target(
       name: "Rendering",
       dependencies: ["Geo", "Navigation", "Templates", "CCairo"],
@@ -63,11 +65,6 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
-      name: "RoutingTests",
-      dependencies: ["Routing", "Navigation", "Geo"],
-      swiftSettings: strict
-    ),
-    .testTarget(
       name: "BoardTests",
       dependencies: ["Board", "Navigation", "Geo", "TestSupport"],
       swiftSettings: strict
@@ -75,6 +72,11 @@ let package = Package(
     .testTarget(
       name: "AudioTests",
       dependencies: ["Audio", "Navigation"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "RoutingTests",
+      dependencies: ["Routing", "Geo", "Navigation", "CZlib"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -12,6 +12,16 @@ public enum EmbeddedData {
     Bundle.module.resourceURL?.appendingPathComponent("Helsinki", isDirectory: true)
   }
 
+  /// The embedded OpenStreetMap extract of central Helsinki (`helsinki.osm.pbf`).
+  public static var pbfURL: URL? {
+    directory?.appendingPathComponent("helsinki.osm.pbf")
+  }
+
+  /// The map file imported from `pbfURL` (`helsinki.map`), for `RoadMap(contentsOf:)`.
+  public static var mapURL: URL? {
+    directory?.appendingPathComponent("helsinki.map")
+  }
+
   /// Names of the embedded drives, e.g. `helsinki-3-noisy`.
   public static var drives: [String] {
     guard let directory,

@@ -27,7 +27,9 @@ public enum HeadUnitCommand {
                               speak a phrase on the ALSA device or into a WAV file
       voice-check [--lang CODE|all] [--out DIR]
                               render every prompt kind, measure and check the audio
-      bench guidance|gpsd|speech|render
+      maps import REGION.osm.pbf [--out FILE]
+                              build the offline map from an OpenStreetMap extract
+      bench guidance|gpsd|speech|render|maps
                               performance figures
       config check FILE | config defaults
                               validate a daemon configuration file, or print the defaults
@@ -58,6 +60,7 @@ public enum HeadUnitCommand {
       case "say": return try SayCommand.run(rest, console: console)
       case "voice-check": return try VoiceCheckCommand.run(rest, console: console)
       case "config": return try ConfigCommand.run(rest, console: console)
+      case "maps": return try MapsCommand.run(rest, console: console)
       default:
         throw UsageError("unknown command '\(command)'")
       }

@@ -1,0 +1,101 @@
+import Foundation
+import Navigation
+import Routing
+
+/// `headunit maps import REGION.osm.pbf [--out FILE] [--country CC]`: builds the offline
+/// map file from an OpenStreetMap extract.
+enum MapsCommand {
+  static let help = """
+    usage: headunit maps import REGION.osm.pbf [--out FILE] [--country CC]
+
+    Imports an OpenStreetMap PBF extract into a map file for offline routing: the roads a
+    car may drive (with names, refs, oneways, speed limits, turn lanes, roundabouts), turn
+    restrictions, and named places. Writes FILE (default: REGION.map next to the input).
+      --out FILE     where to write the map
+      --country CC   speed defaults of this country for roads without a limit
+                     (\(SpeedLimits.countries.joined(separator: ", ")); others use a general table;
+                     default: guessed from where the data is)
+    Progress goes to standard error when the import takes more than a second; the summary
+    to standard output. Exit 1 when the file cannot be read or is corrupt.
+    """
+
+  static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
+    let args = try Arguments(words, options: ["out", "country"], flags: ["help"])
+    if args.flag("help") {
+      console.out(help)
+      return .success
+    }
+    guard let sub = args.positional.first else {
+      throw UsageError("maps: what to do? (headunit maps import REGION.osm.pbf)")
+    }
+    guard sub == "import" else {
+      throw UsageError("maps: unknown subcommand '\(sub)' (expected import)")
+    }
+    guard args.positional.count == 2 else {
+      throw UsageError(
+        args.positional.count < 2
+          ? "maps import: which file? (headunit maps import REGION.osm.pbf)"
+          : "maps import: one input file, got \(args.positional.count - 1)")
+    }
+    let input = args.positional[1]
+    let output = args.value("out") ?? defaultOutput(for: input)
+    if let country = args.value("country") {
+      guard country.count == 2, country.allSatisfy(\.isLetter) else {
+        throw UsageError("--country must be a two-letter country code such as FI, not '\(country)'")
+      }
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    var lastReport = start
+    let importer = MapImporter(country: args.value("country"))
+    let result = try importer.importFile(atPath: input) { progress in
+      let now = clock.now
+      guard now - lastReport >= .seconds(1) else { return }
+      lastReport = now
+      console.err(
+        String(
+          format: "maps import: pass %d/2, blob %d/%d, %.1f s", progress.pass, progress.blobsDone,
+          progress.blobsTotal, (now - start).seconds))
+    }
+    do {
+      try result.data.write(to: URL(fileURLWithPath: output), options: .atomic)
+    } catch {
+      console.err("headunit: \(output): cannot write the map: \(error.localizedDescription)")
+      return .failure
+    }
+    let elapsed = (clock.now - start).seconds
+    for line in summary(result.summary, input: input, output: output, size: result.data.count) {
+      console.out(line)
+    }
+    console.out(String(format: "  time %.2f s", elapsed))
+    return .success
+  }
+
+  /// `REGION.osm.pbf` → `REGION.map` in the same folder.
+  static func defaultOutput(for input: String) -> String {
+    var base = input
+    for suffix in [".osm.pbf", ".pbf"] where base.hasSuffix(suffix) {
+      base = String(base.dropLast(suffix.count))
+      break
+    }
+    return base + ".map"
+  }
+
+  /// The lines the import prints when it is done.
+  static func summary(_ s: RoadMapBuilder.Summary, input: String, output: String, size: Int)
+    -> [String]
+  {
+    let skipped = s.restrictionsSkipped.sorted { $0.key < $1.key }
+      .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+    return [
+      "imported \(input) → \(output)",
+      "  nodes \(s.nodes), edges \(s.edges), road \(String(format: "%.1f", s.roadLength / 1000)) km (\(s.waysKept) ways)",
+      "  restrictions kept \(s.restrictionsKept), skipped \(s.restrictionsSkippedTotal)"
+        + (skipped.isEmpty ? "" : " (\(skipped))"),
+      "  places \(s.places)",
+      "  ways split at gaps \(s.waysSplitAtGaps) (\(s.missingNodeReferences) missing node references), dropped \(s.waysDropped)",
+      "  speed defaults \(s.country)",
+      String(format: "  file %.2f MB", Double(size) / 1_048_576),
+    ]
+  }
+}

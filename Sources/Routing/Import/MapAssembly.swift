@@ -1,0 +1,231 @@
+import Foundation
+import Geo
+
+/// The graph-building steps of `RoadMapBuilder`: ways → runs of known nodes → junctions →
+/// directed edges sorted by their start node → restrictions tied to edges → places, all
+/// into a `MapContent` with its string table.
+///
+/// Deterministic: every step walks sorted input, never a dictionary's order.
+struct MapAssembly {
+  private(set) var content = MapContent()
+  var summary = RoadMapBuilder.Summary()
+  private let profile: CarProfile
+  private var stringIDs: [String: UInt32] = ["": 0]
+  private var nodeIndex: [Int64: Int] = [:]
+  /// The final ids of each way's edges.
+  private var wayEdges: [Int64: [Int]] = [:]
+
+  private struct Pending {
+    var from: Int
+    var to: Int
+    var way: Int
+    var forward: Bool
+    var length: Double
+    var geometryStart: Int
+    var geometryCount: Int
+  }
+
+  init(
+    country: String?, coordinates: [Int64: (latitude: Int32, longitude: Int32)],
+    roads: [OSMWay]
+  ) {
+    profile = CarProfile(limits: SpeedLimits(country: country))
+    content.country = profile.limits.country
+    summary.country = profile.limits.country
+
+    // Runs of consecutive known nodes; a missing node splits the way.
+    var runs: [(way: Int, nodes: [Int64])] = []
+    var attributes: [CarProfile.Way] = []
+    for road in roads {
+      guard let way = profile.way(tags: road.tags) else { continue }
+      let index = attributes.count
+      attributes.append(way)
+      var current: [Int64] = []
+      var parts = 0
+      var missing = 0
+      func flush() {
+        if current.count >= 2 {
+          runs.append((index, current))
+          parts += 1
+        }
+        current = []
+      }
+      for ref in road.nodes {
+        if coordinates[ref] == nil {
+          missing += 1
+          flush()
+        } else if current.last != ref {
+          current.append(ref)
+        }
+      }
+      flush()
+      summary.missingNodeReferences += missing
+      if parts == 0 {
+        summary.waysDropped += 1
+      } else {
+        summary.waysKept += 1
+        if missing > 0 { summary.waysSplitAtGaps += 1 }
+      }
+    }
+
+    // Junctions: used twice or more (by two ways or one way twice), and run ends.
+    var uses: [Int64: Int] = [:]
+    for run in runs { for ref in run.nodes { uses[ref, default: 0] += 1 } }
+    var graphNodes = Set<Int64>()
+    for run in runs {
+      graphNodes.insert(run.nodes[0])
+      graphNodes.insert(run.nodes[run.nodes.count - 1])
+      for ref in run.nodes where uses[ref, default: 0] >= 2 { graphNodes.insert(ref) }
+    }
+    for (i, id) in graphNodes.sorted().enumerated() {
+      nodeIndex[id] = i
+      content.nodes.append(coordinates[id]!)
+    }
+
+    // Segments between graph nodes: one edge per allowed direction.
+    var pending: [Pending] = []
+    for run in runs {
+      let way = attributes[run.way]
+      var start = 0
+      for i in 1..<run.nodes.count where graphNodes.contains(run.nodes[i]) {
+        let segment = run.nodes[start...i]
+        let geometryStart = content.geometry.count
+        for ref in segment.dropFirst().dropLast() { content.geometry.append(coordinates[ref]!) }
+        var length = 0.0
+        var previous = Self.coordinate(coordinates[segment.first!]!)
+        for ref in segment.dropFirst() {
+          let next = Self.coordinate(coordinates[ref]!)
+          length += Earth.distance(previous, next)
+          previous = next
+        }
+        let a = nodeIndex[segment.first!]!
+        let b = nodeIndex[segment.last!]!
+        let count = segment.count - 2
+        if way.forward {
+          pending.append(
+            Pending(
+              from: a, to: b, way: run.way, forward: true, length: length,
+              geometryStart: geometryStart, geometryCount: count))
+        }
+        if way.backward {
+          pending.append(
+            Pending(
+              from: b, to: a, way: run.way, forward: false, length: length,
+              geometryStart: geometryStart, geometryCount: count))
+        }
+        summary.roadLength += length
+        start = i
+      }
+    }
+
+    // Edges sorted by start node (stable: way id order, then along the way).
+    let order = pending.indices.sorted { (pending[$0].from, $0) < (pending[$1].from, $1) }
+    let wayIDs = roads.filter { profile.way(tags: $0.tags) != nil }.map(\.id)
+    for p in order.map({ pending[$0] }) {
+      let way = attributes[p.way]
+      let kmh = p.forward ? way.forwardLimit : way.backwardLimit
+      var flags: UInt8 = 0
+      if way.isRoundabout { flags |= MapFileLayout.EdgeFlag.roundabout }
+      if !p.forward { flags |= MapFileLayout.EdgeFlag.geometryReversed }
+      wayEdges[wayIDs[p.way], default: []].append(content.edges.count)
+      content.edges.append(
+        MapContent.Edge(
+          wayID: wayIDs[p.way], from: UInt32(p.from), to: UInt32(p.to),
+          lengthCentimetres: UInt32(min((p.length * 100).rounded(), Double(UInt32.max - 1))),
+          geometryStart: UInt32(p.geometryStart), geometryCount: UInt32(p.geometryCount),
+          name: intern(way.name), ref: way.ref.map { intern($0) } ?? MapFileLayout.noString,
+          turnLanes: (p.forward ? way.forwardLanes : way.backwardLanes).map { intern($0) }
+            ?? MapFileLayout.noString,
+          speedCentimetresPerSecond: UInt16(min((kmh / 3.6 * 100).rounded(), 65_535)),
+          roadClass: UInt8(way.roadClass.rawValue), flags: flags))
+    }
+    summary.nodes = content.nodes.count
+    summary.edges = content.edges.count
+  }
+
+  static func coordinate(_ e7: (latitude: Int32, longitude: Int32)) -> Coordinate {
+    Coordinate(latitude: Double(e7.latitude) / 1e7, longitude: Double(e7.longitude) / 1e7)
+  }
+
+  private mutating func intern(_ text: String) -> UInt32 {
+    if let id = stringIDs[text] { return id }
+    let id = UInt32(content.strings.count)
+    content.strings.append(text)
+    stringIDs[text] = id
+    return id
+  }
+
+  /// Ties restriction rules (sorted by relation id) to edges: `from` is the from-way's edge
+  /// entering the via node, `to` the to-way's edge leaving it.
+  mutating func addRestrictions(_ rules: [RestrictionRule]) {
+    var kept = Set<MapContent.Restriction>()
+    for rule in rules {
+      guard let via = nodeIndex[rule.viaNodes[0]] else {
+        skip(.incomplete)
+        continue
+      }
+      var froms: [Int] = []
+      var tos: [Int] = []
+      var reason: RestrictionRule.Skip?
+      for way in rule.fromWays {
+        let candidates = (wayEdges[way] ?? []).filter { Int(content.edges[$0].to) == via }
+        if wayEdges[way] == nil || candidates.isEmpty {
+          reason = reason ?? .incomplete
+        } else if candidates.count > 1 {
+          reason = reason ?? .ambiguous
+        } else {
+          froms += candidates
+        }
+      }
+      for way in rule.toWays {
+        let candidates = (wayEdges[way] ?? []).filter { Int(content.edges[$0].from) == via }
+        if wayEdges[way] == nil || candidates.isEmpty {
+          reason = reason ?? .incomplete
+        } else if candidates.count > 1 {
+          reason = reason ?? .ambiguous
+        } else {
+          tos += candidates
+        }
+      }
+      if let reason {
+        skip(reason)
+        continue
+      }
+      summary.restrictionsKept += 1
+      for from in froms {
+        for to in tos {
+          kept.insert(
+            MapContent.Restriction(
+              from: UInt32(from), via: UInt32(via), to: UInt32(to), only: rule.kind == .only))
+        }
+      }
+    }
+    content.restrictions = kept.sorted()
+  }
+
+  private mutating func skip(_ reason: RestrictionRule.Skip) {
+    summary.restrictionsSkipped[reason.rawValue, default: 0] += 1
+  }
+
+  /// Adds places, sorted by name, position and category, without exact duplicates.
+  mutating func addPlaces(
+    _ places: [(latitude: Int32, longitude: Int32, text: MapContent.PlaceText)]
+  ) {
+    let sorted = places.sorted {
+      ($0.text.name, $0.latitude, $0.longitude, $0.text.category ?? "")
+        < ($1.text.name, $1.latitude, $1.longitude, $1.text.category ?? "")
+    }
+    var previous: (Int32, Int32, MapContent.PlaceText)?
+    for place in sorted {
+      if let p = previous, p.0 == place.latitude, p.1 == place.longitude, p.2 == place.text {
+        continue
+      }
+      previous = (place.latitude, place.longitude, place.text)
+      content.places.append(
+        MapContent.Place(
+          latitudeE7: place.latitude, longitudeE7: place.longitude, name: intern(place.text.name),
+          category: place.text.category.map { intern($0) } ?? MapFileLayout.noString))
+    }
+    summary.places = content.places.count
+  }
+}

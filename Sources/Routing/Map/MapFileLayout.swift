@@ -1,0 +1,69 @@
+/// The map file format: constants shared by the writer and `RoadMap`.
+///
+/// Little-endian throughout. A 32-byte header — magic `HUROADS\0`, version (UInt32),
+/// section count (UInt32), CRC-32 of every byte after the header (UInt32), 12 reserved
+/// bytes — is followed by the section table, one 24-byte entry per section: tag (4 ASCII
+/// bytes), record size (UInt32), byte offset (UInt64), record count (UInt64). Each section
+/// is an array of fixed-size records starting at an 8-byte aligned offset:
+///
+/// | tag | record | content |
+/// |---|---|---|
+/// | `META` | 64 B, 1 record | bounding box (4 × Int32 E7: min lat, min lon, max lat, max lon), grid origin (lat, lon E7), grid cell size (lat, lon E7), grid columns, rows (UInt32), speed table country (4 ASCII bytes) |
+/// | `NODE` | 8 B | lat, lon as Int32 1e-7 degrees |
+/// | `OUTX` | 4 B, nodes + 1 | CSR offsets: node n's outgoing edges are `OUTX[n]..<OUTX[n+1]` |
+/// | `EDGE` | 48 B | way id (Int64), from, to (UInt32), length (UInt32 cm), geometry start, geometry count (UInt32, points between the end nodes), name, ref, turn lanes (UInt32 string index, `0xFFFFFFFF` none), speed (UInt16 cm/s), road class (UInt8), flags (UInt8: 1 roundabout, 2 geometry reversed), 4 reserved; sorted by `from` |
+/// | `INCX` | 4 B, nodes + 1 | offsets into `INCE` per node |
+/// | `INCE` | 4 B | edge ids entering each node, ascending |
+/// | `GEOM` | 8 B | lat, lon Int32 E7: interior points of way segments, shared by both directions |
+/// | `STRX` | 4 B, strings + 1 | byte offsets into `STRD`; string 0 is "" |
+/// | `STRD` | 1 B | UTF-8 text |
+/// | `RSTR` | 16 B | from, via, to (UInt32), kind (UInt8: 0 no, 1 only), 3 reserved; sorted by via, from, to |
+/// | `PLAC` | 16 B | lat, lon Int32 E7, name, category (UInt32 string index) |
+/// | `GRDX` | 4 B, cells + 1 | offsets into `GRDE` per grid cell, row-major from the origin (south-west) |
+/// | `GRDE` | 4 B | edge ids with a point or segment in each cell, ascending |
+enum MapFileLayout {
+  static let magic: [UInt8] = Array("HUROADS\0".utf8)
+  static let version: UInt32 = 1
+  static let headerSize = 32
+  static let tableEntrySize = 24
+  /// String index meaning "no string".
+  static let noString = UInt32.max
+
+  /// The sections, in file order, with their record sizes.
+  enum Section: String, CaseIterable {
+    case meta = "META"
+    case nodes = "NODE"
+    case outgoingIndex = "OUTX"
+    case edges = "EDGE"
+    case incomingIndex = "INCX"
+    case incomingEdges = "INCE"
+    case geometry = "GEOM"
+    case stringIndex = "STRX"
+    case stringData = "STRD"
+    case restrictions = "RSTR"
+    case places = "PLAC"
+    case gridIndex = "GRDX"
+    case gridEdges = "GRDE"
+
+    var recordSize: Int {
+      switch self {
+      case .meta: 64
+      case .nodes, .geometry: 8
+      case .edges: 48
+      case .restrictions, .places: 16
+      case .stringData: 1
+      case .outgoingIndex, .incomingIndex, .incomingEdges, .stringIndex, .gridIndex, .gridEdges: 4
+      }
+    }
+
+    /// The tag as the UInt32 stored in the file (its 4 ASCII bytes, little-endian).
+    var tag: UInt32 {
+      rawValue.utf8.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    }
+  }
+
+  enum EdgeFlag {
+    static let roundabout: UInt8 = 1
+    static let geometryReversed: UInt8 = 2
+  }
+}

@@ -1,0 +1,185 @@
+import Foundation
+
+/// Lays out a `MapContent` as a map file (see `MapFileLayout`): derives the CSR and
+/// incoming indices and the spatial grid, and writes every section little-endian.
+///
+/// The output depends only on the content: the same content gives the same bytes.
+struct MapFileWriter {
+  let content: MapContent
+
+  func data() -> Data {
+    let grid = makeGrid()
+    var sections: [(MapFileLayout.Section, count: Int, bytes: ByteBuffer)] = []
+    func add(_ section: MapFileLayout.Section, _ count: Int, _ fill: (inout ByteBuffer) -> Void) {
+      var buffer = ByteBuffer()
+      buffer.reserve(count * section.recordSize)
+      fill(&buffer)
+      precondition(buffer.bytes.count == count * section.recordSize, "\(section) size")
+      sections.append((section, count, buffer))
+    }
+    let nodeCount = content.nodes.count
+    add(.meta, 1) { b in
+      let box = boundingBox()
+      for v in [box.minLat, box.minLon, box.maxLat, box.maxLon] { b.int32(v) }
+      b.int32(grid.originLatitude)
+      b.int32(grid.originLongitude)
+      b.int32(grid.cellLatitude)
+      b.int32(grid.cellLongitude)
+      b.uint32(UInt32(grid.columns))
+      b.uint32(UInt32(grid.rows))
+      let code = Array(content.country.utf8.prefix(4))
+      b.bytes.append(contentsOf: code + [UInt8](repeating: 0, count: 4 - code.count))
+      b.bytes.append(contentsOf: [UInt8](repeating: 0, count: 20))
+    }
+    add(.nodes, nodeCount) { b in
+      for node in content.nodes {
+        b.int32(node.latitude)
+        b.int32(node.longitude)
+      }
+    }
+    var outgoing = [UInt32](repeating: 0, count: nodeCount + 1)
+    for edge in content.edges { outgoing[Int(edge.from) + 1] += 1 }
+    for i in 0..<nodeCount { outgoing[i + 1] += outgoing[i] }
+    add(.outgoingIndex, nodeCount + 1) { b in for v in outgoing { b.uint32(v) } }
+    add(.edges, content.edges.count) { b in
+      for e in content.edges {
+        b.int64(e.wayID)
+        for v in [e.from, e.to, e.lengthCentimetres, e.geometryStart, e.geometryCount] {
+          b.uint32(v)
+        }
+        for v in [e.name, e.ref, e.turnLanes] { b.uint32(v) }
+        b.uint16(e.speedCentimetresPerSecond)
+        b.bytes.append(e.roadClass)
+        b.bytes.append(e.flags)
+        b.uint32(0)
+      }
+    }
+    var incoming = [[UInt32]](repeating: [], count: nodeCount)
+    for (id, edge) in content.edges.enumerated() { incoming[Int(edge.to)].append(UInt32(id)) }
+    add(.incomingIndex, nodeCount + 1) { b in
+      var total: UInt32 = 0
+      b.uint32(0)
+      for list in incoming {
+        total += UInt32(list.count)
+        b.uint32(total)
+      }
+    }
+    add(.incomingEdges, content.edges.count) { b in
+      for list in incoming { for id in list { b.uint32(id) } }
+    }
+    add(.geometry, content.geometry.count) { b in
+      for point in content.geometry {
+        b.int32(point.latitude)
+        b.int32(point.longitude)
+      }
+    }
+    let text = content.strings.map { Array($0.utf8) }
+    add(.stringIndex, text.count + 1) { b in
+      var offset: UInt32 = 0
+      b.uint32(0)
+      for t in text {
+        offset += UInt32(t.count)
+        b.uint32(offset)
+      }
+    }
+    add(.stringData, text.reduce(0) { $0 + $1.count }) { b in
+      for t in text { b.bytes.append(contentsOf: t) }
+    }
+    add(.restrictions, content.restrictions.count) { b in
+      for r in content.restrictions {
+        for v in [r.from, r.via, r.to] { b.uint32(v) }
+        b.bytes.append(contentsOf: [r.only ? 1 : 0, 0, 0, 0])
+      }
+    }
+    add(.places, content.places.count) { b in
+      for p in content.places {
+        b.int32(p.latitudeE7)
+        b.int32(p.longitudeE7)
+        b.uint32(p.name)
+        b.uint32(p.category)
+      }
+    }
+    let cells = gridCells(grid)
+    add(.gridIndex, grid.cellCount + 1) { b in
+      var total: UInt32 = 0
+      b.uint32(0)
+      for list in cells {
+        total += UInt32(list.count)
+        b.uint32(total)
+      }
+    }
+    add(.gridEdges, cells.reduce(0) { $0 + $1.count }) { b in
+      for list in cells { for id in list { b.uint32(id) } }
+    }
+
+    // Header, table, then the sections at 8-byte aligned offsets.
+    var offset = MapFileLayout.headerSize + sections.count * MapFileLayout.tableEntrySize
+    var table = ByteBuffer()
+    var body = ByteBuffer()
+    for (section, count, buffer) in sections {
+      let padding = (8 - offset % 8) % 8
+      body.bytes.append(contentsOf: [UInt8](repeating: 0, count: padding))
+      offset += padding
+      table.uint32(section.tag)
+      table.uint32(UInt32(section.recordSize))
+      table.uint64(UInt64(offset))
+      table.uint64(UInt64(count))
+      body.bytes.append(contentsOf: buffer.bytes)
+      offset += buffer.bytes.count
+    }
+    let checked = table.bytes + body.bytes
+    var header = ByteBuffer()
+    header.bytes.append(contentsOf: MapFileLayout.magic)
+    header.uint32(MapFileLayout.version)
+    header.uint32(UInt32(sections.count))
+    header.uint32(checked.withUnsafeBytes { Zlib.crc32($0) })
+    header.bytes.append(contentsOf: [UInt8](repeating: 0, count: 12))
+    return Data(header.bytes + checked)
+  }
+
+  private func boundingBox() -> (minLat: Int32, minLon: Int32, maxLat: Int32, maxLon: Int32) {
+    var minLat = Int32.max
+    var minLon = Int32.max
+    var maxLat = Int32.min
+    var maxLon = Int32.min
+    for p in content.nodes + content.geometry {
+      minLat = min(minLat, p.latitude)
+      maxLat = max(maxLat, p.latitude)
+      minLon = min(minLon, p.longitude)
+      maxLon = max(maxLon, p.longitude)
+    }
+    if minLat > maxLat { return (0, 0, 0, 0) }
+    return (minLat, minLon, maxLat, maxLon)
+  }
+
+  private func makeGrid() -> SpatialGrid {
+    let box = boundingBox()
+    return SpatialGrid(
+      minLatitude: box.minLat, minLongitude: box.minLon, maxLatitude: box.maxLat,
+      maxLongitude: box.maxLon)
+  }
+
+  /// For each cell, the edges with a segment whose bounding box touches it, ascending.
+  private func gridCells(_ grid: SpatialGrid) -> [[UInt32]] {
+    var cells = [[UInt32]](repeating: [], count: grid.cellCount)
+    for (id, edge) in content.edges.enumerated() {
+      var points = [content.nodes[Int(edge.from)]]
+      let start = Int(edge.geometryStart)
+      points += content.geometry[start..<start + Int(edge.geometryCount)]
+      points.append(content.nodes[Int(edge.to)])
+      var touched = Set<Int>()
+      for i in 0..<max(1, points.count - 1) {
+        let a = points[i]
+        let b = points[min(i + 1, points.count - 1)]
+        touched.formUnion(
+          grid.cells(
+            minLatitude: Int64(min(a.latitude, b.latitude)),
+            minLongitude: Int64(min(a.longitude, b.longitude)),
+            maxLatitude: Int64(max(a.latitude, b.latitude)),
+            maxLongitude: Int64(max(a.longitude, b.longitude))))
+      }
+      for cell in touched { cells[cell].append(UInt32(id)) }
+    }
+    return cells
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The bytes of a whole file mapped read-only into memory (`mmap` with `PROT_READ` and
+/// `MAP_PRIVATE`), or a private copy of a `Data` value.
+///
+/// A large file is not read or copied: pages come in as they are touched. `deinit` unmaps
+/// (`munmap`) or frees the copy. The bytes never change after `init`.
+final class MappedBytes: @unchecked Sendable {
+  // Safe to share across threads: the memory is read-only for the whole life of the object
+  // and released only in `deinit`, when no one can hold a reference any more.
+  let bytes: UnsafeRawBufferPointer
+  private let isMapped: Bool
+
+  /// Maps the file at `path`. The corresponding C functions are `open`, `fstat` and `mmap`.
+  init(contentsOf path: String) throws(RoutingError) {
+    var fd: Int32
+    repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+    guard fd >= 0 else {
+      throw RoutingError(
+        .unreadable, "cannot open: \(String(cString: strerror(errno)))", file: path)
+    }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      throw RoutingError(
+        .unreadable, "cannot stat: \(String(cString: strerror(errno)))", file: path)
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw RoutingError(.unreadable, "not a regular file", file: path)
+    }
+    let size = Int(info.st_size)
+    guard size > 0 else {
+      bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+      isMapped = false
+      return
+    }
+    guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED
+    else {
+      throw RoutingError(.unreadable, "cannot map: \(String(cString: strerror(errno)))", file: path)
+    }
+    bytes = UnsafeRawBufferPointer(start: address, count: size)
+    isMapped = true
+  }
+
+  /// A private copy of `data`.
+  init(copying data: Data) {
+    let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+    data.withUnsafeBytes { source in
+      if let base = source.baseAddress, let target = copy.baseAddress {
+        target.copyMemory(from: base, byteCount: source.count)
+      }
+    }
+    bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<data.count])
+    isMapped = false
+  }
+
+  deinit {
+    guard let base = bytes.baseAddress else { return }
+    if isMapped {
+      munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
+    } else {
+      UnsafeMutableRawPointer(mutating: base).deallocate()
+    }
+  }
+}
