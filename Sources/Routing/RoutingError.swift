@@ -1,6 +1,7 @@
 import Foundation
 
-/// Why a map could not be imported or opened: an OSM PBF file, a map file.
+/// Why a map could not be imported or opened (an OSM PBF file, a map file), or why the
+/// router could not answer.
 ///
 /// The message names where the problem is (the file, the PBF blob with its index and byte
 /// offset, or the map file's section) and what was wrong, so the person who supplied the
@@ -18,6 +19,14 @@ public struct RoutingError: Error, Equatable, Sendable, CustomStringConvertible 
     case unsupported
     /// Well formed, but holds nothing usable (no drivable road).
     case noData
+    /// Routing: no drivable road within the snapping radius of the start.
+    case noRoadNearStart
+    /// Routing: no drivable road within the snapping radius of the destination.
+    case noRoadNearDestination
+    /// Routing: both ends are on the map, but no legal way leads from one to the other.
+    case noRoute
+    /// Routing: a coordinate is not a valid latitude/longitude.
+    case invalidCoordinate
   }
 
   /// Where in a PBF file the problem is.

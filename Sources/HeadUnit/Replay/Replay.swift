@@ -7,20 +7,30 @@ import Navigation
 /// session scheduled for an instant up to the fix's time fires, in order. Nothing waits,
 /// so a 20-minute drive replays in milliseconds, and the same input gives the same
 /// timeline every time.
+///
+/// With a `router`, the session knows it can reroute (`hasRouter`), and each
+/// `.requestRoute` is answered at once, at the instant it was made, with the router's
+/// event; the timeline gets a `reroute` (or `rerouteFailed`) line.
 public struct Replay: Sendable {
+  /// Answers a route request with `.routeComputed` or `.routeFailed`, synchronously.
+  public typealias Router = @Sendable (RouteRequest) -> NavigationSession.Event
+
   public var route: Route
   public var fixes: [Fix]
   public var phrases: Phrasebook
   public var configuration: NavigationSession.Configuration
+  public var router: Router?
 
   public init(
     route: Route, fixes: [Fix], phrases: Phrasebook,
-    configuration: NavigationSession.Configuration = .init()
+    configuration: NavigationSession.Configuration = .init(), router: Router? = nil
   ) {
     self.route = route
     self.fixes = fixes
     self.phrases = phrases
     self.configuration = configuration
+    self.router = router
+    if router != nil { self.configuration.hasRouter = true }
   }
 
   /// Replays the drive and returns its timeline, ending with a summary line.
@@ -40,6 +50,7 @@ public struct Replay: Sendable {
 
     func apply(_ effects: [NavigationSession.Effect], at now: Date) {
       let t = now.timeIntervalSince(origin)
+      var answers: [NavigationSession.Event] = []
       for effect in effects {
         observe(effect, now)
         switch effect {
@@ -65,9 +76,31 @@ public struct Replay: Sendable {
         case .arrived:
           summary.arrived = true
           timeline.append(TimelineEntry(t: t, kind: .arrived))
-        case .publish, .requestRoute, .rejected:
+        case .requestRoute(let request):
+          guard let router else { break }
+          let answer = router(request)
+          switch answer {
+          case .routeComputed(let route):
+            timeline.append(
+              TimelineEntry(
+                t: t,
+                kind: .reroute(
+                  from: request.origin ?? request.destination, distance: route.distance,
+                  duration: route.duration)))
+          case .routeFailed(let reason):
+            timeline.append(
+              TimelineEntry(t: t, kind: .rerouteFailed(from: request.origin, reason: reason)))
+          default: break
+          }
+          answers.append(answer)
+        case .publish, .rejected:
           break
         }
+      }
+      // Route requests are answered after the effects that came with them, in order.
+      while !answers.isEmpty {
+        let answer = answers.removeFirst()
+        apply(session.handle(answer, at: now), at: now)
       }
     }
 

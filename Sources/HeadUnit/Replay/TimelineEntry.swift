@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Navigation
 
 /// One line of a replay timeline: something the session did, `t` seconds after the first fix.
@@ -12,6 +13,10 @@ public struct TimelineEntry: Sendable, Equatable {
     case gpsLost
     case gpsRestored
     case arrived
+    /// The router answered a route request made at `from` with a route this long.
+    case reroute(from: Coordinate, distance: Double, duration: Double)
+    /// The router could not answer a route request made at `from`.
+    case rerouteFailed(from: Coordinate?, reason: String)
     case summary(ReplaySummary)
   }
 
@@ -33,6 +38,8 @@ public struct TimelineEntry: Sendable, Equatable {
     case .gpsLost: "gpsLost"
     case .gpsRestored: "gpsRestored"
     case .arrived: "arrived"
+    case .reroute: "reroute"
+    case .rerouteFailed: "rerouteFailed"
     case .summary: "summary"
     }
   }
@@ -56,6 +63,17 @@ public struct TimelineEntry: Sendable, Equatable {
       fields.append(("distance_m", .number(a.distance.rounded())))
     case .offRoute, .gpsLost, .gpsRestored, .arrived:
       break
+    case .reroute(let from, let distance, let duration):
+      fields.append(("lat", .number((from.latitude * 1e6).rounded() / 1e6)))
+      fields.append(("lon", .number((from.longitude * 1e6).rounded() / 1e6)))
+      fields.append(("distance_m", .number(distance.rounded())))
+      fields.append(("duration_s", .number(duration.rounded())))
+    case .rerouteFailed(let from, let reason):
+      if let from {
+        fields.append(("lat", .number((from.latitude * 1e6).rounded() / 1e6)))
+        fields.append(("lon", .number((from.longitude * 1e6).rounded() / 1e6)))
+      }
+      fields.append(("reason", .string(reason)))
     case .summary(let s):
       fields.append(("fixes", .number(Double(s.fixes))))
       fields.append(("announcements", .number(Double(s.announcements))))
@@ -86,6 +104,11 @@ public struct TimelineEntry: Sendable, Equatable {
     case .gpsLost: return "\(time)  ⚠ GPS lost"
     case .gpsRestored: return "\(time)  ✓ GPS restored"
     case .arrived: return "\(time)  ⚑ arrived"
+    case .reroute(let from, let distance, let duration):
+      return String(
+        format: "%@  ⟳ new route from %.5f,%.5f: %.0f m, %.0f s", time, from.latitude,
+        from.longitude, distance, duration)
+    case .rerouteFailed(_, let reason): return "\(time)  ⚠ no new route: \(reason)"
     case .summary(let s):
       return
         "\(time)  summary: \(s.fixes) fixes, \(s.announcements) prompts, \(s.offRoute) off-route, "

@@ -1,0 +1,205 @@
+import Foundation
+import Geo
+import Navigation
+
+/// Turns a `RoutePath` into a `Navigation.Route`: steps with maneuvers, names, lanes,
+/// instructions, distances, durations and geometry, the way OSRM and Valhalla describe
+/// routes (see `Maneuver.Kind` for the types).
+///
+/// A new step starts at every junction where the driver has something to do or the road
+/// changes name or ref:
+/// - `depart` at the start (`uturn` when it starts against the car's heading) and `arrive` at the end (with the side of the road the
+///   destination is on, when it is more than 3 m off the road);
+/// - `roundabout` with the exit number when entering one (exits counted as the junctions
+///   on the ring with a road leading off it), then `exit roundabout` where it is left;
+/// - `on ramp` onto a `*_link` from an ordinary road, `off ramp` onto one from a motorway
+///   or trunk, `merge` from a link onto a motorway or trunk;
+/// - `continue` + `uturn` back along the road (`turn` + `uturn` when the name changes);
+/// - `fork` when exactly two ways of a similar kind go on within 45° of straight and
+///   neither is the obvious continuation of the road;
+/// - `end of road` at a T: nothing goes on within 45° of straight, and there is a way to
+///   the other side;
+/// - `turn` (or `continue` when staying on the same road) for any other turn where the
+///   driver has a choice, with the modifier from `TurnClassifier`;
+/// - `new name` where the name or ref changes without such a turn (or with no choice).
+///
+/// Two maneuvers in quick succession through a junction (under 12 m apart, or under 40 m
+/// over an unnamed connector, such as the two halves of a turn across a dual
+/// carriageway) become one, with the combined angle.
+public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
+  public let graph: Graph
+  public let options: RouterOptions
+
+  public init(graph: Graph, options: RouterOptions = RouterOptions()) {
+    self.graph = graph
+    self.options = options
+  }
+
+  /// One road the route could take at a junction, other than the one it takes.
+  struct Option {
+    var edge: RoadEdge
+    var angle: Double
+  }
+
+  /// What the route meets where one edge of the path hands over to the next.
+  struct Junction {
+    var location: Coordinate
+    var bearingIn: Double
+    var bearingOut: Double
+    /// Signed turn, positive right.
+    var angle: Double
+    /// Back along the same road between the same nodes.
+    var isReversal: Bool
+    /// The other allowed ways on (no U-turn back).
+    var exits: [Option]
+    /// Seconds the router charged for the turn.
+    var cost: Double
+  }
+
+  /// A step being assembled.
+  struct Draft {
+    var maneuver: Maneuver
+    var name: String
+    var ref: String?
+    var geometry: [Coordinate]
+    var distance = 0.0
+    var duration = 0.0
+    var lanes: [Lane] = []
+
+    mutating func append(_ piece: [Coordinate]) {
+      for (i, c) in piece.enumerated() where !(i == 0 && geometry.last == c) {
+        geometry.append(c)
+      }
+    }
+  }
+
+  /// The route for `path`.
+  public func route(_ path: RoutePath) -> Route {
+    let edges = path.edges.map(graph.edge)
+    let shapes = path.edges.map { graph.geometry(ofEdge: $0) }
+    var pieces: [[Coordinate]] = []
+    for (i, shape) in shapes.enumerated() {
+      let span = path.span(ofEdgeAt: i)
+      let length = Polyline(shape).length
+      pieces.append(EdgeGeometry.slice(shape, from: span.from * length, to: span.to * length))
+    }
+
+    let firstPiece = pieces[0]
+    var current = Draft(
+      maneuver: Maneuver(
+        kind: .depart, modifier: path.startsWithUTurn ? .uTurn : nil, location: path.start,
+        bearingBefore: 0,
+        bearingAfter: Self.rounded(EdgeGeometry.initialBearing(Self.distinct(firstPiece)))),
+      name: edges[0].name, ref: edges[0].ref, geometry: [])
+    var drafts: [Draft] = []
+    var roundabout: (exits: Int, bearingIn: Double)?
+
+    for i in path.edges.indices {
+      let span = path.span(ofEdgeAt: i)
+      current.append(pieces[i])
+      current.distance += (span.to - span.from) * edges[i].length
+      current.duration += (span.to - span.from) * edges[i].duration
+      guard i + 1 < path.edges.count else { break }
+      let from = edges[i]
+      let to = edges[i + 1]
+      let junction = self.junction(
+        from: path.edges[i], fromEdge: from, shape: shapes[i], to: path.edges[i + 1], toEdge: to,
+        toShape: shapes[i + 1])
+      current.duration += junction.cost
+
+      var maneuver: Maneuver?
+      if to.isRoundabout && !from.isRoundabout {
+        drafts.append(current)
+        current = Draft(
+          maneuver: Maneuver(
+            kind: .roundabout, location: junction.location,
+            bearingBefore: Self.rounded(junction.bearingIn),
+            bearingAfter: Self.rounded(junction.bearingOut)),
+          name: to.name, ref: to.ref, geometry: [])
+        roundabout = (0, junction.bearingIn)
+        continue
+      } else if from.isRoundabout && to.isRoundabout {
+        if junction.exits.contains(where: { !$0.edge.isRoundabout }) {
+          roundabout?.exits += 1
+        }
+        continue
+      } else if from.isRoundabout && !to.isRoundabout {
+        let modifier: Maneuver.Modifier?
+        if let entry = roundabout {
+          let total = Angle.difference(from: entry.bearingIn, to: junction.bearingOut)
+          let m = TurnClassifier.modifier(angle: total)
+          modifier = m
+          current.maneuver.exit = entry.exits + 1
+          current.maneuver.modifier = m
+          current.name = to.name
+          current.ref = to.ref
+        } else {
+          modifier = TurnClassifier.modifier(angle: junction.angle)
+        }
+        roundabout = nil
+        maneuver = Maneuver(
+          kind: .exitRoundabout, modifier: modifier, location: junction.location,
+          bearingBefore: Self.rounded(junction.bearingIn),
+          bearingAfter: Self.rounded(junction.bearingOut))
+      } else {
+        maneuver = decide(junction, from: from, to: to)
+      }
+      guard let maneuver else { continue }
+      drafts.append(current)
+      var lanes: [Lane] = []
+      if let tag = from.turnLanes, let modifier = maneuver.modifier,
+        maneuver.kind != .exitRoundabout
+      {
+        lanes = TurnLanes.lanes(tag, for: modifier)
+      }
+      current = Draft(
+        maneuver: maneuver, name: to.name, ref: to.ref, geometry: [], lanes: lanes)
+    }
+    drafts.append(current)
+
+    let lastPiece = Self.distinct(pieces[pieces.count - 1])
+    let arrival = Maneuver(
+      kind: .arrive, modifier: arrivalSide(path, lastPiece: lastPiece), location: path.end,
+      bearingBefore: Self.rounded(EdgeGeometry.finalBearing(lastPiece)), bearingAfter: 0)
+    drafts.append(
+      Draft(
+        maneuver: arrival, name: edges[edges.count - 1].name, ref: edges[edges.count - 1].ref,
+        geometry: [path.end, path.end]))
+    return assemble(collapse(drafts), path: path)
+  }
+
+  /// The route from the drafts: instructions, totals, the leg summary.
+  private func assemble(_ drafts: [Draft], path: RoutePath) -> Route {
+    let steps = drafts.map { draft in
+      var geometry = draft.geometry
+      if geometry.count < 2 { geometry = [draft.maneuver.location, draft.maneuver.location] }
+      return RouteStep(
+        maneuver: draft.maneuver, name: draft.name, ref: draft.ref, distance: draft.distance,
+        duration: draft.duration, geometry: geometry, lanes: draft.lanes,
+        instructionVariants: InstructionWriter.variants(
+          for: draft.maneuver, name: draft.name, ref: draft.ref, drivingSide: options.drivingSide),
+        drivingSide: options.drivingSide)
+    }
+    let distance = steps.reduce(0) { $0 + $1.distance }
+    let duration = steps.reduce(0) { $0 + $1.duration }
+    var byName: [String: Double] = [:]
+    for step in steps where !step.name.isEmpty { byName[step.name, default: 0] += step.distance }
+    let summary = byName.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+      .prefix(2).map(\.key).joined(separator: ", ")
+    return Route(
+      legs: [RouteLeg(steps: steps, summary: summary, distance: distance, duration: duration)],
+      distance: distance, duration: duration, locale: "en")
+  }
+
+  /// `shape` without consecutive repeated points (a zero-length slice has no direction).
+  static func distinct(_ shape: [Coordinate]) -> [Coordinate] {
+    var out: [Coordinate] = []
+    for c in shape where out.last != c { out.append(c) }
+    return out.count >= 2 ? out : shape
+  }
+
+  static func rounded(_ bearing: Double) -> Double {
+    let r = bearing.rounded()
+    return r >= 360 ? r - 360 : r
+  }
+}

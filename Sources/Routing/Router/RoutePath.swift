@@ -1,0 +1,50 @@
+import Geo
+
+/// A route through the graph as the router found it: the edges driven, with the parts of
+/// the first and last edge left out, before it becomes a `Navigation.Route`.
+public struct RoutePath: Sendable, Equatable {
+  /// Edge ids in driving order; the first and last may be the same edge.
+  public var edges: [Int]
+  /// Where on the first edge the route starts, as a fraction of its length (0 = its
+  /// start node).
+  public var startFraction: Double
+  /// Where on the last edge the route ends, as a fraction of its length.
+  public var endFraction: Double
+  /// The points asked for.
+  public var origin: Coordinate
+  public var destination: Coordinate
+  /// The points on the road the route really starts and ends at.
+  public var start: Coordinate
+  public var end: Coordinate
+  /// Metres driven.
+  public var distance: Double
+  /// Seconds: edge times plus turn costs.
+  public var duration: Double
+  /// Whether the route starts against the heading the car was given: it must turn round
+  /// first.
+  public var startsWithUTurn: Bool
+
+  public init(
+    edges: [Int], startFraction: Double, endFraction: Double, origin: Coordinate,
+    destination: Coordinate, start: Coordinate, end: Coordinate, distance: Double,
+    duration: Double, startsWithUTurn: Bool = false
+  ) {
+    self.startsWithUTurn = startsWithUTurn
+    self.edges = edges
+    self.startFraction = startFraction
+    self.endFraction = endFraction
+    self.origin = origin
+    self.destination = destination
+    self.start = start
+    self.end = end
+    self.distance = distance
+    self.duration = duration
+  }
+
+  /// The fraction of edge number `index` (in `edges`) that the route drives: `(from, to)`.
+  public func span(ofEdgeAt index: Int) -> (from: Double, to: Double) {
+    let from = index == 0 ? startFraction : 0
+    let to = index == edges.count - 1 ? endFraction : 1
+    return (from, max(from, to))
+  }
+}

@@ -1,0 +1,58 @@
+import Geo
+
+extension Router {
+  /// Up to `count` alternatives to `fastest` by the penalty method: the edges of every
+  /// route found so far are made 1.5× slower (compounding) and the search is run again,
+  /// up to 6 times. A result is kept when it shares less than
+  /// `alternativeMaximumShare` of the fastest route's length with it (and of each kept
+  /// alternative's length with that one) and takes at most `alternativeMaximumStretch`
+  /// times its duration, measured without the penalties. Ordered by duration.
+  func alternatives(
+    to fastest: RoutePath, count: Int, starts: [Snap], ends: [Snap], target: SIMD3<Double>,
+    origin: Coordinate, destination: Coordinate
+  ) -> [RoutePath] {
+    var weights = [Double](repeating: 1, count: table.duration.count)
+    var kept: [RoutePath] = []
+    var latest = fastest.edges
+    let starts = starts.filter { $0.distance <= starts[0].distance + 5 }
+    let ends = ends.filter { $0.distance <= ends[0].distance + 5 }
+    for _ in 0..<6 where kept.count < count {
+      for e in latest {
+        weights[e] *= 1.5
+        let twin = Int(table.twin[e])
+        if twin >= 0 { weights[twin] *= 1.5 }
+      }
+      guard let found = search(from: starts, to: ends, target: target, weights: weights) else {
+        break
+      }
+      latest = found.edges
+      let candidate = path(found, origin: origin, destination: destination)
+      guard candidate.duration <= fastest.duration * options.alternativeMaximumStretch else {
+        continue
+      }
+      let distinct = ([fastest] + kept).allSatisfy { other in
+        sharedLength(candidate, other) < options.alternativeMaximumShare * other.distance
+      }
+      if distinct { kept.append(candidate) }
+    }
+    return kept.sorted { $0.duration < $1.duration }
+  }
+
+  /// Metres of road two paths both drive (whole edges in common, either direction of a
+  /// two-way road counting as the same road).
+  func sharedLength(_ a: RoutePath, _ b: RoutePath) -> Double {
+    func road(_ e: Int) -> Int {
+      let twin = Int(table.twin[e])
+      return twin < 0 ? e : min(e, twin)
+    }
+    let roads = Set(b.edges.map(road))
+    var shared = 0.0
+    for (i, e) in a.edges.enumerated() {
+      if roads.contains(road(e)) {
+        let span = a.span(ofEdgeAt: i)
+        shared += (span.to - span.from) * table.length[e]
+      }
+    }
+    return shared
+  }
+}

@@ -1,0 +1,137 @@
+import Geo
+
+extension Router {
+  /// The result of one search: edges in driving order, the snaps it started and ended
+  /// at, and its cost in the weights searched with.
+  struct Found {
+    var edges: [Int]
+    var start: Snap
+    var end: Snap
+    var cost: Double
+  }
+
+  /// Calls `body(next, cost)` for every move allowed from the end of edge `e`: turn
+  /// restrictions respected, back along the same road only when nothing else is allowed,
+  /// turn costs only where there is a choice.
+  @inline(__always)
+  func forEachMove(from e: Int, _ body: (Int, Double) -> Void) {
+    let node = Int(table.edgeTo[e])
+    let twin = Int(table.twin[e])
+    let range = Int(table.outStart[node])..<Int(table.outEnd[node])
+    var choices = 0
+    for f in range where f != twin && table.allows(from: e, to: f) { choices += 1 }
+    for f in range {
+      if f == twin {
+        if choices == 0, table.allows(from: e, to: f) { body(f, options.uTurnCost) }
+        continue
+      }
+      guard table.allows(from: e, to: f) else { continue }
+      body(f, choices > 1 ? options.turnCost(angle: table.angle(from: e, to: f)) : 0)
+    }
+  }
+
+  /// Edge-based A* from the `starts` to any of the `ends`.
+  ///
+  /// - Parameter weights: per-edge multipliers of edge time (alternatives), nil for none.
+  func search(
+    from starts: [Snap], to ends: [Snap], target: SIMD3<Double>, weights: [Double]? = nil
+  ) -> Found? {
+    let count = table.duration.count
+    var cost = [Double](repeating: .infinity, count: count)
+    var parent = [Int32](repeating: -1, count: count)
+    var heap = SearchHeap(capacity: 1024)
+    @inline(__always) func time(_ e: Int) -> Double {
+      table.duration[e] * (weights?[e] ?? 1)
+    }
+    var best = Double.infinity
+    var bestEnd = -1
+    var bestParent = -1  // -2: start and end on the same edge, nothing between
+
+    for start in starts {
+      let c = (1 - start.fraction) * time(start.edge) + start.penalty
+      if c < cost[start.edge] {
+        cost[start.edge] = c
+        parent[start.edge] = -1
+        heap.push(c + table.bound(from: Int(table.edgeTo[start.edge]), to: target), start.edge)
+      }
+      for end in ends where end.edge == start.edge && end.fraction >= start.fraction {
+        let direct = (end.fraction - start.fraction) * time(start.edge) + start.penalty
+        if direct < best {
+          best = direct
+          bestEnd = end.edge
+          bestParent = -2
+        }
+      }
+    }
+
+    while let (key, e) = heap.pop() {
+      if key >= best { break }
+      let here = cost[e]
+      let node = Int(table.edgeTo[e])
+      if here + table.bound(from: node, to: target) < key - 1e-9 { continue }  // stale
+      forEachMove(from: e) { f, turn in
+        let through = here + turn
+        for end in ends where end.edge == f {
+          let finish = through + end.fraction * time(f)
+          if finish < best {
+            best = finish
+            bestEnd = f
+            bestParent = e
+          }
+        }
+        let c = through + time(f)
+        if c < cost[f] {
+          cost[f] = c
+          parent[f] = Int32(e)
+          heap.push(c + table.bound(from: Int(table.edgeTo[f]), to: target), f)
+        }
+      }
+    }
+
+    guard bestEnd >= 0 else { return nil }
+    var edges = [bestEnd]
+    if bestParent != -2 {
+      var e = bestParent
+      while e >= 0 {
+        edges.append(e)
+        e = Int(parent[e])
+      }
+    }
+    edges.reverse()
+    guard let start = starts.first(where: { $0.edge == edges[0] }),
+      let end = ends.first(where: { $0.edge == bestEnd })
+    else { return nil }
+    return Found(edges: edges, start: start, end: end, cost: best)
+  }
+
+  /// The seconds and metres of `found` without any search weights: edge times of the
+  /// parts driven, turn costs, the start's penalty.
+  func measure(_ found: Found) -> (duration: Double, distance: Double) {
+    var duration = found.start.penalty
+    var distance = 0.0
+    let last = found.edges.count - 1
+    for (i, e) in found.edges.enumerated() {
+      let from = i == 0 ? found.start.fraction : 0
+      let to = i == last ? found.end.fraction : 1
+      let part = max(0, to - from)
+      duration += part * table.duration[e]
+      distance += part * table.length[e]
+      if i < last {
+        let next = found.edges[i + 1]
+        var turn = options.uTurnCost
+        forEachMove(from: e) { f, cost in if f == next { turn = cost } }
+        duration += turn
+      }
+    }
+    return (duration, distance)
+  }
+
+  func path(_ found: Found, origin: Coordinate, destination: Coordinate) -> RoutePath {
+    let (duration, distance) = measure(found)
+    return RoutePath(
+      edges: found.edges, startFraction: found.start.fraction, endFraction: found.end.fraction,
+      origin: origin, destination: destination, start: found.start.coordinate,
+      end: found.end.coordinate, distance: distance, duration: duration,
+      startsWithUTurn: found.start.penalty > 0)
+  }
+}

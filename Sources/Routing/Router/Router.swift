@@ -1,0 +1,98 @@
+import Foundation
+import Geo
+import Navigation
+
+/// The offline car router: the fastest route between two points over a `RoadGraph`, and
+/// up to two alternatives.
+///
+/// The search is edge-based A* (a state is "at the end of edge e"), so turn restrictions,
+/// turn costs and the U-turn rule apply exactly at every junction. Costs are seconds: edge
+/// times at free-flow speed plus `RouterOptions` turn costs. The bound is the straight-line
+/// distance at the map's fastest speed, so the answer is the fastest route.
+///
+/// Building a router reads every edge once (O(edges), a few milliseconds for a city);
+/// a query allocates a few arrays of the edge count and nothing per edge visited. The
+/// router is immutable and `Sendable`: queries may run on any thread, concurrently.
+public struct Router<Graph: RoadGraph>: Sendable {
+  public let graph: Graph
+  public let options: RouterOptions
+  let table: RoutingTable
+
+  public init(graph: Graph, options: RouterOptions = RouterOptions()) {
+    self.graph = graph
+    self.options = options
+    table = RoutingTable(graph)
+  }
+
+  /// The fastest path from `origin` to `destination`, then up to `alternatives` (0–2)
+  /// meaningfully different ones, ordered by duration.
+  ///
+  /// - Parameter heading: the car's course in degrees when it is moving; the start then
+  ///   prefers the direction of travel within `RouterOptions.headingTolerance`, and going the
+  ///   other way costs `RouterOptions.startAgainstHeadingCost`.
+  /// - Throws: `RoutingError` `.invalidCoordinate`, `.noRoadNearStart`,
+  ///   `.noRoadNearDestination` (nothing drivable within `RouterOptions.snapRadius`),
+  ///   `.noRoute` (no legal way between them).
+  public func paths(
+    from origin: Coordinate, heading: Double? = nil, to destination: Coordinate,
+    alternatives: Int = 0
+  ) throws(RoutingError) -> [RoutePath] {
+    for (point, role) in [(origin, "start"), (destination, "destination")] where !point.isValid {
+      throw RoutingError(.invalidCoordinate, "the \(role) \(point) is not a valid coordinate")
+    }
+    let radius = Int(options.snapRadius.rounded())
+    let starts = snap(origin, heading: heading)
+    guard !starts.isEmpty else {
+      throw RoutingError(.noRoadNearStart, "no road near the start (within \(radius) m)")
+    }
+    let ends = snap(destination, heading: nil)
+    guard !ends.isEmpty else {
+      throw RoutingError(
+        .noRoadNearDestination, "no road near the destination (within \(radius) m)")
+    }
+    let target = Self.unitVector(destination)
+    // The nearest roads first; if they lead nowhere (a car park's island, a closed-off
+    // yard), roads a little farther away.
+    var found: Found?
+    for extra in [5.0, 60.0] {
+      found = search(
+        from: starts.filter { $0.distance <= starts[0].distance + extra },
+        to: ends.filter { $0.distance <= ends[0].distance + extra }, target: target)
+      if found != nil { break }
+    }
+    guard let fastest = found else {
+      throw RoutingError(
+        .noRoute,
+        "no route between \(Self.format(origin)) and \(Self.format(destination))"
+      )
+    }
+    let best = path(fastest, origin: origin, destination: destination)
+    guard alternatives > 0 else { return [best] }
+    return [best]
+      + self.alternatives(
+        to: best, count: min(2, alternatives), starts: starts, ends: ends, target: target,
+        origin: origin, destination: destination)
+  }
+
+  /// `paths(from:heading:to:alternatives:)` turned into routes with steps and maneuvers.
+  public func routes(
+    from origin: Coordinate, heading: Double? = nil, to destination: Coordinate,
+    alternatives: Int = 0
+  ) throws(RoutingError) -> [Route] {
+    let builder = ManeuverBuilder(graph: graph, options: options)
+    return try paths(from: origin, heading: heading, to: destination, alternatives: alternatives)
+      .map(builder.route)
+  }
+
+  static func unitVector(_ c: Coordinate) -> SIMD3<Double> {
+    let lat = c.latitude * .pi / 180
+    let lon = c.longitude * .pi / 180
+    return SIMD3(cos(lat) * cos(lon), cos(lat) * sin(lon), sin(lat))
+  }
+
+  /// "60.17,24.94": latitude and longitude to 6 decimals, for messages.
+  static func format(_ c: Coordinate) -> String {
+    func f(_ v: Double) -> String { String((v * 1e6).rounded() / 1e6) }
+    return "\(f(c.latitude)),\(f(c.longitude))"
+  }
+}
