@@ -129,7 +129,7 @@ struct DaemonConfigurationTests {
   @Test(arguments: [
     (
       #"{"loglevel": "info"}"#,
-      "$.loglevel: unknown key (expected logLevel, stateDirectory, language, units, board, "
+      "$.loglevel: unknown key (expected logLevel, stateDirectory, language, units, map, board, "
         + "gpsd, display, audio, lifecycle, trip)"
     ),
     (
@@ -299,6 +299,7 @@ struct DaemonConfigurationTests {
       DaemonConfiguration().summary == [
         "log level info",
         "language en, metric",
+        "map embedded (central Helsinki)",
         "gpsd 127.0.0.1:2947",
         "framebuffer /dev/fb0 (day, 5 fps)",
         "audio default at 100 %",
@@ -313,6 +314,7 @@ struct DaemonConfigurationTests {
       try DaemonConfiguration(contentsOf: example).summary == [
         "log level info",
         "language en, metric",
+        "map embedded (central Helsinki)",
         "gpsd 127.0.0.1:2947",
         "framebuffer /dev/fb0 (day, 10 fps)",
         "audio plughw:CARD=Headphones,DEV=0 at 150 %, 170 wpm",

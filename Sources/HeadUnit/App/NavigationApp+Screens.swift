@@ -87,11 +87,25 @@ extension NavigationApp {
   }
 
   /// The Nearby categories of `places`, alphabetical, at most a grid's worth.
+  /// The Nearby categories, at most a grid's worth: what drivers look for first (fuel,
+  /// parking, charging…), then the most common, then places without one ("Other").
   static func categories(of places: [Place]) -> [String] {
-    Array(
-      Set(places.map { $0.category ?? otherCategory }).sorted()
-        .prefix(GridTemplate.maximumButtonCount))
+    var counts: [String: Int] = [:]
+    for place in places { counts[place.category ?? otherCategory, default: 0] += 1 }
+    func rank(_ name: String) -> Int {
+      driverCategories.firstIndex(of: name) ?? (name == otherCategory ? Int.max : Int.max - 1)
+    }
+    return Array(
+      counts.keys.sorted {
+        (rank($0), -(counts[$0] ?? 0), $0) < (rank($1), -(counts[$1] ?? 0), $1)
+      }.prefix(GridTemplate.maximumButtonCount))
   }
+
+  /// The categories a driver looks for first, in that order.
+  static let driverCategories = [
+    "Fuel", "Charging station", "Parking", "Restaurant", "Café", "Fast food", "Hotel",
+    "Supermarket", "Pharmacy", "Hospital",
+  ]
 
   func nearbyGrid() -> GridTemplate {
     GridTemplate(
@@ -101,8 +115,13 @@ extension NavigationApp {
       })
   }
 
+  /// The places of `category`, nearest to the vehicle first once its position is known.
   func places(inCategory category: String) -> [Place] {
-    provider.places.filter { ($0.category ?? Self.otherCategory) == category }
+    let found = provider.places.filter { ($0.category ?? Self.otherCategory) == category }
+    guard let position else { return found }
+    return found.sorted {
+      Earth.distance($0.coordinate, position) < Earth.distance($1.coordinate, position)
+    }
   }
 
   func pointsOfInterest(_ category: String) -> PointOfInterestTemplate {

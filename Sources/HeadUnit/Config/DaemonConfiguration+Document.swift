@@ -12,6 +12,7 @@ extension DaemonConfiguration {
       ("stateDirectory", .string(stateDirectory)),
       ("language", .string(language)),
       ("units", .string(units.rawValue)),
+      ("map", mapPath.map { .string($0) } ?? .null),
       (
         "gpsd",
         .object([

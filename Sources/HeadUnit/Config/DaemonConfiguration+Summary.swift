@@ -11,6 +11,7 @@ extension DaemonConfiguration {
     return [
       "log level \(logLevel)",
       "language \(language), \(units.rawValue)",
+      "map \(mapPath ?? "embedded (central Helsinki)")",
       gpsdEnabled ? "gpsd \(gpsdHost):\(gpsdPort)" : "gpsd off",
       "framebuffer \(framebuffer) (\(theme), \(frameRate) fps)",
       audioSummary,

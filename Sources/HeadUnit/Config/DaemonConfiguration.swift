@@ -19,6 +19,8 @@ import Navigation
 /// - `language` → ``language``: `"en"`; a language the phrasebook has (de, en, es, it, ru,
 ///   zh; "en-GB" or "zh_CN" select the same), stored as its code.
 /// - `units` → ``units``: `"metric"`; or `"imperial"` (English only).
+/// - `map` → ``mapPath``: none, meaning the embedded Helsinki map; an absolute path to a
+///   map file made by `headunit maps import`.
 /// - `board` → ``board``: none, meaning no GPIO inputs; an object in the form of the board
 ///   file (`Deploy/board.example.json`), checked by `BoardConfiguration`.
 ///
@@ -62,6 +64,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
   public var logLevel: Logger.Level = .info
   /// Where the trip and the place lists are kept; absolute.
   public var stateDirectory = "/var/lib/headunit"
+  /// The offline map; nil for the embedded Helsinki one.
+  public var mapPath: String?
   /// One of `Phrasebook.supportedLanguages`.
   public var language = "en"
   /// Imperial only with English.
@@ -159,7 +163,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
   /// The document's keys in order: each top-level key with its members (none for a plain
   /// value, nor for `board`, whose keys are the board file's).
   static let schema: [(key: String, members: [String])] = [
-    ("logLevel", []), ("stateDirectory", []), ("language", []), ("units", []), ("board", []),
+    ("logLevel", []), ("stateDirectory", []), ("language", []), ("units", []), ("map", []),
+    ("board", []),
     ("gpsd", ["enabled", "host", "port"]),
     ("display", ["framebuffer", "theme", "frameRate"]),
     ("audio", ["enabled", "device", "volume", "muted", "earcon", "rate"]),
@@ -188,6 +193,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     }
     if let node = fields["stateDirectory"] {
       stateDirectory = try node.absolutePath()
+    }
+    if let node = fields["map"]?.nonNull {
+      mapPath = try node.absolutePath()
     }
     if let node = fields["units"] {
       units = UnitSystem(rawValue: try node.string(oneOf: ["metric", "imperial"]))!

@@ -136,7 +136,7 @@ extension HeadUnitCore {
     {
       var model = NavigationScreenModel(
         route: MapRoute(route), phrases: phrases, destinationName: trip.place.name)
-      model.layers = ScreenReplay.baseLayers
+      model.layers = configuration.layers
       model.isMuted = isMuted
       model.template = .guidance(muted: isMuted)
       guidance = model
@@ -207,7 +207,7 @@ extension HeadUnitCore {
     activeTrip = trip
     var model = NavigationScreenModel(
       route: MapRoute(route), phrases: phrases, destinationName: trip.place.name)
-    model.layers = guidance?.layers ?? ScreenReplay.baseLayers
+    model.layers = configuration.layers
     model.isMuted = isMuted
     model.template = .guidance(muted: isMuted)
     guidance = model

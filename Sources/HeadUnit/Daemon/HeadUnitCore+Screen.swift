@@ -50,7 +50,7 @@ extension HeadUnitCore {
         center: center, heading: heading,
         metresPerPixel: follow.minimumAhead / layout.pixelsAhead, anchor: .vehicle),
       vehicle: position.map { VehiclePose(coordinate: $0, heading: heading) },
-      layers: ScreenReplay.baseLayers,
+      layers: configuration.layers,
       banner: position == nil ? .paused(.locating) : nil,
       status: status)
   }

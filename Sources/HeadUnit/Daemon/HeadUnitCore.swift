@@ -32,6 +32,8 @@ public struct HeadUnitCore: Sendable {
     public var muted = false
     /// Shown while no fix has come yet.
     public var home = Coordinate(latitude: 60.1699, longitude: 24.9384)
+    /// What the map shows under the route: the offline map's roads.
+    public var layers: [any MapLayer] = ScreenReplay.baseLayers
 
     public init() {}
   }

@@ -3,6 +3,7 @@ import Board
 import Foundation
 import Navigation
 import Rendering
+import Routing
 import Templates
 
 /// `headunit run`: the car daemon. Owns a `HeadUnitCore` and carries out its effects on the
@@ -36,6 +37,10 @@ final class HeadUnitDaemon {
   private let notifier: SystemdNotifier
   private let writer: StateWriter
   private let started: ContinuousClock.Instant
+  /// The offline router, for reroutes; nil without a map.
+  private let router: Router<RoadMap>?
+  /// Where routes are computed, off the event loop.
+  private let routing = DispatchQueue(label: "headunit.routing", qos: .userInitiated)
 
   private var framebuffer: Framebuffer?
   private var renderer: TemplateRenderer?
@@ -78,15 +83,26 @@ final class HeadUnitDaemon {
           language: configuration.language, units: configuration.units))
         ?? (try? Phrasebook(language: "en"))
     else { preconditionFailure("the English phrasebook is built in") }
+    var coreConfiguration = Self.coreConfiguration(configuration)
     let provider: any RouteProvider
-    do {
-      provider = try EmbeddedRouteProvider.loadEmbedded()
-    } catch {
-      logger.error("the embedded places do not load (\(error)); destinations will be empty")
-      provider = EmbeddedRouteProvider(routes: [])
+    if let map = Self.openMap(configuration, logger: logger) {
+      let mapProvider = MapRouteProvider(map: map)
+      provider = mapProvider
+      router = mapProvider.router
+      coreConfiguration.session.hasRouter = true
+      coreConfiguration.layers = [RoadLayer(graph: map)]
+      logger.info(
+        "map \(map.name): \(map.edgeCount) road edges, \(mapProvider.places.count) places")
+    } else {
+      router = nil
+      do {
+        provider = try EmbeddedRouteProvider.loadEmbedded()
+      } catch {
+        logger.error("the embedded places do not load (\(error)); destinations will be empty")
+        provider = EmbeddedRouteProvider(routes: [])
+      }
     }
-    core = HeadUnitCore(
-      provider: provider, phrases: phrases, configuration: Self.coreConfiguration(configuration))
+    core = HeadUnitCore(provider: provider, phrases: phrases, configuration: coreConfiguration)
   }
 
   /// Runs until SIGTERM or SIGINT; returns the exit status.
@@ -141,7 +157,7 @@ final class HeadUnitDaemon {
     case .setMuted(let muted): player?.setMuted(muted)
     case .stopPrompts: player?.setMuted(true)
     case .saveTrip(let snapshot): writer.save(snapshot)
-    case .requestRoute: return .routeFailed("no router is configured")
+    case .requestRoute(let request): requestRoute(request)
     case .clearTrip: writer.clearTrip()
     case .savePlaces(let lists): writer.save(lists)
     case .acquireDevices:
@@ -163,6 +179,34 @@ final class HeadUnitDaemon {
       let delay = due.timeIntervalSinceNow
       if delay > 0 { try? await Task.sleep(for: .seconds(delay)) }
       if !Task.isCancelled { inbox.yield(.core(.timer(timer))) }
+    }
+  }
+
+  /// Computes `request` on the routing queue and posts the answer to the inbox.
+  private func requestRoute(_ request: RouteRequest) {
+    guard let router else {
+      inbox.yield(.core(.routeFailed("no offline map")))
+      return
+    }
+    let inbox = self.inbox
+    routing.async {
+      switch Rerouting.answer(request, using: router) {
+      case .routeComputed(let route): inbox.yield(.core(.routeComputed(route)))
+      case .routeFailed(let reason): inbox.yield(.core(.routeFailed(reason)))
+      default: break
+      }
+    }
+  }
+
+  /// The configured map, or the embedded one; nil (logged) when it cannot be opened.
+  private static func openMap(_ configuration: DaemonConfiguration, logger: Logger) -> RoadMap? {
+    guard let url = configuration.mapPath.map({ URL(fileURLWithPath: $0) }) ?? EmbeddedData.mapURL
+    else { return nil }
+    do {
+      return try RoadMap(contentsOf: url)
+    } catch {
+      logger.error("\(error) — no offline routing or road map; the embedded routes stand in")
+      return nil
     }
   }
 

@@ -1,0 +1,80 @@
+import Foundation
+import Geo
+import Navigation
+import Routing
+
+/// Places and routes from an offline map: every named street, place and point of interest
+/// on it, and up to three route choices to any of them from the offline router.
+///
+/// Streets are places too (searching "toolon" finds Töölönlahdenkatu): one per name, at
+/// the middle of its longest piece of road. Points of interest keep the map's category, so
+/// they show under Nearby. Built once per map (O(edges)); `trip(to:from:)` routes on the
+/// calling thread, a few milliseconds on a city map.
+public struct MapRouteProvider: RouteProvider {
+  public let places: [Place]
+  /// Also answers the session's reroutes.
+  public let router: Router<RoadMap>
+
+  public init(map: RoadMap) {
+    router = Router(graph: map)
+    places = Self.streets(of: map) + Self.pointsOfInterest(of: map)
+  }
+
+  /// The trip from `origin` to `place`; nil without a position to start from or a way
+  /// there.
+  public func trip(to place: Place, from origin: Coordinate?) -> Navigation.Trip? {
+    guard let origin else { return nil }
+    guard
+      let routes = try? router.routes(
+        from: origin, to: place.coordinate, alternatives: Navigation.Trip.maximumRouteChoices - 1),
+      !routes.isEmpty
+    else { return nil }
+    let choices = routes.enumerated().map { index, route in
+      Navigation.RouteChoice(
+        route: route, summaryVariants: [EmbeddedRouteProvider.distanceText(route.distance)],
+        additionalInformationVariants: index == 0 ? ["Fastest"] : [Self.via(route)],
+        selectionSummaryVariants: [EmbeddedRouteProvider.durationText(route.duration)])
+    }
+    return Navigation.Trip(
+      origin: origin, destination: place.coordinate, destinationNameVariants: [place.name],
+      routeChoices: choices)
+  }
+
+  /// "Via Mannerheimintie": the longest named road of a route.
+  static func via(_ route: Route) -> String {
+    var lengths: [String: Double] = [:]
+    for step in route.steps where !step.name.isEmpty {
+      lengths[step.name, default: 0] += step.distance
+    }
+    return lengths.max { $0.value < $1.value }.map { "Via \($0.key)" } ?? "Alternative"
+  }
+
+  /// One place per street name, at the middle of the street's longest edge.
+  static func streets(of map: RoadMap) -> [Place] {
+    var longest: [String: (edge: Int, length: Double)] = [:]
+    for id in 0..<map.edgeCount {
+      let edge = map.edge(id)
+      guard !edge.name.isEmpty, edge.roadClass != .service else { continue }
+      if edge.length > longest[edge.name]?.length ?? -1 { longest[edge.name] = (id, edge.length) }
+    }
+    return longest.keys.sorted().compactMap { name in
+      guard let (edge, _) = longest[name] else { return nil }
+      let geometry = map.geometry(ofEdge: edge)
+      let middle = Polyline(geometry).coordinate(at: Polyline(geometry).length / 2)
+      return Place(id: "street.\(Place.slug(name))", name: name, coordinate: middle)
+    }
+  }
+
+  /// The map's named places and points of interest, with their categories.
+  static func pointsOfInterest(of map: RoadMap) -> [Place] {
+    var seen: [String: Int] = [:]
+    return map.places.map { place in
+      let slug = Place.slug(place.name)
+      seen[slug, default: 0] += 1
+      let suffix = seen[slug, default: 1] > 1 ? "-\(seen[slug, default: 1])" : ""
+      return Place(
+        id: "poi.\(slug)\(suffix)", name: place.name, coordinate: place.coordinate,
+        category: place.category)
+    }
+  }
+}
