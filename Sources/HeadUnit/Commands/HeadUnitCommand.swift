@@ -27,9 +27,11 @@ public enum HeadUnitCommand {
                               speak a phrase on the ALSA device or into a WAV file
       voice-check [--lang CODE|all] [--out DIR]
                               render every prompt kind, measure and check the audio
+      route --from LAT,LON --to LAT,LON [--map FILE] [--heading DEG] [--json] [--alternatives]
+                              an offline car route: steps and totals, or OSRM JSON
       maps import REGION.osm.pbf [--out FILE]
                               build the offline map from an OpenStreetMap extract
-      bench guidance|gpsd|speech|render|maps
+      bench guidance|gpsd|speech|render|routing|maps
                               performance figures
       config check FILE | config defaults
                               validate a daemon configuration file, or print the defaults
@@ -61,6 +63,7 @@ public enum HeadUnitCommand {
       case "voice-check": return try VoiceCheckCommand.run(rest, console: console)
       case "config": return try ConfigCommand.run(rest, console: console)
       case "maps": return try MapsCommand.run(rest, console: console)
+      case "route": return try RouteCommand.run(rest, console: console)
       default:
         throw UsageError("unknown command '\(command)'")
       }

@@ -1,14 +1,18 @@
 import Foundation
 import Navigation
+import Routing
 
-/// `headunit replay --route FILE --track FILE [--lang CODE] [--units metric|imperial] [--json]`
+/// `headunit replay --route FILE --track FILE [--map FILE] [--lang CODE]
+/// [--units metric|imperial] [--json]`
 enum ReplayCommand {
   static let help = """
-    usage: headunit replay --route FILE --track FILE [--lang CODE] [--units metric|imperial] [--json]
+    usage: headunit replay --route FILE --track FILE [--map FILE] [--lang CODE] [--units metric|imperial] [--json]
 
     Runs a recorded drive through the navigation session as fast as possible and prints
     the guidance timeline. FILE formats: routes as OSRM/Valhalla JSON or GPX; tracks as
     NMEA 0183, gpsd JSON (gpspipe -w) or GPX.
+      --map FILE    reroute with the offline router on this map file when the car
+                    leaves the route (without it, guidance waits for the car to return)
       --lang CODE   prompt language: \(Phrasebook.supportedLanguages.joined(separator: ", ")) (default en)
       --units U     metric (default) or imperial (English only)
       --json        one JSON object per line instead of text
@@ -16,7 +20,7 @@ enum ReplayCommand {
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
     let args = try Arguments(
-      words, options: ["route", "track", "lang", "units"], flags: ["json", "help"])
+      words, options: ["route", "track", "map", "lang", "units"], flags: ["json", "help"])
     if args.flag("help") {
       console.out(help)
       return .success
@@ -25,7 +29,13 @@ enum ReplayCommand {
     let phrases = try phrasebook(args)
     let route = try loadRoute(URL(fileURLWithPath: try args.required("route")))
     let track = try loadTrack(URL(fileURLWithPath: try args.required("track")), console: console)
-    let timeline = Replay(route: route, fixes: track.fixes, phrases: phrases).run()
+    var router: Replay.Router?
+    if let path = args.value("map") {
+      let offline = Router(graph: try RouteCommand.loadMap(path))
+      router = { request in Rerouting.answer(request, using: offline) }
+    }
+    let timeline = Replay(route: route, fixes: track.fixes, phrases: phrases, router: router)
+      .run()
     print(timeline, json: args.flag("json"), console: console)
     return .success
   }

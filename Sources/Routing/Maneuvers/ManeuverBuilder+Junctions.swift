@@ -57,13 +57,13 @@ extension ManeuverBuilder {
     if junction.isReversal || modifier == .uTurn {
       return make(sameRoad ? .continue : .turn, .uTurn)
     }
-    if to.roadClass.isLink && !from.roadClass.isLink {
-      let highway = from.roadClass == .motorway || from.roadClass == .trunk
-      return make(highway ? .offRamp : .onRamp, modifier == .straight ? slight : modifier)
+    let highways: Set<RoadClass> = [.motorway, .trunk]
+    let ramps: Set<RoadClass> = [.motorwayLink, .trunkLink]
+    if ramps.contains(to.roadClass) && !from.roadClass.isLink {
+      let kind: Maneuver.Kind = highways.contains(from.roadClass) ? .offRamp : .onRamp
+      return make(kind, modifier == .straight ? slight : modifier)
     }
-    if from.roadClass.isLink && !to.roadClass.isLink
-      && (to.roadClass == .motorway || to.roadClass == .trunk)
-    {
+    if ramps.contains(from.roadClass) && highways.contains(to.roadClass) {
       return make(.merge, modifier == .straight ? slight : modifier)
     }
     let exits = junction.exits
@@ -142,6 +142,8 @@ extension ManeuverBuilder {
       while i + 1 < drafts.count - 1, foldable.contains(step.maneuver.kind),
         foldable.contains(drafts[i + 1].maneuver.kind),
         step.distance < 12 || (step.distance < 40 && step.name.isEmpty && step.ref == nil)
+          || (step.distance < 100 && step.maneuver.kind == .newName
+            && step.maneuver.modifier == .straight && drafts[i + 1].maneuver.kind == .newName)
       {
         let next = drafts[i + 1]
         let angle = Angle.difference(

@@ -12,8 +12,9 @@ import Navigation
 ///   destination is on, when it is more than 3 m off the road);
 /// - `roundabout` with the exit number when entering one (exits counted as the junctions
 ///   on the ring with a road leading off it), then `exit roundabout` where it is left;
-/// - `on ramp` onto a `*_link` from an ordinary road, `off ramp` onto one from a motorway
-///   or trunk, `merge` from a link onto a motorway or trunk;
+/// - `on ramp` onto a motorway or trunk link from an ordinary road, `off ramp` onto one
+///   from a motorway or trunk, `merge` from one onto a motorway or trunk (as OSRM, the
+///   links of lesser roads, slip lanes in a city, are turns like any other);
 /// - `continue` + `uturn` back along the road (`turn` + `uturn` when the name changes);
 /// - `fork` when exactly two ways of a similar kind go on within 45° of straight and
 ///   neither is the obvious continuation of the road;
@@ -25,7 +26,8 @@ import Navigation
 ///
 /// Two maneuvers in quick succession through a junction (under 12 m apart, or under 40 m
 /// over an unnamed connector, such as the two halves of a turn across a dual
-/// carriageway) become one, with the combined angle.
+/// carriageway) become one, with the combined angle; so do two name changes straight on
+/// less than 100 m apart (a bridge with a name of its own).
 public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
   public let graph: Graph
   public let options: RouterOptions

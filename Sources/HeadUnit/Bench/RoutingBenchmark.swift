@@ -1,0 +1,103 @@
+import Foundation
+import Geo
+import Navigation
+import Routing
+
+/// `headunit bench routing [--map FILE] [--queries N] [--pairs]`: offline routing figures.
+enum RoutingBenchmark {
+  static let help = """
+    usage: headunit bench routing [--map FILE] [--queries N] [--pairs]
+
+    routing: opens the map (default: the embedded Helsinki map), builds the router, and
+    routes between N (default 100) pairs of map nodes drawn with a fixed seed; prints the
+    time to open the map and build the router, the median and maximum query time (search
+    alone, and search with maneuvers), how many pairs had no route, and the peak RSS.
+    --pairs prints the pairs instead, one `lat,lon lat,lon` line each, so other routers
+    can be timed on the same queries.
+    """
+
+  /// The seed of the benchmark's pairs; fixed, so every run and every router gets the
+  /// same queries.
+  static let seed: UInt64 = 0x4865_6C73_696E_6B69
+
+  /// `count` pairs of distinct nodes of `graph`, drawn with a fixed-seed SplitMix64.
+  static func pairs(in graph: some RoadGraph, count: Int = 100, seed: UInt64 = seed)
+    -> [(from: Coordinate, to: Coordinate)]
+  {
+    guard graph.nodeCount >= 2 else { return [] }
+    var state = seed
+    func next() -> Int {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      z ^= z >> 31
+      return Int(z % UInt64(graph.nodeCount))
+    }
+    var out: [(Coordinate, Coordinate)] = []
+    while out.count < count {
+      let a = next()
+      let b = next()
+      guard a != b else { continue }
+      out.append((graph.coordinate(ofNode: a), graph.coordinate(ofNode: b)))
+    }
+    return out
+  }
+
+  static func run(_ args: Arguments, console: Console) throws -> HeadUnitCommand.Status {
+    let count = try args.int("queries", default: 100, range: 1...100_000)
+    let clock = ContinuousClock()
+    var map: RoadMap?
+    let opening = try clock.measure { map = try RouteCommand.loadMap(args.value("map")) }
+    guard let map else { return .failure }
+    let pairs = self.pairs(in: map, count: count)
+    if args.flag("pairs") {
+      for (a, b) in pairs {
+        console.out(
+          String(
+            format: "%.6f,%.6f %.6f,%.6f", a.latitude, a.longitude, b.latitude, b.longitude))
+      }
+      return .success
+    }
+    var router: Router<RoadMap>?
+    let building = clock.measure { router = Router(graph: map) }
+    guard let router else { return .failure }
+    var search: [Double] = []
+    var full: [Double] = []
+    var failures = 0
+    var distance = 0.0
+    for (a, b) in pairs {
+      var paths: [RoutePath] = []
+      let t1 = clock.measure { paths = (try? router.paths(from: a, to: b)) ?? [] }
+      guard let path = paths.first else {
+        failures += 1
+        continue
+      }
+      distance += path.distance
+      search.append(t1.seconds * 1e3)
+      let t2 = clock.measure { _ = try? router.routes(from: a, to: b) }
+      full.append(t2.seconds * 1e3)
+    }
+    search.sort()
+    full.sort()
+    func median(_ v: [Double]) -> Double { v.isEmpty ? .nan : v[v.count / 2] }
+    console.out(
+      String(
+        format:
+          "bench routing: %@ (%d nodes, %d edges): opened in %.2f ms, router built in %.2f ms",
+        map.name, map.nodeCount, map.edgeCount, opening.seconds * 1e3, building.seconds * 1e3))
+    console.out(
+      String(
+        format: "  %d queries (seed %llx), %d without a route, mean length %.0f m", pairs.count,
+        seed, failures, search.isEmpty ? 0 : distance / Double(search.count)))
+    console.out(
+      String(
+        format: "  search: median %.3f ms, max %.3f ms", median(search), search.last ?? .nan))
+    console.out(
+      String(
+        format: "  search + maneuvers: median %.3f ms, max %.3f ms", median(full),
+        full.last ?? .nan))
+    console.out(String(format: "  peak RSS: %.1f MB", ResourceUsage.peakResidentMegabytes))
+    return .success
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Geo
+import Navigation
+
+/// A `/route/v1` response of OSRM, written from `Route`s: what `headunit route --json`
+/// prints, and what `OSRMRouteReader` reads back into the same routes.
+///
+/// Geometries are polyline6 (as Valhalla writes them), coordinates `[lon, lat]` to six
+/// decimals, distances and durations to a tenth. A step's `intersections` hold one
+/// intersection, the maneuver point, with its lanes when the step has any.
+struct OSRMResponse: Encodable {
+  struct Waypoint: Encodable {
+    var name: String
+    var location: [Double]
+    /// Metres from the point asked for to the road.
+    var distance: Double
+  }
+
+  struct RouteObject: Encodable {
+    var distance: Double
+    var duration: Double
+    var weight: Double
+    var weightName = "duration"
+    var geometry: String
+    var legs: [Leg]
+
+    enum CodingKeys: String, CodingKey {
+      case distance, duration, weight, geometry, legs
+      case weightName = "weight_name"
+    }
+  }
+
+  struct Leg: Encodable {
+    var distance: Double
+    var duration: Double
+    var summary: String
+    var steps: [Step]
+  }
+
+  struct Step: Encodable {
+    var distance: Double
+    var duration: Double
+    var name: String
+    var ref: String?
+    var mode = "driving"
+    var drivingSide: String
+    var geometry: String
+    var maneuver: ManeuverObject
+    var intersections: [Intersection]
+
+    enum CodingKeys: String, CodingKey {
+      case distance, duration, name, ref, mode, geometry, maneuver, intersections
+      case drivingSide = "driving_side"
+    }
+  }
+
+  struct ManeuverObject: Encodable {
+    var type: String
+    var modifier: String?
+    var exit: Int?
+    var location: [Double]
+    var bearingBefore: Int
+    var bearingAfter: Int
+    var instruction: String
+
+    enum CodingKeys: String, CodingKey {
+      case type, modifier, exit, location, instruction
+      case bearingBefore = "bearing_before"
+      case bearingAfter = "bearing_after"
+    }
+  }
+
+  struct Intersection: Encodable {
+    var location: [Double]
+    var lanes: [LaneObject]?
+  }
+
+  struct LaneObject: Encodable {
+    var indications: [String]
+    var valid: Bool
+    var active: Bool
+  }
+
+  var code = "Ok"
+  var routes: [RouteObject]
+  var waypoints: [Waypoint]
+
+  init(routes: [Route], waypoints: [Waypoint]) {
+    self.routes = routes.map(Self.route)
+    self.waypoints = waypoints
+  }
+
+  /// The response as JSON text, keys sorted (Foundation's encoder keeps no order), so
+  /// the same routes always print the same bytes.
+  func encoded(pretty: Bool = false) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
+    return String(decoding: try encoder.encode(self), as: UTF8.self)
+  }
+
+  static func lonLat(_ c: Coordinate) -> [Double] {
+    [(c.longitude * 1e6).rounded() / 1e6, (c.latitude * 1e6).rounded() / 1e6]
+  }
+
+  static func tenth(_ v: Double) -> Double { (v * 10).rounded() / 10 }
+
+  private static func route(_ route: Route) -> RouteObject {
+    RouteObject(
+      distance: tenth(route.distance), duration: tenth(route.duration),
+      weight: tenth(route.duration), geometry: PolylineCodec.encode(route.geometry, precision: 6),
+      legs: route.legs.map { leg in
+        Leg(
+          distance: tenth(leg.distance), duration: tenth(leg.duration), summary: leg.summary,
+          steps: leg.steps.map(step))
+      })
+  }
+
+  private static func step(_ step: RouteStep) -> Step {
+    let m = step.maneuver
+    let location = lonLat(m.location)
+    return Step(
+      distance: tenth(step.distance), duration: tenth(step.duration), name: step.name,
+      ref: step.ref, drivingSide: step.drivingSide.rawValue,
+      geometry: PolylineCodec.encode(step.geometry, precision: 6),
+      maneuver: ManeuverObject(
+        type: m.kind.rawValue, modifier: m.modifier?.rawValue, exit: m.exit, location: location,
+        bearingBefore: Int(m.bearingBefore.rounded()) % 360,
+        bearingAfter: Int(m.bearingAfter.rounded()) % 360,
+        instruction: step.instructionVariants.first ?? ""),
+      intersections: [
+        Intersection(
+          location: location,
+          lanes: step.lanes.isEmpty
+            ? nil
+            : step.lanes.map {
+              LaneObject(indications: $0.indications, valid: $0.valid, active: $0.preferred)
+            })
+      ])
+  }
+}

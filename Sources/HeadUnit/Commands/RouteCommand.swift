@@ -1,0 +1,126 @@
+import Foundation
+import Geo
+import Navigation
+import Routing
+
+/// `headunit route --from LAT,LON --to LAT,LON [--map FILE] [--heading DEG] [--json]
+/// [--alternatives]`: the offline router on the command line.
+enum RouteCommand {
+  static let help = """
+    usage: headunit route --from LAT,LON --to LAT,LON [--map FILE] [--heading DEG] [--json] [--alternatives]
+
+    Computes a car route with the offline router and prints its steps (distance and
+    instruction) and totals, or with --json an OSRM /route/v1 response (polyline6
+    geometries) that `headunit replay --route` reads.
+      --map FILE      a map file from `headunit maps import` (default: the embedded Helsinki map)
+      --heading DEG   the car's course at the start, 0–360: start in that direction
+      --alternatives  up to two alternative routes besides the fastest
+      --json          OSRM JSON instead of text
+    """
+
+  static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
+    let args = try Arguments(
+      words, options: ["from", "to", "map", "heading"], flags: ["json", "alternatives", "help"])
+    if args.flag("help") {
+      console.out(help)
+      return .success
+    }
+    try args.noPositional("route")
+    let from = try coordinate(args.required("from"), option: "from")
+    let to = try coordinate(args.required("to"), option: "to")
+    var heading: Double?
+    if let text = args.value("heading") {
+      guard let value = Double(text), (0...360).contains(value) else {
+        throw UsageError("--heading must be a number of degrees from 0 to 360, not '\(text)'")
+      }
+      heading = value
+    }
+    let map = try loadMap(args.value("map"))
+    let router = Router(graph: map)
+    let routes: [Route]
+    do {
+      routes = try router.routes(
+        from: from, heading: heading, to: to, alternatives: args.flag("alternatives") ? 2 : 0)
+    } catch {
+      switch error.code {
+      case .noRoute:
+        console.err("headunit: route: \(error)")
+        return .failure
+      default:
+        throw UsageError("route: \(error)")
+      }
+    }
+    if args.flag("json") {
+      let first = routes[0]
+      let waypoints = [
+        OSRMResponse.Waypoint(
+          name: first.steps.first?.name ?? "",
+          location: OSRMResponse.lonLat(first.origin ?? from),
+          distance: OSRMResponse.tenth(Earth.distance(from, first.origin ?? from))),
+        OSRMResponse.Waypoint(
+          name: first.steps.last?.name ?? "",
+          location: OSRMResponse.lonLat(first.destination ?? to),
+          distance: OSRMResponse.tenth(Earth.distance(to, first.destination ?? to))),
+      ]
+      console.out(try OSRMResponse(routes: routes, waypoints: waypoints).encoded())
+    } else {
+      for (i, route) in routes.enumerated() {
+        console.out(text(route, number: i + 1, of: routes.count))
+      }
+    }
+    return .success
+  }
+
+  /// A route for a person: a heading line, one line per step, the total.
+  static func text(_ route: Route, number: Int, of count: Int) -> String {
+    var lines: [String] = []
+    let summary = route.legs.first?.summary ?? ""
+    lines.append(
+      (count > 1 ? "route \(number) of \(count)" : "route")
+        + (summary.isEmpty ? "" : " via \(summary)") + ":")
+    for step in route.steps {
+      let instruction = step.instructionVariants.first ?? step.maneuver.kind.rawValue
+      lines.append(String(format: "  %@ %6.0f m", pad(instruction, 60), step.distance))
+    }
+    lines.append(
+      String(
+        format: "  total: %.0f m, %@", route.distance, minutesAndSeconds(route.duration)))
+    return lines.joined(separator: "\n")
+  }
+
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+  }
+
+  static func minutesAndSeconds(_ seconds: Double) -> String {
+    let total = Int(seconds.rounded())
+    return total >= 60 ? "\(total / 60) min \(total % 60) s" : "\(total) s"
+  }
+
+  /// `LAT,LON` in degrees.
+  static func coordinate(_ text: String, option: String) throws(UsageError) -> Coordinate {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == 2,
+      let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+      let lon = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+      (-90...90).contains(lat), (-180...180).contains(lon)
+    else {
+      throw UsageError(
+        "--\(option) must be LAT,LON in degrees (latitude −90…90, longitude −180…180), not '\(text)'"
+      )
+    }
+    return Coordinate(latitude: lat, longitude: lon)
+  }
+
+  /// The map file at `path`, or the embedded Helsinki map.
+  static func loadMap(_ path: String?) throws -> RoadMap {
+    guard let url = path.map({ URL(fileURLWithPath: $0) }) ?? EmbeddedData.mapURL else {
+      throw UsageError("no --map given and the program has no embedded map")
+    }
+    do {
+      return try RoadMap(contentsOf: url)
+    } catch {
+      throw UsageError("\(error)")
+    }
+  }
+}
