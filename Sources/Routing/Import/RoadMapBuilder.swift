@@ -72,7 +72,9 @@ public struct RoadMapBuilder: Sendable {
 
   /// Adds a node; its tags make it a place when it is named and of a kind
   /// `PlaceCategory` knows.
+  /// A node with an invalid coordinate (NaN, out of range) is ignored, as if missing.
   public mutating func addNode(id: Int64, coordinate: Coordinate, tags: [String: String] = [:]) {
+    guard coordinate.isValid else { return }
     addNode(
       OSMNode(
         id: id, latitudeE7: Int32((coordinate.latitude * 1e7).rounded()),
