@@ -16,26 +16,27 @@ enum BenchCommand {
       words,
       options: [
         "points", "fixes", "runs", "seconds", "reports", "prompts", "device", "lang", "size",
-        "dir", "count",
+        "dir", "count", "queries",
       ],
       flags: ["help", "trace"])
     if args.flag("help") {
       console.out(
         [
           help, GPSDBenchmark.help, SpeechBenchmark.help, RenderBenchmark.help, SaveBenchmark.help,
-          StartupBenchmark.help,
+          StartupBenchmark.help, MapBenchmark.help,
         ].joined(
           separator: "\n"))
       return .success
     }
     guard let what = args.positional.first else {
-      throw UsageError("bench: which benchmark? (guidance, gpsd, speech, render, saves, startup)")
+      throw UsageError(
+        "bench: which benchmark? (guidance, gpsd, speech, render, saves, startup, maps)")
     }
     guard args.positional.count == 1,
-      ["guidance", "gpsd", "speech", "render", "saves", "startup"].contains(what)
+      ["guidance", "gpsd", "speech", "render", "saves", "startup", "maps"].contains(what)
     else {
       throw UsageError(
-        "bench: unknown benchmark '\(args.positional.joined(separator: " "))' (expected: guidance, gpsd, speech, render, saves, startup)"
+        "bench: unknown benchmark '\(args.positional.joined(separator: " "))' (expected: guidance, gpsd, speech, render, saves, startup, maps)"
       )
     }
     if what == "gpsd" { return try GPSDBenchmark.run(args, console: console) }
@@ -43,6 +44,7 @@ enum BenchCommand {
     if what == "render" { return try RenderBenchmark.run(args, console: console) }
     if what == "saves" { return try SaveBenchmark.run(args, console: console) }
     if what == "startup" { return try StartupBenchmark.run(args, console: console) }
+    if what == "maps" { return try MapBenchmark.run(args, console: console) }
     let points = try args.int("points", default: 10_000, range: 100...10_000_000)
     let fixes = try args.int("fixes", default: 10_000, range: 100...10_000_000)
     let runs = try args.int("runs", default: 5, range: 1...100)

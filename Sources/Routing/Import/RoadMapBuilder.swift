@@ -36,6 +36,8 @@ public struct RoadMapBuilder: Sendable {
     public var country = "default"
 
     public var restrictionsSkippedTotal: Int { restrictionsSkipped.values.reduce(0, +) }
+
+    public init() {}
   }
 
   /// A built map: the file's bytes and what went into them.
@@ -55,6 +57,9 @@ public struct RoadMapBuilder: Sendable {
     var name: String
     var category: String
   }
+
+  /// Decides which ways are roads (the country changes speeds only, not drivability).
+  private static let drivable = CarProfile(limits: SpeedLimits(country: nil))
 
   /// The country whose speed defaults apply (ISO code); nil guesses it from the nodes.
   public var country: String?
@@ -94,7 +99,7 @@ public struct RoadMapBuilder: Sendable {
   }
 
   public mutating func addWay(_ way: OSMWay) {
-    if CarProfile(limits: SpeedLimits(country: nil)).way(tags: way.tags) != nil {
+    if Self.drivable.way(tags: way.tags) != nil {
       roads[way.id] = way
     } else if let category = PlaceCategory.of(way.tags), let name = way.tags["name"] {
       placeWays[way.id] = PlaceWay(id: way.id, nodes: way.nodes, name: name, category: category)
