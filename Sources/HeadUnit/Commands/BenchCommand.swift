@@ -11,6 +11,21 @@ enum BenchCommand {
     per fix (best and median of --runs, default 5) and the process's peak resident memory.
     """
 
+  /// The benchmarks besides `guidance`, by name.
+  static let others:
+    [(
+      name: String, help: String,
+      run: @Sendable (Arguments, Console) throws -> HeadUnitCommand.Status
+    )] = [
+      ("gpsd", GPSDBenchmark.help, GPSDBenchmark.run),
+      ("speech", SpeechBenchmark.help, SpeechBenchmark.run),
+      ("render", RenderBenchmark.help, RenderBenchmark.run),
+      ("saves", SaveBenchmark.help, SaveBenchmark.run),
+      ("startup", StartupBenchmark.help, StartupBenchmark.run),
+      ("maps", MapBenchmark.help, MapBenchmark.run),
+      ("routing", RoutingBenchmark.help, RoutingBenchmark.run),
+    ]
+
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
     let args = try Arguments(
       words,
@@ -20,31 +35,20 @@ enum BenchCommand {
       ],
       flags: ["help", "trace", "pairs"])
     if args.flag("help") {
-      console.out(
-        [
-          help, GPSDBenchmark.help, SpeechBenchmark.help, RenderBenchmark.help, SaveBenchmark.help,
-          StartupBenchmark.help, RoutingBenchmark.help,
-        ].joined(
-          separator: "\n"))
+      console.out(([help] + others.map(\.help)).joined(separator: "\n"))
       return .success
     }
+    let names = (["guidance"] + others.map(\.name)).joined(separator: ", ")
     guard let what = args.positional.first else {
-      throw UsageError(
-        "bench: which benchmark? (guidance, gpsd, speech, render, saves, startup, routing)")
+      throw UsageError("bench: which benchmark? (\(names))")
     }
     guard args.positional.count == 1,
-      ["guidance", "gpsd", "speech", "render", "saves", "startup", "routing"].contains(what)
+      what == "guidance" || others.contains(where: { $0.name == what })
     else {
       throw UsageError(
-        "bench: unknown benchmark '\(args.positional.joined(separator: " "))' (expected: guidance, gpsd, speech, render, saves, startup, routing)"
-      )
+        "bench: unknown benchmark '\(args.positional.joined(separator: " "))' (expected: \(names))")
     }
-    if what == "gpsd" { return try GPSDBenchmark.run(args, console: console) }
-    if what == "speech" { return try SpeechBenchmark.run(args, console: console) }
-    if what == "render" { return try RenderBenchmark.run(args, console: console) }
-    if what == "saves" { return try SaveBenchmark.run(args, console: console) }
-    if what == "startup" { return try StartupBenchmark.run(args, console: console) }
-    if what == "routing" { return try RoutingBenchmark.run(args, console: console) }
+    if let other = others.first(where: { $0.name == what }) { return try other.run(args, console) }
     let points = try args.int("points", default: 10_000, range: 100...10_000_000)
     let fixes = try args.int("fixes", default: 10_000, range: 100...10_000_000)
     let runs = try args.int("runs", default: 5, range: 1...100)

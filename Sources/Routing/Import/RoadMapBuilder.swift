@@ -36,6 +36,8 @@ public struct RoadMapBuilder: Sendable {
     public var country = "default"
 
     public var restrictionsSkippedTotal: Int { restrictionsSkipped.values.reduce(0, +) }
+
+    public init() {}
   }
 
   /// A built map: the file's bytes and what went into them.
@@ -56,6 +58,9 @@ public struct RoadMapBuilder: Sendable {
     var category: String
   }
 
+  /// Decides which ways are roads (the country changes speeds only, not drivability).
+  private static let drivable = CarProfile(limits: SpeedLimits(country: nil))
+
   /// The country whose speed defaults apply (ISO code); nil guesses it from the nodes.
   public var country: String?
   private var coordinates: [Int64: (latitude: Int32, longitude: Int32)] = [:]
@@ -72,7 +77,9 @@ public struct RoadMapBuilder: Sendable {
 
   /// Adds a node; its tags make it a place when it is named and of a kind
   /// `PlaceCategory` knows.
+  /// A node with an invalid coordinate (NaN, out of range) is ignored, as if missing.
   public mutating func addNode(id: Int64, coordinate: Coordinate, tags: [String: String] = [:]) {
+    guard coordinate.isValid else { return }
     addNode(
       OSMNode(
         id: id, latitudeE7: Int32((coordinate.latitude * 1e7).rounded()),
@@ -92,7 +99,7 @@ public struct RoadMapBuilder: Sendable {
   }
 
   public mutating func addWay(_ way: OSMWay) {
-    if CarProfile(limits: SpeedLimits(country: nil)).way(tags: way.tags) != nil {
+    if Self.drivable.way(tags: way.tags) != nil {
       roads[way.id] = way
     } else if let category = PlaceCategory.of(way.tags), let name = way.tags["name"] {
       placeWays[way.id] = PlaceWay(id: way.id, nodes: way.nodes, name: name, category: category)

@@ -23,7 +23,7 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
   }
 
   private let storage: MappedBytes
-  private let base: UnsafeRawPointer
+  let base: UnsafeRawPointer
   /// The file's path, or the name given to `init(data:name:)`.
   public let name: String
   public let nodeCount: Int
@@ -31,10 +31,10 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
   /// ISO country code of the speed defaults the map was built with, or `default`.
   public let country: String
   let grid: SpatialGrid
-  private let sections: [MapFileLayout.Section: Section]
-  private let nodes, outgoingIndex, edges, incomingIndex, incomingEdges, geometryPoints: Section
-  private let stringIndex, stringData, restrictionRecords, placeRecords: Section
-  private let gridIndex, gridEdges: Section
+  let sections: [MapFileLayout.Section: Section]
+  let nodes, outgoingIndex, edges, incomingIndex, incomingEdges, geometryPoints: Section
+  let stringIndex, stringData, restrictionRecords, placeRecords: Section
+  let gridIndex, gridEdges: Section
   private let placeCache = Mutex<[MapPlace]?>(nil)
 
   /// Opens the map file at `url` (mapped, not read).

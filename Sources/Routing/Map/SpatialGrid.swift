@@ -3,7 +3,7 @@ import Foundation
 /// A uniform grid over a map's bounding box, in 1e-7 degrees, for finding edges near a
 /// point.
 ///
-/// Cells are about 250 m square (the longitude step is widened by 1/cos(latitude)), and
+/// Cells are about 125 m square (the longitude step is widened by 1/cos(latitude)), and
 /// grow by doubling until the grid has at most 4,194,304 cells, so a country's index stays
 /// a few megabytes.
 struct SpatialGrid: Equatable {
@@ -33,7 +33,7 @@ struct SpatialGrid: Equatable {
   /// A grid covering the box (E7; min ≤ max).
   init(minLatitude: Int32, minLongitude: Int32, maxLatitude: Int32, maxLongitude: Int32) {
     let middle = (Double(minLatitude) + Double(maxLatitude)) / 2e7
-    var cellLat = 22_500  // 0.00225° ≈ 250 m
+    var cellLat = 11_250  // 0.001125° ≈ 125 m
     var cellLon = Int(
       (Double(cellLat) / max(0.05, cos(middle * .pi / 180))).rounded())
     let height = Int(maxLatitude) - Int(minLatitude)

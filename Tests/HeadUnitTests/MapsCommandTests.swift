@@ -1,0 +1,95 @@
+import Foundation
+import Routing
+import Testing
+
+@testable import HeadUnit
+
+@Suite("headunit maps")
+struct MapsCommandTests {
+  func run(_ args: [String]) -> (HeadUnitCommand.Status, Captured) {
+    let captured = Captured()
+    return (HeadUnitCommand.run(args, console: captured.console), captured)
+  }
+
+  func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "maps-command-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test func importWritesTheMapNextToTheInputAndPrintsASummary() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("helsinki.osm.pbf")
+    try FileManager.default.copyItem(at: try #require(EmbeddedData.pbfURL), to: input)
+    let (status, captured) = run(["maps", "import", input.path])
+    #expect(status == .success)
+    #expect(captured.err.isEmpty)  // under a second: no progress lines
+    let output = directory.appendingPathComponent("helsinki.map")
+    #expect(try Data(contentsOf: output) == Data(contentsOf: try #require(EmbeddedData.mapURL)))
+    let text = captured.out.joined(separator: "\n")
+    for word in ["nodes", "edges", "km", "restrictions kept", "places", "split at gaps", "MB"] {
+      #expect(text.contains(word), "summary lacks \(word): \(text)")
+    }
+    let map = try RoadMap(contentsOf: output)
+    #expect(map.edgeCount > 1000)
+  }
+
+  @Test func outOption() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let output = directory.appendingPathComponent("city.map")
+    let (status, _) = run([
+      "maps", "import", try #require(EmbeddedData.pbfURL).path, "--out", output.path,
+      "--country", "DE",
+    ])
+    #expect(status == .success)
+    #expect(try RoadMap(contentsOf: output).country == "DE")
+  }
+
+  @Test(
+    "misuse exits 2",
+    arguments: [
+      (["maps"], "what to do"), (["maps", "export"], "unknown subcommand"),
+      (["maps", "import"], "which file"), (["maps", "import", "a", "b"], "one input file"),
+      (["maps", "import", "a.pbf", "--country", "Finland"], "two-letter"),
+      (["maps", "import", "a.pbf", "--format", "x"], "unknown option --format"),
+    ])
+  func misuse(args: [String], message: String) {
+    let (status, captured) = run(args)
+    #expect(status == .usage)
+    #expect(captured.err.contains(message), "\(captured.err)")
+  }
+
+  @Test func aBadFileExits1NamingTheFileAndBlob() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("cut.osm.pbf")
+    let data = try Data(contentsOf: try #require(EmbeddedData.pbfURL))
+    try data.prefix(data.count / 2).write(to: input)
+    let (status, captured) = run(["maps", "import", input.path])
+    #expect(status == .failure)
+    #expect(captured.err.contains("cut.osm.pbf: blob "))
+    #expect(captured.err.contains("ends inside"))
+    #expect(
+      !FileManager.default.fileExists(atPath: directory.appendingPathComponent("cut.map").path))
+    let (missing, missingOutput) = run([
+      "maps", "import", directory.appendingPathComponent("none.pbf").path,
+    ])
+    #expect(missing == .failure)
+    #expect(missingOutput.err.contains("none.pbf: cannot open"))
+  }
+
+  @Test func defaultOutputName() {
+    #expect(MapsCommand.defaultOutput(for: "/a/finland.osm.pbf") == "/a/finland.map")
+    #expect(MapsCommand.defaultOutput(for: "x.pbf") == "x.map")
+    #expect(MapsCommand.defaultOutput(for: "x.data") == "x.data.map")
+  }
+
+  @Test func embeddedMapOpens() throws {
+    let map = try RoadMap(contentsOf: try #require(EmbeddedData.mapURL))
+    try map.verify()
+    #expect(map.country == "FI")
+  }
+}
