@@ -64,6 +64,7 @@ struct MapAssembly {
         summary.waysDropped += 1
       } else {
         summary.waysKept += 1
+        if way.usesDefaultLimit { summary.waysWithDefaultSpeed += 1 }
         if missing > 0 { summary.waysSplitAtGaps += 1 }
       }
     }
