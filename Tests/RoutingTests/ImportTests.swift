@@ -190,6 +190,10 @@ import Testing
     #expect(distances.first! < 12)
     #expect(map.edges(near: Coordinate(latitude: 10, longitude: 10), radius: 1000).isEmpty)
     #expect(map.edges(near: middle, radius: 0.5).isEmpty)
+    // Absurd input gives an answer, not a trap.
+    #expect(map.edges(near: middle, radius: 1e300).count == map.edgeCount)
+    #expect(map.edges(near: middle, radius: .nan).isEmpty)
+    #expect(map.edges(near: Coordinate(latitude: .nan, longitude: 0), radius: 10).isEmpty)
   }
 
   @Test func profileDecisions() {
