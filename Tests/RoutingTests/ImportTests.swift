@@ -115,10 +115,25 @@ import Testing
     let only = try #require(restrictions.first { $0.kind == .only })
     #expect(map.edge(only.from).wayID == 110 && map.edge(only.to).wayID == 100)
     #expect(map.edge(only.to).to == map.node(osm: 2))
-    #expect(summary.restrictionsKept == 2)
+    #expect(summary.restrictionsKept == 3)
     #expect(summary.restrictionsSkipped["via way"] == 1)
     #expect(summary.restrictionsSkipped["not for cars"] == 1)
-    for node in 0..<map.nodeCount where node != via { #expect(map.restrictions(at: node).isEmpty) }
+    #expect(summary.restrictionsSkipped[RestrictionRule.Skip.ambiguous.rawValue] == 1)
+    let two = try #require(map.node(osm: 2))
+    for node in 0..<map.nodeCount where node != via && node != two {
+      #expect(map.restrictions(at: node).isEmpty)
+    }
+  }
+
+  @Test func aToWayThroughTheViaNodeIsResolvedByTheTurn() throws {
+    // Coming north from 14 to 2, Main Street runs west (left, to 1) and east (right, to 3).
+    let via = try #require(map.node(osm: 2))
+    let restrictions = map.restrictions(at: via)
+    #expect(restrictions.count == 1)
+    let restriction = try #require(restrictions.first)
+    #expect(restriction.kind == .no)
+    #expect(map.edge(restriction.from).from == map.node(osm: 14))
+    #expect(map.edge(restriction.to).to == map.node(osm: 1))
   }
 
   @Test func placesFromNodesAndWays() throws {
@@ -175,6 +190,10 @@ import Testing
     #expect(distances.first! < 12)
     #expect(map.edges(near: Coordinate(latitude: 10, longitude: 10), radius: 1000).isEmpty)
     #expect(map.edges(near: middle, radius: 0.5).isEmpty)
+    // Absurd input gives an answer, not a trap.
+    #expect(map.edges(near: middle, radius: 1e300).count == map.edgeCount)
+    #expect(map.edges(near: middle, radius: .nan).isEmpty)
+    #expect(map.edges(near: Coordinate(latitude: .nan, longitude: 0), radius: 10).isEmpty)
   }
 
   @Test func profileDecisions() {

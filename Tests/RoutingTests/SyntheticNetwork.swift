@@ -103,6 +103,21 @@ enum SyntheticNetwork {
       ],
       tags: ["type": "restriction", "restriction:hgv": "no_left_turn"]),
     OSMRelation(id: 504, members: [], tags: ["type": "multipolygon"]),
+    // Main Street (100) passes through node 2: the turn names which side.
+    OSMRelation(
+      id: 505,
+      members: [
+        .init(type: .way, ref: 106, role: "from"), .init(type: .node, ref: 2, role: "via"),
+        .init(type: .way, ref: 100, role: "to"),
+      ],
+      tags: ["type": "restriction", "restriction": "no_left_turn"]),
+    OSMRelation(
+      id: 506,
+      members: [
+        .init(type: .way, ref: 106, role: "from"), .init(type: .node, ref: 2, role: "via"),
+        .init(type: .way, ref: 100, role: "to"),
+      ],
+      tags: ["type": "restriction", "restriction": "no_entry"]),
   ]
 
   static var builder: RoadMapBuilder {

@@ -94,7 +94,7 @@ enum MapsCommand {
         + (skipped.isEmpty ? "" : " (\(skipped))"),
       "  places \(s.places)",
       "  ways split at gaps \(s.waysSplitAtGaps) (\(s.missingNodeReferences) missing node references), dropped \(s.waysDropped)",
-      "  speed defaults \(s.country)",
+      "  speed defaults \(s.country) (\(s.waysWithDefaultSpeed) ways without a limit tag)",
       String(format: "  file %.2f MB", Double(size) / 1_048_576),
     ]
   }

@@ -25,6 +25,8 @@ public struct CarProfile: Sendable {
     /// km/h in each direction.
     public var forwardLimit: Double
     public var backwardLimit: Double
+    /// Whether the limits come from the class default (no limit tagged).
+    public var usesDefaultLimit: Bool
     public var isRoundabout: Bool
     public var forwardLanes: String?
     public var backwardLanes: String?
@@ -88,6 +90,8 @@ public struct CarProfile: Sendable {
       backward: backward,
       forwardLimit: limits.limit(tags: tags, roadClass: roadClass, forward: true),
       backwardLimit: limits.limit(tags: tags, roadClass: roadClass, forward: false),
+      usesDefaultLimit: limits.taggedLimit(tags: tags, roadClass: roadClass, forward: forward)
+        == nil,
       isRoundabout: isRoundabout,
       forwardLanes: tags["turn:lanes:forward"] ?? (forward ? plainLanes : nil),
       backwardLanes: tags["turn:lanes:backward"] ?? (backward ? plainLanes : nil))

@@ -64,6 +64,7 @@ struct MapAssembly {
         summary.waysDropped += 1
       } else {
         summary.waysKept += 1
+        if way.usesDefaultLimit { summary.waysWithDefaultSpeed += 1 }
         if missing > 0 { summary.waysSplitAtGaps += 1 }
       }
     }
@@ -157,6 +158,12 @@ struct MapAssembly {
 
   /// Ties restriction rules (sorted by relation id) to edges: `from` is the from-way's edge
   /// entering the via node, `to` the to-way's edge leaving it.
+  ///
+  /// A from- or to-way that passes through the via node (rather than ending there) has two
+  /// such edges; the move the restriction names picks the pair: the sharpest left for
+  /// `*_left_turn`, the sharpest right for `*_right_turn`, the straightest for
+  /// `*_straight_on`, the nearest to a reversal for `*_u_turn`. Other moves, or a tie, leave
+  /// it ambiguous and skipped.
   mutating func addRestrictions(_ rules: [RestrictionRule]) {
     var kept = Set<MapContent.Restriction>()
     for rule in rules {
@@ -164,27 +171,21 @@ struct MapAssembly {
         skip(.incomplete)
         continue
       }
-      var froms: [Int] = []
-      var tos: [Int] = []
+      var pairs: [(from: Int, to: Int)] = []
       var reason: RestrictionRule.Skip?
-      for way in rule.fromWays {
-        let candidates = (wayEdges[way] ?? []).filter { Int(content.edges[$0].to) == via }
-        if wayEdges[way] == nil || candidates.isEmpty {
-          reason = reason ?? .incomplete
-        } else if candidates.count > 1 {
-          reason = reason ?? .ambiguous
-        } else {
-          froms += candidates
-        }
-      }
-      for way in rule.toWays {
-        let candidates = (wayEdges[way] ?? []).filter { Int(content.edges[$0].from) == via }
-        if wayEdges[way] == nil || candidates.isEmpty {
-          reason = reason ?? .incomplete
-        } else if candidates.count > 1 {
-          reason = reason ?? .ambiguous
-        } else {
-          tos += candidates
+      for fromWay in rule.fromWays {
+        for toWay in rule.toWays {
+          let froms = (wayEdges[fromWay] ?? []).filter { Int(content.edges[$0].to) == via }
+          let tos = (wayEdges[toWay] ?? []).filter { Int(content.edges[$0].from) == via }
+          if froms.isEmpty || tos.isEmpty {
+            reason = reason ?? .incomplete
+          } else if froms.count == 1 && tos.count == 1 {
+            pairs.append((froms[0], tos[0]))
+          } else if let pair = choose(froms, tos, move: rule.move) {
+            pairs.append(pair)
+          } else {
+            reason = reason ?? .ambiguous
+          }
         }
       }
       if let reason {
@@ -192,15 +193,59 @@ struct MapAssembly {
         continue
       }
       summary.restrictionsKept += 1
-      for from in froms {
-        for to in tos {
-          kept.insert(
-            MapContent.Restriction(
-              from: UInt32(from), via: UInt32(via), to: UInt32(to), only: rule.kind == .only))
-        }
+      for (from, to) in pairs {
+        kept.insert(
+          MapContent.Restriction(
+            from: UInt32(from), via: UInt32(via), to: UInt32(to), only: rule.kind == .only))
       }
     }
     content.restrictions = kept.sorted()
+  }
+
+  /// The (from, to) pair whose turn best matches `move`, or nil when the move says no
+  /// direction or two pairs match about equally (within 10°).
+  private func choose(_ froms: [Int], _ tos: [Int], move: String) -> (from: Int, to: Int)? {
+    let score: (Double) -> Double
+    switch move {
+    case "left_turn": score = { $0 }  // most negative: sharpest left
+    case "right_turn": score = { -$0 }
+    case "straight_on": score = { abs($0) }
+    case "u_turn": score = { -abs($0) }
+    default: return nil
+    }
+    var scored: [(score: Double, from: Int, to: Int)] = []
+    for from in froms {
+      for to in tos where from != to {
+        let turn = Angle.difference(from: bearing(into: from), to: bearing(outOf: to))
+        scored.append((score(turn), from, to))
+      }
+    }
+    scored.sort { ($0.score, $0.from, $0.to) < ($1.score, $1.from, $1.to) }
+    guard let best = scored.first else { return nil }
+    if scored.count > 1 && scored[1].score - best.score < 10 { return nil }
+    return (best.from, best.to)
+  }
+
+  /// The points of an edge in its direction.
+  private func points(of id: Int) -> [Coordinate] {
+    let edge = content.edges[id]
+    let start = Int(edge.geometryStart)
+    var interior = content.geometry[start..<start + Int(edge.geometryCount)].map(Self.coordinate)
+    if edge.flags & MapFileLayout.EdgeFlag.geometryReversed != 0 { interior.reverse() }
+    return [Self.coordinate(content.nodes[Int(edge.from)])] + interior
+      + [Self.coordinate(content.nodes[Int(edge.to)])]
+  }
+
+  /// Bearing of an edge's last segment, arriving at its end node.
+  private func bearing(into id: Int) -> Double {
+    let p = points(of: id)
+    return Earth.bearing(from: p[p.count - 2], to: p[p.count - 1])
+  }
+
+  /// Bearing of an edge's first segment, leaving its start node.
+  private func bearing(outOf id: Int) -> Double {
+    let p = points(of: id)
+    return Earth.bearing(from: p[0], to: p[1])
   }
 
   private mutating func skip(_ reason: RestrictionRule.Skip) {

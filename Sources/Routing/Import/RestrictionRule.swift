@@ -10,6 +10,9 @@ import Foundation
 struct RestrictionRule: Equatable {
   var relationID: Int64
   var kind: TurnRestriction.Kind
+  /// The move after `no_`/`only_`: `left_turn`, `right_turn`, `straight_on`, `u_turn`,
+  /// `entry`, `exit`…
+  var move: String
   var fromWays: [Int64]
   var viaNodes: [Int64]
   var viaWays: [Int64]
@@ -22,7 +25,7 @@ struct RestrictionRule: Equatable {
     case unknownValue = "unknown restriction value"
     case viaWay = "via way"
     case incomplete = "members missing from the extract or not drivable"
-    case ambiguous = "from or to way does not end at the via node"
+    case ambiguous = "from or to way passes through the via node, turn unclear"
   }
 
   /// The rule a relation states, `.failure` with the reason when it states none for cars,
@@ -57,7 +60,9 @@ struct RestrictionRule: Equatable {
       return .failure(.init(.unknownValue))
     }
     var rule = RestrictionRule(
-      relationID: relation.id, kind: kind, fromWays: [], viaNodes: [], viaWays: [], toWays: [])
+      relationID: relation.id, kind: kind,
+      move: String(value.drop { $0 != "_" }.dropFirst()), fromWays: [], viaNodes: [],
+      viaWays: [], toWays: [])
     for member in relation.members {
       switch (member.role, member.type) {
       case ("from", .way): rule.fromWays.append(member.ref)

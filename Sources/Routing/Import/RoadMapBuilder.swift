@@ -28,6 +28,8 @@ public struct RoadMapBuilder: Sendable {
     public var missingNodeReferences = 0
     /// Drivable ways with fewer than two of their nodes in the data.
     public var waysDropped = 0
+    /// Kept ways without a speed limit tag: their speed is the country's default.
+    public var waysWithDefaultSpeed = 0
     public var restrictionsKept = 0
     /// Restriction relations left out, by reason (see `skippedRestrictionReasons`).
     public var restrictionsSkipped: [String: Int] = [:]

@@ -23,8 +23,8 @@ public struct SpeedLimits: Sendable, Equatable {
     let mph = 1.609_344
     switch self.country {
     case "FI":
-      // Motorway limit, then rural (80) for trunk and primary roads, urban (50) below them;
-      // FI:living_street is 20.
+      // The motorway limit, 100 for trunk roads, rural (80) for primary and secondary roads,
+      // urban (50) below them; FI:living_street is 20.
       table = [120, 100, 80, 80, 50, 50, 50, 80, 80, 60, 50, 50, 20, 30]
       zones = ["urban": 50, "rural": 80, "motorway": 120, "trunk": 100, "living_street": 20]
     case "DE":
@@ -99,6 +99,12 @@ public struct SpeedLimits: Sendable, Equatable {
   /// The limit of a way in one direction, km/h: `maxspeed:forward`/`:backward`, `maxspeed`,
   /// a zone tag, or the default for its class.
   public func limit(tags: [String: String], roadClass: RoadClass, forward: Bool) -> Double {
+    taggedLimit(tags: tags, roadClass: roadClass, forward: forward)
+      ?? defaultLimit(for: roadClass)
+  }
+
+  /// The limit the tags state for one direction, km/h, or nil when the default applies.
+  public func taggedLimit(tags: [String: String], roadClass: RoadClass, forward: Bool) -> Double? {
     let keys = [forward ? "maxspeed:forward" : "maxspeed:backward", "maxspeed"]
     for key in keys {
       if let value = tags[key], let kmh = parse(value, roadClass: roadClass) { return kmh }
@@ -110,7 +116,7 @@ public struct SpeedLimits: Sendable, Equatable {
         return kmh
       }
     }
-    return defaultLimit(for: roadClass)
+    return nil
   }
 
   /// A country guessed from a point, for extracts that do not say: rough boxes around

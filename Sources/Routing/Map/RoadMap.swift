@@ -327,6 +327,7 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
 
   public func edges(near coordinate: Coordinate, radius: Double) -> [Int] {
     guard coordinate.isValid, radius.isFinite, radius >= 0, edgeCount > 0 else { return [] }
+    let radius = min(radius, 20_000_000)  // half the Earth's circumference covers it all
     let metresPerDegree = Earth.radius * .pi / 180
     let metresPerDegreeLon = metresPerDegree * max(cos(coordinate.latitude * .pi / 180), 0.01)
     let dLat = radius / metresPerDegree
