@@ -52,9 +52,10 @@ public struct Router<Graph: RoadGraph>: Sendable {
     }
     let target = Self.unitVector(destination)
     // The nearest roads first; if they lead nowhere (a car park's island, a closed-off
-    // yard), roads a little farther away.
+    // yard, a stub cut off at the edge of the extract), roads farther away, up to the
+    // snapping radius.
     var found: Found?
-    for extra in [5.0, 60.0] {
+    for extra in [5.0, 60.0, options.snapRadius] {
       found = search(
         from: starts.filter { $0.distance <= starts[0].distance + extra },
         to: ends.filter { $0.distance <= ends[0].distance + extra }, target: target)
