@@ -7,13 +7,17 @@ import Routing
 enum RoutingBenchmark {
   static let help = """
     usage: headunit bench routing [--map FILE] [--queries N] [--pairs]
+                                  [--osrm URL] [--valhalla URL]
 
     routing: opens the map (default: the embedded Helsinki map), builds the router, and
     routes between N (default 100) pairs of map nodes drawn with a fixed seed; prints the
     time to open the map and build the router, the median and maximum query time (search
     alone, and search with maneuvers), how many pairs had no route, and the peak RSS.
     --pairs prints the pairs instead, one `lat,lon lat,lon` line each, so other routers
-    can be timed on the same queries.
+    can be timed on the same queries. With --osrm and --valhalla (or when
+    `Deploy/engines-serve start` has left their addresses in .engines/run/), the same
+    routes are asked of those servers in the same run and their times printed beside
+    (loopback HTTP, whole answer with steps).
     """
 
   /// The seed of the benchmark's pairs; fixed, so every run and every router gets the
@@ -98,6 +102,18 @@ enum RoutingBenchmark {
         format: "  search + maneuvers: median %.3f ms, max %.3f ms", median(full),
         full.last ?? .nan))
     console.out(String(format: "  peak RSS: %.1f MB", ResourceUsage.peakResidentMegabytes))
+    let servers = RoutingServers(osrm: args.value("osrm"), valhalla: args.value("valhalla"))
+    for (name, time) in [
+      ("OSRM", servers.osrm.map { _ in servers.timeOSRM }),
+      ("Valhalla", servers.valhalla.map { _ in servers.timeValhalla }),
+    ] {
+      guard let time else { continue }
+      let times = pairs.compactMap { time($0.from, $0.to) }.sorted()
+      console.out(
+        String(
+          format: "  %@ on the same pairs: median %.3f ms, max %.3f ms (%d answered, HTTP)",
+          name, median(times), times.last ?? .nan, times.count))
+    }
     return .success
   }
 }

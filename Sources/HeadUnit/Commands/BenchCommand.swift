@@ -31,7 +31,7 @@ enum BenchCommand {
       words,
       options: [
         "points", "fixes", "runs", "seconds", "reports", "prompts", "device", "lang", "size",
-        "dir", "count", "map", "queries",
+        "dir", "count", "map", "queries", "osrm", "valhalla",
       ],
       flags: ["help", "trace", "pairs"])
     if args.flag("help") {
