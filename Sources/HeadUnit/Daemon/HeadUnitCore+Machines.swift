@@ -134,13 +134,7 @@ extension HeadUnitCore {
       trip.trip.routeChoices.indices.contains(trip.choice),
       let route = trip.trip.routeChoices[trip.choice].route
     {
-      var model = NavigationScreenModel(
-        route: MapRoute(route), phrases: phrases, destinationName: trip.place.name)
-      model.layers = configuration.layers
-      model.isMuted = isMuted
-      model.template = .guidance(muted: isMuted)
-      guidance = model
-      guidanceRoute = route
+      showGuidance(along: route, to: trip.place)
     }
     sessionEvent(event, at: now)
     if event == .start { saveTrip(at: now) }
@@ -205,8 +199,13 @@ extension HeadUnitCore {
       trip.trip.routeChoices[trip.choice].route = route
     }
     activeTrip = trip
+    showGuidance(along: route, to: trip.place)
+  }
+
+  /// The guidance screen for `route`, from scratch.
+  private mutating func showGuidance(along route: Route, to place: Place) {
     var model = NavigationScreenModel(
-      route: MapRoute(route), phrases: phrases, destinationName: trip.place.name)
+      route: MapRoute(route), phrases: phrases, destinationName: place.name)
     model.layers = configuration.layers
     model.isMuted = isMuted
     model.template = .guidance(muted: isMuted)
