@@ -28,6 +28,16 @@ public protocol RoadGraph: Sendable {
   func edges(near coordinate: Coordinate, radius: Double) -> [Int]
   /// Named places and points of interest.
   var places: [MapPlace] { get }
+  /// Water and green areas whose bounding box meets the box from `south`-west to
+  /// `north`-east (degrees). O(areas).
+  func areas(south: Double, west: Double, north: Double, east: Double) -> [MapArea]
+}
+
+extension RoadGraph {
+  /// No areas: a graph of roads only.
+  public func areas(south: Double, west: Double, north: Double, east: Double) -> [MapArea] {
+    []
+  }
 }
 
 /// One directed edge.

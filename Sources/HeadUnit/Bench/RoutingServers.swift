@@ -54,7 +54,9 @@ struct RoutingServers {
     request.httpMethod = "POST"
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     let body: [String: Any] = [
-      "locations": [["lat": a.latitude, "lon": a.longitude], ["lat": b.latitude, "lon": b.longitude]],
+      "locations": [
+        ["lat": a.latitude, "lon": a.longitude], ["lat": b.latitude, "lon": b.longitude],
+      ],
       "costing": "auto", "format": "osrm",
     ]
     request.httpBody = try? JSONSerialization.data(withJSONObject: body)

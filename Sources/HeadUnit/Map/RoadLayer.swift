@@ -4,8 +4,9 @@ import Rendering
 import Routing
 import Synchronization
 
-/// The roads of an offline map as a map layer: each road drawn by its class (width and
-/// colour) with its name for the labels, asked from the map for the visible area only.
+/// The roads of an offline map as a map layer: water and green areas, and each road drawn
+/// by its class (width and colour) with its name for the labels, asked from the map for the
+/// visible area only.
 ///
 /// `features(in:)` looks up the edges around the region's centre through the map's
 /// spatial index and turns each road segment (one per pair of opposite edges) into a
@@ -38,8 +39,12 @@ public final class RoadLayer: MapLayer {
       latitude: (low.latitude + high.latitude) / 2,
       longitude: (low.longitude + high.longitude) / 2)
     let radius = Earth.distance(low, high) / 2
+    var features = graph.areas(
+      south: low.latitude, west: low.longitude, north: high.latitude, east: high.longitude
+    ).map { area in
+      MapFeature(kind: area.kind == .water ? .water : .park, coordinates: area.outline)
+    }
     var seen = Set<SegmentKey>()
-    var features: [MapFeature] = []
     for id in graph.edges(near: center, radius: radius) {
       let edge = graph.edge(id)
       guard seen.insert(SegmentKey(edge)).inserted else { continue }

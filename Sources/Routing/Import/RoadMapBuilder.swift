@@ -34,6 +34,8 @@ public struct RoadMapBuilder: Sendable {
     /// Restriction relations left out, by reason (see `skippedRestrictionReasons`).
     public var restrictionsSkipped: [String: Int] = [:]
     public var places = 0
+    /// Water and green areas kept.
+    public var areas = 0
     /// The speed table used: an ISO country code or `default`.
     public var country = "default"
 
@@ -69,6 +71,8 @@ public struct RoadMapBuilder: Sendable {
   private var nodePlaces: [Int64: MapContent.PlaceText] = [:]
   private var roads: [Int64: OSMWay] = [:]
   private var placeWays: [Int64: PlaceWay] = [:]
+  /// Closed ways drawn as water or green areas.
+  private var areaWays: [Int64: (kind: MapArea.Kind, nodes: [Int64])] = [:]
   private var rules: [Int64: RestrictionRule] = [:]
   private var skipped: [RestrictionRule.Skip: Int] = [:]
   private var nextRestrictionID: Int64 = -1
@@ -103,8 +107,15 @@ public struct RoadMapBuilder: Sendable {
   public mutating func addWay(_ way: OSMWay) {
     if Self.drivable.way(tags: way.tags) != nil {
       roads[way.id] = way
-    } else if let category = PlaceCategory.of(way.tags), let name = way.tags["name"] {
+      return
+    }
+    if let category = PlaceCategory.of(way.tags), let name = way.tags["name"] {
       placeWays[way.id] = PlaceWay(id: way.id, nodes: way.nodes, name: name, category: category)
+    }
+    if way.nodes.count >= 4, way.nodes.first == way.nodes.last,
+      let kind = MapArea.Kind.of(way.tags)
+    {
+      areaWays[way.id] = (kind, way.nodes)
     }
   }
 
@@ -140,6 +151,7 @@ public struct RoadMapBuilder: Sendable {
     var result = Set<Int64>()
     for way in roads.values { result.formUnion(way.nodes) }
     for way in placeWays.values { result.formUnion(way.nodes) }
+    for area in areaWays.values { result.formUnion(area.nodes) }
     return result
   }
 
@@ -174,7 +186,35 @@ public struct RoadMapBuilder: Sendable {
         ))
     }
     assembly.addPlaces(places)
-    return Output(data: MapFileWriter(content: assembly.content).data(), summary: assembly.summary)
+    var content = assembly.content
+    content.areas = areaOutlines()
+    var summary = assembly.summary
+    summary.areas = content.areas.count
+    return Output(data: MapFileWriter(content: content).data(), summary: summary)
+  }
+
+  /// The areas whose every node is in the file (an area cut by the extract's edge is left
+  /// out rather than drawn wrong), points closer than about a metre to the previous one
+  /// dropped, in way-id order.
+  private func areaOutlines() -> [(kind: UInt8, outline: [(latitude: Int32, longitude: Int32)])] {
+    var result: [(kind: UInt8, outline: [(latitude: Int32, longitude: Int32)])] = []
+    for id in areaWays.keys.sorted() {
+      guard let area = areaWays[id] else { continue }
+      let points = area.nodes.compactMap { coordinates[$0] }
+      guard points.count == area.nodes.count, let first = points.first else { continue }
+      var outline = [first]
+      for p in points.dropFirst().dropLast() {
+        let last = outline[outline.count - 1]
+        if abs(Int(p.latitude) - Int(last.latitude)) + abs(Int(p.longitude) - Int(last.longitude))
+          >= 100
+        {
+          outline.append(p)
+        }
+      }
+      outline.append(first)
+      if outline.count >= 4 { result.append((area.kind.rawValue, outline)) }
+    }
+    return result
   }
 
   /// Builds the map and opens it, for tests and tools that want a graph right away.

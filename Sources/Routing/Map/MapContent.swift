@@ -51,10 +51,15 @@ struct MapContent: Equatable {
   var places: [Place] = []
   /// ISO country code of the speed table used, or `default`.
   var country = "default"
+  /// Water and green areas: kind and outline (closed), sorted by kind then first point.
+  var areas: [(kind: UInt8, outline: [(latitude: Int32, longitude: Int32)])] = []
 
   static func == (a: MapContent, b: MapContent) -> Bool {
     a.nodes.elementsEqual(b.nodes, by: ==) && a.edges == b.edges
       && a.geometry.elementsEqual(b.geometry, by: ==) && a.strings == b.strings
       && a.restrictions == b.restrictions && a.places == b.places && a.country == b.country
+      && a.areas.elementsEqual(b.areas) {
+        $0.kind == $1.kind && $0.outline.elementsEqual($1.outline, by: ==)
+      }
   }
 }

@@ -21,6 +21,10 @@
 /// | `PLAC` | 16 B | lat, lon Int32 E7, name, category (UInt32 string index) |
 /// | `GRDX` | 4 B, cells + 1 | offsets into `GRDE` per grid cell, row-major from the origin (south-west) |
 /// | `GRDE` | 4 B | edge ids with a point or segment in each cell, ascending |
+/// | `AREA` | 32 B | kind (UInt8: 1 water, 2 park), 3 reserved, first point, point count (UInt32 into `APTS`), bounding box (4 × Int32 E7: min lat, min lon, max lat, max lon), 4 reserved |
+/// | `APTS` | 8 B | lat, lon Int32 E7: area outlines, each closed |
+///
+/// `AREA` and `APTS` may be missing (a map of roads only).
 enum MapFileLayout {
   static let magic: [UInt8] = Array("HUROADS\0".utf8)
   static let version: UInt32 = 1
@@ -44,11 +48,17 @@ enum MapFileLayout {
     case places = "PLAC"
     case gridIndex = "GRDX"
     case gridEdges = "GRDE"
+    case areas = "AREA"
+    case areaPoints = "APTS"
+
+    /// Whether a file may lack the section.
+    var isOptional: Bool { self == .areas || self == .areaPoints }
 
     var recordSize: Int {
       switch self {
       case .meta: 64
-      case .nodes, .geometry: 8
+      case .nodes, .geometry, .areaPoints: 8
+      case .areas: 32
       case .edges: 48
       case .restrictions, .places: 16
       case .stringData: 1

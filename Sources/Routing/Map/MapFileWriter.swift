@@ -112,6 +112,31 @@ struct MapFileWriter {
       for list in cells { for id in list { b.uint32(id) } }
     }
 
+    if !content.areas.isEmpty {
+      add(.areas, content.areas.count) { b in
+        var first: UInt32 = 0
+        for area in content.areas {
+          b.bytes.append(contentsOf: [area.kind, 0, 0, 0])
+          b.uint32(first)
+          b.uint32(UInt32(area.outline.count))
+          b.int32(area.outline.map(\.latitude).min() ?? 0)
+          b.int32(area.outline.map(\.longitude).min() ?? 0)
+          b.int32(area.outline.map(\.latitude).max() ?? 0)
+          b.int32(area.outline.map(\.longitude).max() ?? 0)
+          b.uint32(0)
+          first += UInt32(area.outline.count)
+        }
+      }
+      add(.areaPoints, content.areas.reduce(0) { $0 + $1.outline.count }) { b in
+        for area in content.areas {
+          for point in area.outline {
+            b.int32(point.latitude)
+            b.int32(point.longitude)
+          }
+        }
+      }
+    }
+
     // Header, table, then the sections at 8-byte aligned offsets.
     var offset = MapFileLayout.headerSize + sections.count * MapFileLayout.tableEntrySize
     var table = ByteBuffer()

@@ -34,6 +34,8 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
   let sections: [MapFileLayout.Section: Section]
   let nodes, outgoingIndex, edges, incomingIndex, incomingEdges, geometryPoints: Section
   let stringIndex, stringData, restrictionRecords, placeRecords: Section
+  /// Water and green areas; empty sections in a map of roads only.
+  let areaRecords, areaPoints: Section
   let gridIndex, gridEdges: Section
   private let placeCache = Mutex<[MapPlace]?>(nil)
 
@@ -102,7 +104,7 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
       }
       found[kind] = Section(offset: Int(offset), count: Int(count), recordSize: recordSize)
     }
-    for kind in MapFileLayout.Section.allCases where found[kind] == nil {
+    for kind in MapFileLayout.Section.allCases where found[kind] == nil && !kind.isOptional {
       throw fail(.malformed, kind.rawValue, "section missing")
     }
     sections = found
@@ -116,6 +118,8 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
     stringData = found[.stringData]!
     restrictionRecords = found[.restrictions]!
     placeRecords = found[.places]!
+    areaRecords = found[.areas] ?? Section(offset: 0, count: 0, recordSize: 32)
+    areaPoints = found[.areaPoints] ?? Section(offset: 0, count: 0, recordSize: 8)
     gridIndex = found[.gridIndex]!
     gridEdges = found[.gridEdges]!
     nodeCount = nodes.count
@@ -307,6 +311,31 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
           to: min(Int(field(restrictionRecords, lo, 8, UInt32.self)), max(edgeCount - 1, 0)),
           kind: field(restrictionRecords, lo, 12, UInt8.self) == 1 ? .only : .no))
       lo += 1
+    }
+    return result
+  }
+
+  public func areas(south: Double, west: Double, north: Double, east: Double) -> [MapArea] {
+    let box = (
+      south: Int32(clamping: Int64((south * 1e7).rounded(.down))),
+      west: Int32(clamping: Int64((west * 1e7).rounded(.down))),
+      north: Int32(clamping: Int64((north * 1e7).rounded(.up))),
+      east: Int32(clamping: Int64((east * 1e7).rounded(.up)))
+    )
+    var result: [MapArea] = []
+    for i in 0..<areaRecords.count {
+      guard field(areaRecords, i, 12, Int32.self) <= box.north,
+        field(areaRecords, i, 20, Int32.self) >= box.south,
+        field(areaRecords, i, 16, Int32.self) <= box.east,
+        field(areaRecords, i, 24, Int32.self) >= box.west,
+        let kind = MapArea.Kind(rawValue: field(areaRecords, i, 0, UInt8.self))
+      else { continue }
+      let first = Int(field(areaRecords, i, 4, UInt32.self))
+      let count = Int(field(areaRecords, i, 8, UInt32.self))
+      // A damaged record reads as an empty outline, never out of the section.
+      guard first <= areaPoints.count, count <= areaPoints.count - first else { continue }
+      result.append(
+        MapArea(kind: kind, outline: (first..<first + count).map { point(areaPoints, $0) }))
     }
     return result
   }
