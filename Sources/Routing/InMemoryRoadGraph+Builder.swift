@@ -35,13 +35,15 @@ extension InMemoryRoadGraph {
     /// Adds a road through `path` (node ids, at least two): one edge per consecutive pair,
     /// in the path's direction, and the reverse ones unless `oneway`. Returns its way id.
     ///
-    /// - Parameter speed: m/s; nil picks a default for the class (50 km/h for main roads,
-    ///   40 for residential, 20 for service roads and living streets).
+    /// - Parameters:
+    ///   - speed: m/s; nil picks a default for the class (50 km/h for main roads, 40 for
+    ///     residential, 20 for service roads and living streets).
+    ///   - destinationOnly: no through traffic (`RoadEdge.isDestinationOnly`).
     @discardableResult
     public mutating func road(
       _ path: [Int], name: String = "", ref: String? = nil, roadClass: RoadClass = .residential,
       speed: Double? = nil, oneway: Bool = false, roundabout: Bool = false,
-      turnLanes: String? = nil, backwardTurnLanes: String? = nil
+      destinationOnly: Bool = false, turnLanes: String? = nil, backwardTurnLanes: String? = nil
     ) -> Int64 {
       precondition(path.count >= 2, "a road needs two nodes")
       let way = nextWay
@@ -52,12 +54,14 @@ extension InMemoryRoadGraph {
         edges.append(
           RoadEdge(
             from: a, to: b, length: length, speed: speed, roadClass: roadClass, name: name,
-            ref: ref, isRoundabout: roundabout, turnLanes: turnLanes, wayID: way))
+            ref: ref, isRoundabout: roundabout, isDestinationOnly: destinationOnly,
+            turnLanes: turnLanes, wayID: way))
         if !oneway {
           edges.append(
             RoadEdge(
               from: b, to: a, length: length, speed: speed, roadClass: roadClass, name: name,
-              ref: ref, isRoundabout: roundabout, turnLanes: backwardTurnLanes, wayID: way))
+              ref: ref, isRoundabout: roundabout, isDestinationOnly: destinationOnly,
+              turnLanes: backwardTurnLanes, wayID: way))
         }
       }
       return way

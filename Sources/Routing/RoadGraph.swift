@@ -53,6 +53,10 @@ public struct RoadEdge: Sendable, Equatable {
   public var name: String
   public var ref: String?
   public var isRoundabout: Bool
+  /// Whether the way is only for traffic to or from it (`access=destination`,
+  /// `motor_vehicle=destination`…): the router enters it only to reach a destination on it
+  /// or beyond it, never as a shortcut.
+  public var isDestinationOnly: Bool
   /// The way's `turn:lanes` for this direction (`left|through|through;right`), nil if none.
   public var turnLanes: String?
   /// The OSM way the edge comes from, to tell where a road changes name or ends.
@@ -60,7 +64,8 @@ public struct RoadEdge: Sendable, Equatable {
 
   public init(
     from: Int, to: Int, length: Double, speed: Double, roadClass: RoadClass, name: String,
-    ref: String? = nil, isRoundabout: Bool = false, turnLanes: String? = nil, wayID: Int64
+    ref: String? = nil, isRoundabout: Bool = false, isDestinationOnly: Bool = false,
+    turnLanes: String? = nil, wayID: Int64
   ) {
     self.from = from
     self.to = to
@@ -70,6 +75,7 @@ public struct RoadEdge: Sendable, Equatable {
     self.name = name
     self.ref = ref
     self.isRoundabout = isRoundabout
+    self.isDestinationOnly = isDestinationOnly
     self.turnLanes = turnLanes
     self.wayID = wayID
   }

@@ -9,7 +9,9 @@ import Foundation
 /// street next to it). Dropped: `area=yes`, and ways closed to cars by the most specific
 /// of `motorcar`, `motor_vehicle`, `vehicle`, `access` (`no`, `private`, `agricultural`,
 /// `forestry`, `emergency`, `psv`, `bus`, `delivery` is allowed), and `oneway=reversible`
-/// or `alternating` (the direction depends on the time).
+/// or `alternating` (the direction depends on the time). Kept but marked destination only
+/// (no through traffic, as OSRM and Valhalla treat them): the same most specific key saying
+/// `destination` or `customers`.
 ///
 /// Oneway: `oneway:motorcar`, `oneway:motor_vehicle`, then `oneway` — `yes`/`1`/`true`
 /// forward, `-1`/`reverse` backward, `no` both ways; without a tag, `motorway`,
@@ -28,6 +30,8 @@ public struct CarProfile: Sendable {
     /// Whether the limits come from the class default (no limit tagged).
     public var usesDefaultLimit: Bool
     public var isRoundabout: Bool
+    /// Only for traffic to or from the way (`destination`, `customers`).
+    public var isDestinationOnly: Bool
     public var forwardLanes: String?
     public var backwardLanes: String?
   }
@@ -45,6 +49,7 @@ public struct CarProfile: Sendable {
   static let deniedAccess: Set<String> = [
     "no", "private", "agricultural", "forestry", "emergency", "psv", "bus",
   ]
+  static let destinationAccess: Set<String> = ["destination", "customers"]
 
   public let limits: SpeedLimits
 
@@ -61,9 +66,11 @@ public struct CarProfile: Sendable {
     {
       return nil
     }
+    var isDestinationOnly = false
     for key in ["motorcar", "motor_vehicle", "vehicle", "access"] {
       if let value = Self.first(tags[key]) {
         if Self.deniedAccess.contains(value) { return nil }
+        isDestinationOnly = Self.destinationAccess.contains(value)
         break
       }
     }
@@ -93,6 +100,7 @@ public struct CarProfile: Sendable {
       usesDefaultLimit: limits.taggedLimit(tags: tags, roadClass: roadClass, forward: forward)
         == nil,
       isRoundabout: isRoundabout,
+      isDestinationOnly: isDestinationOnly,
       forwardLanes: tags["turn:lanes:forward"] ?? (forward ? plainLanes : nil),
       backwardLanes: tags["turn:lanes:backward"] ?? (backward ? plainLanes : nil))
   }

@@ -127,6 +127,7 @@ struct MapAssembly {
       let kmh = p.forward ? way.forwardLimit : way.backwardLimit
       var flags: UInt8 = 0
       if way.isRoundabout { flags |= MapFileLayout.EdgeFlag.roundabout }
+      if way.isDestinationOnly { flags |= MapFileLayout.EdgeFlag.destinationOnly }
       if !p.forward { flags |= MapFileLayout.EdgeFlag.geometryReversed }
       wayEdges[wayIDs[p.way], default: []].append(content.edges.count)
       content.edges.append(

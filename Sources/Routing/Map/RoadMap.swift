@@ -256,6 +256,7 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
       name: string(field(edges, id, 28, UInt32.self)) ?? "",
       ref: string(field(edges, id, 32, UInt32.self)),
       isRoundabout: flags & MapFileLayout.EdgeFlag.roundabout != 0,
+      isDestinationOnly: flags & MapFileLayout.EdgeFlag.destinationOnly != 0,
       turnLanes: string(field(edges, id, 36, UInt32.self)),
       wayID: field(edges, id, 0, Int64.self))
   }

@@ -30,7 +30,8 @@ extension Router {
     }
   }
 
-  /// Edge-based A* from the `starts` to any of the `ends`.
+  /// Edge-based A* from the `starts` to any of the `ends`; driving onto a destination-only
+  /// road costs `RouterOptions.destinationOnlyEntryCost` more.
   ///
   /// - Parameter weights: per-edge multipliers of edge time (alternatives), nil for none.
   func search(
@@ -69,8 +70,12 @@ extension Router {
       let here = cost[e]
       let node = Int(table.edgeTo[e])
       if here + table.bound(from: node, to: target) < key - 1e-9 { continue }  // stale
+      let leavesOpenRoad = !table.destinationOnly[e]
       forEachMove(from: e) { f, turn in
-        let through = here + turn
+        var through = here + turn
+        if leavesOpenRoad && table.destinationOnly[f] {
+          through += options.destinationOnlyEntryCost
+        }
         for end in ends where end.edge == f {
           let finish = through + end.fraction * time(f)
           if finish < best {

@@ -51,15 +51,20 @@ public struct Router<Graph: RoadGraph>: Sendable {
         .noRoadNearDestination, "no road near the destination (within \(radius) m)")
     }
     let target = Self.unitVector(destination)
-    // The nearest roads first; if they lead nowhere (a car park's island, a closed-off
-    // yard, a stub cut off at the edge of the extract), roads farther away, up to the
-    // snapping radius.
-    var found: Found?
-    for extra in [5.0, 60.0, options.snapRadius] {
+    // Each end on its nearest road (within 5 m of it). If that gives no route, an end whose
+    // nearest road is off the map's main strongly connected component (a car park's island,
+    // a oneway stub cut off at the edge of the extract) moves to the nearest road on it, as
+    // OSRM and Valhalla snap; the other end stays where it was. Only if that fails too, all
+    // roads farther away, up to the snapping radius, and the cheapest wins.
+    var found = search(from: Self.nearest(starts), to: Self.nearest(ends), target: target)
+    if found == nil {
       found = search(
-        from: starts.filter { $0.distance <= starts[0].distance + extra },
-        to: ends.filter { $0.distance <= ends[0].distance + extra }, target: target)
-      if found != nil { break }
+        from: connected(starts), to: connected(ends), target: target)
+    }
+    for extra in [60.0, options.snapRadius] where found == nil {
+      found = search(
+        from: Self.nearest(starts, within: extra), to: Self.nearest(ends, within: extra),
+        target: target)
     }
     guard let fastest = found else {
       throw RoutingError(
@@ -83,6 +88,18 @@ public struct Router<Graph: RoadGraph>: Sendable {
     let builder = ManeuverBuilder(graph: graph, options: options)
     return try paths(from: origin, heading: heading, to: destination, alternatives: alternatives)
       .map(builder.route)
+  }
+
+  /// The snaps within `extra` metres of the nearest (`snaps` is sorted nearest first).
+  static func nearest(_ snaps: [Snap], within extra: Double = 5) -> [Snap] {
+    snaps.filter { $0.distance <= snaps[0].distance + extra }
+  }
+
+  /// The nearest snaps on the main strongly connected component, or the nearest snaps when
+  /// none is on it.
+  func connected(_ snaps: [Snap]) -> [Snap] {
+    let main = snaps.filter { table.onMainComponent[$0.edge] }
+    return main.isEmpty ? Self.nearest(snaps) : Self.nearest(main)
   }
 
   static func unitVector(_ c: Coordinate) -> SIMD3<Double> {

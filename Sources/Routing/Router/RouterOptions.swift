@@ -20,6 +20,11 @@ public struct RouterOptions: Sendable, Equatable {
   /// the same road is only allowed where nothing else is: at a dead end, or where
   /// restrictions leave no other way.
   public var uTurnCost = 60.0
+  /// Seconds added to the search, not to the route's duration, for driving onto a
+  /// destination-only road (`RoadEdge.isDestinationOnly`) from one open to all: enough that
+  /// such a road is used only to reach a destination on it or behind it, not as a shortcut
+  /// (Valhalla's `destination_only_penalty` is the same 600 s).
+  public var destinationOnlyEntryCost = 600.0
   /// Which side of the road traffic keeps to.
   public var drivingSide: Maneuver.Side = .right
   /// How far from a road the start and destination may be, metres.

@@ -8,6 +8,8 @@ struct RoutingTable: Sendable {
   let edgeTo: [Int32]
   let duration: [Double]
   let length: [Double]
+  /// `RoadEdge.isDestinationOnly` of each edge.
+  let destinationOnly: [Bool]
   /// Direction leaving the edge's start and arriving at its end (`EdgeGeometry`).
   let bearingOut: [Float]
   let bearingIn: [Float]
@@ -23,6 +25,11 @@ struct RoutingTable: Sendable {
   let restricted: [Bool]
   /// The fastest speed on the map, m/s, for the A* bound.
   let maximumSpeed: Double
+  /// Whether each edge joins two nodes of the graph's largest strongly connected component:
+  /// from its end a car can reach, and come back from, most of the map. Edges off it lead
+  /// into or come out of a pocket (a car park's island, a oneway stub cut off at the edge of
+  /// the extract); ignores turn restrictions.
+  let onMainComponent: [Bool]
 
   init(_ graph: some RoadGraph) {
     let edges = graph.edgeCount
@@ -33,6 +40,7 @@ struct RoutingTable: Sendable {
     var bearingOut = [Float](repeating: 0, count: edges)
     var bearingIn = [Float](repeating: 0, count: edges)
     var wayID = [Int64](repeating: 0, count: edges)
+    var destinationOnly = [Bool](repeating: false, count: edges)
     var fastest = 1.0
     for id in 0..<edges {
       let edge = graph.edge(id)
@@ -41,6 +49,7 @@ struct RoutingTable: Sendable {
       duration[id] = edge.duration
       length[id] = edge.length
       wayID[id] = edge.wayID
+      destinationOnly[id] = edge.isDestinationOnly
       fastest = max(fastest, edge.speed)
       let shape = graph.geometry(ofEdge: id)
       bearingOut[id] = Float(EdgeGeometry.initialBearing(shape))
@@ -76,6 +85,7 @@ struct RoutingTable: Sendable {
     self.edgeTo = to
     self.duration = duration
     self.length = length
+    self.destinationOnly = destinationOnly
     self.bearingOut = bearingOut
     self.bearingIn = bearingIn
     self.twin = twin
@@ -87,6 +97,67 @@ struct RoutingTable: Sendable {
     for key in restrictions.keys where Int(key) < edges { restricted[Int(key)] = true }
     self.restricted = restricted
     self.maximumSpeed = fastest
+    let component = Self.stronglyConnectedComponents(
+      nodes: nodes, outStart: outStart, outEnd: outEnd, edgeTo: to)
+    var sizes: [Int: Int] = [:]
+    for c in component { sizes[c, default: 0] += 1 }
+    let main = sizes.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? -1
+    self.onMainComponent = (0..<edges).map {
+      component[Int(from[$0])] == main && component[Int(to[$0])] == main
+    }
+  }
+
+  /// The strongly connected component of every node (Tarjan's algorithm, iterative so a
+  /// long road cannot overflow the stack): numbers in 0..<components, equal for nodes that
+  /// can each reach the other.
+  static func stronglyConnectedComponents(
+    nodes: Int, outStart: [Int32], outEnd: [Int32], edgeTo: [Int32]
+  ) -> [Int] {
+    var index = [Int](repeating: -1, count: nodes)
+    var low = [Int](repeating: 0, count: nodes)
+    var onStack = [Bool](repeating: false, count: nodes)
+    var component = [Int](repeating: -1, count: nodes)
+    var stack: [Int] = []
+    var next = 0
+    var components = 0
+    // (node, next outgoing edge to look at)
+    var work: [(node: Int, edge: Int)] = []
+    for root in 0..<nodes where index[root] < 0 {
+      work.append((root, Int(outStart[root])))
+      index[root] = next
+      low[root] = next
+      next += 1
+      stack.append(root)
+      onStack[root] = true
+      while let (node, edge) = work.last {
+        if edge < Int(outEnd[node]) {
+          work[work.count - 1].edge += 1
+          let child = Int(edgeTo[edge])
+          if index[child] < 0 {
+            index[child] = next
+            low[child] = next
+            next += 1
+            stack.append(child)
+            onStack[child] = true
+            work.append((child, Int(outStart[child])))
+          } else if onStack[child] {
+            low[node] = min(low[node], index[child])
+          }
+          continue
+        }
+        work.removeLast()
+        if let parent = work.last?.node { low[parent] = min(low[parent], low[node]) }
+        if low[node] == index[node] {
+          while let member = stack.popLast() {
+            onStack[member] = false
+            component[member] = components
+            if member == node { break }
+          }
+          components += 1
+        }
+      }
+    }
+    return component
   }
 
   /// A lower bound of the seconds from `node` to the point `target` (a unit vector).
