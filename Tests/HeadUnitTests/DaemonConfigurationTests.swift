@@ -130,7 +130,7 @@ struct DaemonConfigurationTests {
     (
       #"{"loglevel": "info"}"#,
       "$.loglevel: unknown key (expected logLevel, stateDirectory, language, units, map, board, "
-        + "gpsd, display, audio, lifecycle, trip)"
+        + "gpsd, display, audio, lifecycle, routing, trip)"
     ),
     (
       #"{"audio": {"volum": 1}}"#,
@@ -235,6 +235,29 @@ struct DaemonConfigurationTests {
       "$.board.boards: unknown key (expected board, chip, encoder, buttons, ignition, "
         + "debounceMs, longPressMs, powerSupplyPath)"
     ),
+    (
+      #"{"routing": {"server": "graphhopper"}}"#,
+      #"$.routing.server: expected "valhalla" or "osrm", got the string "graphhopper""#
+    ),
+    (
+      #"{"routing": {"server": "valhalla"}}"#,
+      #"$.routing: url is required with server "valhalla" (e.g. "url": "http://127.0.0.1:8002")"#
+    ),
+    (
+      #"{"routing": {"url": "ftp://example.org"}}"#,
+      #"$.routing.url: expected an http or https URL, got "ftp://example.org""#
+    ),
+    (
+      #"{"routing": {"url": "127.0.0.1:8002"}}"#,
+      #"$.routing.url: expected an http or https URL, got "127.0.0.1:8002""#
+    ),
+    (
+      #"{"routing": {"timeoutSeconds": 0.1}}"#, "$.routing.timeoutSeconds: expected 0.5–30, got 0.1"
+    ),
+    (
+      #"{"routing": {"timeout": 3}}"#,
+      "$.routing.timeout: unknown key (expected server, url, timeoutSeconds)"
+    ),
     (#"{"board": "pi4"}"#, #"$.board: expected an object, got the string "pi4""#),
     (#"[]"#, "$: expected an object, got an array"),
     ("", "$: the document is empty (expected a JSON object)"),
@@ -245,6 +268,24 @@ struct DaemonConfigurationTests {
   }
 
   /// The parser's own words vary between Foundation versions; the place is ours.
+  @Test func routingServer() throws {
+    let config = try load(
+      #"{"language": "de", "routing": {"server": "osrm", "url": "http://10.0.0.2:5000", "#
+        + #""timeoutSeconds": 1.5}}"#)
+    #expect(config.routingServer == .osrm)
+    #expect(config.routingURL == "http://10.0.0.2:5000")
+    #expect(config.routingTimeout == 1.5)
+    let router = try #require(config.remoteRouter)
+    #expect(router.engine == .osrm)
+    #expect(router.timeout == .milliseconds(1500))
+    #expect(router.language == "de")
+    #expect(
+      config.summary.contains("routing OSRM at http://10.0.0.2:5000 (1.5 s), offline fallback"))
+    #expect(DaemonConfiguration().remoteRouter == nil)
+    #expect(try load(#"{"routing": {"server": null, "url": null}}"#) == DaemonConfiguration())
+    #expect(try DaemonConfiguration(json: Data(config.document.prettyPrinted.utf8)) == config)
+  }
+
   @Test func notJSONNamesTheLineAndColumn() throws {
     let message = try #require(failure("{\n  \"language\": \"en\",\n  \"units\": metric\n}"))
     #expect(message.hasPrefix("$: not valid JSON ("))
@@ -300,6 +341,7 @@ struct DaemonConfigurationTests {
         "log level info",
         "language en, metric",
         "map embedded (central Helsinki)",
+        "routing offline",
         "gpsd 127.0.0.1:2947",
         "framebuffer /dev/fb0 (day, 5 fps)",
         "audio default at 100 %",
@@ -315,6 +357,7 @@ struct DaemonConfigurationTests {
         "log level info",
         "language en, metric",
         "map embedded (central Helsinki)",
+        "routing offline",
         "gpsd 127.0.0.1:2947",
         "framebuffer /dev/fb0 (day, 10 fps)",
         "audio plughw:CARD=Headphones,DEV=0 at 150 %, 170 wpm",

@@ -9,24 +9,39 @@ import Routing
 /// Streets are places too (searching "toolon" finds Töölönlahdenkatu): one per name, at
 /// the middle of its longest piece of road. Points of interest keep the map's category, so
 /// they show under Nearby. Built once per map (O(edges)); `trip(to:from:)` routes on the
-/// calling thread, a few milliseconds on a city map.
+/// calling thread: a few milliseconds on a city map offline, and with a routing server up
+/// to ``tripTimeout`` more before falling back to the offline router.
 public struct MapRouteProvider: RouteProvider {
   public let places: [Place]
   /// Also answers the session's reroutes.
   public let router: Router<RoadMap>
+  /// The routing server first, then `router`.
+  public let service: RoutingService
 
-  public init(map: RoadMap) {
+  /// The longest a trip waits for the routing server: the app asks while handling a knob
+  /// press, so less than the server's own timeout when that is longer.
+  public static let tripTimeout: Duration = .milliseconds(1500)
+
+  /// - Parameters:
+  ///   - server: Asked first for trips; nil for the offline router only.
+  ///   - logger: Told which router answered.
+  public init(map: RoadMap, server: RemoteRouter? = nil, logger: Logger? = nil) {
     router = Router(graph: map)
+    service = RoutingService(server: server, offline: router, logger: logger)
     places = Self.streets(of: map) + Self.pointsOfInterest(of: map)
   }
 
   /// The trip from `origin` to `place`; nil without a position to start from or a way
-  /// there.
+  /// there. Blocks: with a routing server, up to the shorter of its timeout and
+  /// ``tripTimeout``, then the offline router.
   public func trip(to place: Place, from origin: Coordinate?) -> Navigation.Trip? {
     guard let origin else { return nil }
+    let timeout = service.server.map { min($0.timeout, Self.tripTimeout) }
     guard
-      let routes = try? router.routes(
-        from: origin, to: place.coordinate, alternatives: Navigation.Trip.maximumRouteChoices - 1),
+      let routes = try? service.routes(
+        from: origin, to: place.coordinate, alternatives: Navigation.Trip.maximumRouteChoices - 1,
+        timeout: timeout
+      ).routes.prefix(Navigation.Trip.maximumRouteChoices),
       !routes.isEmpty
     else { return nil }
     let choices = routes.enumerated().map { index, route in

@@ -46,6 +46,14 @@ extension DaemonConfiguration {
         ])
       ),
       (
+        "routing",
+        .object([
+          ("server", routingServer.map { .string($0.rawValue) } ?? .null),
+          ("url", routingURL.map { .string($0) } ?? .null),
+          ("timeoutSeconds", number(routingTimeout)),
+        ])
+      ),
+      (
         "trip",
         .object([
           ("resumeWithinMinutes", number(resumeWithin / 60)),

@@ -3,7 +3,7 @@ import Board
 extension DaemonConfiguration {
   /// The configuration in a few short lines for people, as `headunit config check` prints
   /// it: `log level info`, `language en, metric`, `gpsd 127.0.0.1:2947`,
-  /// `framebuffer /dev/fb0 (day, 5 fps)`, `audio default at 100 %`, `no GPIO inputs`,
+  /// `routing offline`, `framebuffer /dev/fb0 (day, 5 fps)`, `audio default at 100 %`, `no GPIO inputs`,
   /// `grace 10 s, shutdown: none`, `state in /var/lib/headunit, resume within 30 min`.
   public var summary: [String] {
     let resume =
@@ -12,6 +12,7 @@ extension DaemonConfiguration {
       "log level \(logLevel)",
       "language \(language), \(units.rawValue)",
       "map \(mapPath ?? "embedded (central Helsinki)")",
+      routingSummary,
       gpsdEnabled ? "gpsd \(gpsdHost):\(gpsdPort)" : "gpsd off",
       "framebuffer \(framebuffer) (\(theme), \(frameRate) fps)",
       audioSummary,
@@ -19,6 +20,12 @@ extension DaemonConfiguration {
       lifecycleSummary,
       "state in \(stateDirectory), \(resume)",
     ]
+  }
+
+  /// `routing offline`, `routing Valhalla at http://127.0.0.1:8002 (3 s), offline fallback`.
+  private var routingSummary: String {
+    guard let remoteRouter else { return "routing offline" }
+    return "routing \(remoteRouter.name) (\(Self.format(routingTimeout)) s), offline fallback"
   }
 
   /// `audio default at 100 %`, `audio hw:1 at 80 %, muted, no earcon, 160 wpm`, `audio off`.

@@ -52,6 +52,12 @@ import Navigation
 /// - `heartbeatTimeoutSeconds` → ``heartbeatTimeout``: `5`; 0.5–300.
 /// - `parkedScreenSeconds` → ``parkedScreenSeconds``: `5`; 0–600.
 ///
+/// `routing` (see ``RoutingService``):
+/// - `server` → ``routingServer``: none, meaning the offline router only; `"valhalla"` or
+///   `"osrm"`, asked first, with the offline router as the fallback.
+/// - `url` → ``routingURL``: none; an `http` or `https` URL, required with a server.
+/// - `timeoutSeconds` → ``routingTimeout``: `3`; 0.5–30, the longest wait for the server.
+///
 /// `trip`:
 /// - `resumeWithinMinutes` → ``resumeWithin`` (in seconds): `30`; 0–1440, 0 meaning never
 ///   resume.
@@ -105,6 +111,13 @@ public struct DaemonConfiguration: Sendable, Equatable {
   public var heartbeatTimeout: TimeInterval = 5
   /// How long the Parked screen shows before the screen blanks.
   public var parkedScreenSeconds: Double = 5
+
+  /// The routing server asked before the offline router; nil for offline only.
+  public var routingServer: RemoteRouter.Engine?
+  /// The routing server's base URL (`http` or `https`).
+  public var routingURL: String?
+  /// The longest wait for the routing server before the offline router answers.
+  public var routingTimeout: TimeInterval = 3
 
   /// How old a saved trip may be and still resume at start-up; 0 means never resume.
   public var resumeWithin: TimeInterval = 30 * 60
@@ -175,8 +188,18 @@ public struct DaemonConfiguration: Sendable, Equatable {
         "heartbeatTimeoutSeconds", "parkedScreenSeconds",
       ]
     ),
+    ("routing", ["server", "url", "timeoutSeconds"]),
     ("trip", ["resumeWithinMinutes", "saveIntervalSeconds"]),
   ]
+
+  /// The configured routing server, speaking the configured language; nil for offline
+  /// only.
+  public var remoteRouter: RemoteRouter? {
+    guard let routingServer, let url = routingURL.flatMap(URL.init(string:)) else { return nil }
+    return RemoteRouter(
+      engine: routingServer, url: url, timeout: .milliseconds(Int(routingTimeout * 1000)),
+      language: language, imperial: units == .imperial)
+  }
 
   /// The `logLevel` spellings, most severe first.
   static let logLevels: [(name: String, level: Logger.Level)] = Logger.Level.allCases.map {
@@ -237,6 +260,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
       parkedScreenSeconds =
         try lifecycle["parkedScreenSeconds"]?.number(in: 0...600) ?? parkedScreenSeconds
     }
+    if let routing = try Self.section("routing", in: fields) {
+      try readRouting(routing, node: fields["routing"]!)
+    }
     if let trip = try Self.section("trip", in: fields) {
       if let minutes = try trip["resumeWithinMinutes"]?.number(in: 0...1440) {
         resumeWithin = minutes * 60
@@ -252,6 +278,31 @@ public struct DaemonConfiguration: Sendable, Equatable {
     guard let node = fields[key] else { return nil }
     let members = schema.first { $0.key == key }!.members
     return try node.object(keys: members)
+  }
+
+  /// The `routing` section: a server needs a URL.
+  private mutating func readRouting(
+    _ routing: [String: ConfigurationNode], node: ConfigurationNode
+  ) throws(BoardError) {
+    if let server = routing["server"]?.nonNull {
+      let names = RemoteRouter.Engine.allCases.map(\.rawValue)
+      routingServer = RemoteRouter.Engine(rawValue: try server.string(oneOf: names))
+    }
+    if let url = routing["url"]?.nonNull {
+      let text = try url.nonEmptyString()
+      guard let parsed = URL(string: text), let scheme = parsed.scheme?.lowercased(),
+        ["http", "https"].contains(scheme), parsed.host?.isEmpty == false
+      else {
+        throw url.error("expected an http or https URL, got \"\(text)\"")
+      }
+      routingURL = text
+    }
+    routingTimeout = try routing["timeoutSeconds"]?.number(in: 0.5...30) ?? routingTimeout
+    if let routingServer, routingURL == nil {
+      throw node.error(
+        "url is required with server \"\(routingServer.rawValue)\" "
+          + "(e.g. \"url\": \"http://127.0.0.1:8002\")")
+    }
   }
 
   /// The phrasebook's code for the language `node` names.

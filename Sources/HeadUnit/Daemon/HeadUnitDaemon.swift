@@ -37,8 +37,8 @@ final class HeadUnitDaemon {
   private let notifier: SystemdNotifier
   private let writer: StateWriter
   private let started: ContinuousClock.Instant
-  /// The offline router, for reroutes; nil without a map.
-  private let router: Router<RoadMap>?
+  /// The routing server, then the offline router, for reroutes; nil without a map.
+  private let routingService: RoutingService?
   /// Where routes are computed, off the event loop.
   private let routing = DispatchQueue(label: "headunit.routing", qos: .userInitiated)
 
@@ -86,15 +86,16 @@ final class HeadUnitDaemon {
     var coreConfiguration = Self.coreConfiguration(configuration)
     let provider: any RouteProvider
     if let map = Self.openMap(configuration, logger: logger) {
-      let mapProvider = MapRouteProvider(map: map)
+      let mapProvider = MapRouteProvider(
+        map: map, server: configuration.remoteRouter, logger: logger)
       provider = mapProvider
-      router = mapProvider.router
+      routingService = mapProvider.service
       coreConfiguration.session.hasRouter = true
       coreConfiguration.layers = [RoadLayer(graph: map)]
       logger.info(
         "map \(map.name): \(map.edgeCount) road edges, \(mapProvider.places.count) places")
     } else {
-      router = nil
+      routingService = nil
       do {
         provider = try EmbeddedRouteProvider.loadEmbedded()
       } catch {
@@ -182,15 +183,17 @@ final class HeadUnitDaemon {
     }
   }
 
-  /// Computes `request` on the routing queue and posts the answer to the inbox.
+  /// Computes `request` on the routing queue (the routing server first, if configured,
+  /// then the offline router) and posts the answer to the inbox; the service logs which
+  /// router answered.
   private func requestRoute(_ request: RouteRequest) {
-    guard let router else {
+    guard let routingService else {
       inbox.yield(.core(.routeFailed("no offline map")))
       return
     }
     let inbox = self.inbox
     routing.async {
-      switch Rerouting.answer(request, using: router) {
+      switch routingService.answer(request).event {
       case .routeComputed(let route): inbox.yield(.core(.routeComputed(route)))
       case .routeFailed(let reason): inbox.yield(.core(.routeFailed(reason)))
       default: break

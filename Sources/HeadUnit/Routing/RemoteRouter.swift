@@ -1,0 +1,216 @@
+import Board
+import Foundation
+import Geo
+import Navigation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A client for a Valhalla or OSRM routing server, answering in the same `Route`s as the
+/// offline router.
+///
+/// Valhalla: `POST {url}/route` with `costing: auto`, `format: osrm`, banner and voice
+/// instructions in the phrasebook's language (Valhalla 3.9 has no Chinese and answers in
+/// English; the route's `locale` says which). OSRM:
+/// `GET {url}/route/v1/driving/LON,LAT;LON,LAT?steps=true&overview=full&geometries=polyline6`,
+/// with `bearings` for the heading when moving. Answers are read by `OSRMRouteReader`.
+///
+/// `routes(from:heading:to:alternatives:timeout:)` blocks the calling thread for at most
+/// the timeout (one HTTP request; OSRM two when the heading matches no road); call it off
+/// any event loop. The value is immutable and `Sendable`.
+public struct RemoteRouter: Sendable, Equatable {
+  /// The routing engines spoken to.
+  public enum Engine: String, Sendable, CaseIterable {
+    case valhalla
+    case osrm
+
+    /// `Valhalla`, `OSRM`: for logs and the screen.
+    public var name: String {
+      switch self {
+      case .valhalla: "Valhalla"
+      case .osrm: "OSRM"
+      }
+    }
+  }
+
+  public var engine: Engine
+  /// The server's base URL, `http://127.0.0.1:8002`.
+  public var url: URL
+  /// The longest wait for a whole answer.
+  public var timeout: Duration
+  /// A phrasebook language code (`en`, `de`, `zh`…), for Valhalla's instructions.
+  public var language: String
+  /// Imperial distances in Valhalla's instructions.
+  public var imperial: Bool
+
+  /// Tolerance around the heading, degrees each side, as the offline router prefers.
+  static let headingTolerance = 60
+
+  public init(
+    engine: Engine, url: URL, timeout: Duration = .seconds(3), language: String = "en",
+    imperial: Bool = false
+  ) {
+    self.engine = engine
+    self.url = url
+    self.timeout = timeout
+    self.language = language
+    self.imperial = imperial
+  }
+
+  /// `Valhalla at http://127.0.0.1:8002`: the server as errors and logs name it.
+  public var name: String { "\(engine.name) at \(url.absoluteString)" }
+
+  /// Up to `alternatives + 1` routes from `origin` (moving on `heading`, degrees, when
+  /// known) to `destination`, fastest first. Blocks for at most `timeout` (the
+  /// configured one when nil) per request.
+  ///
+  /// - Throws: `RemoteRouterError` naming the server: `.unreachable`, `.timeout`,
+  ///   `.httpStatus`, `.badResponse` (with the JSON path) or `.noRoute`.
+  public func routes(
+    from origin: Coordinate, heading: Double? = nil, to destination: Coordinate,
+    alternatives: Int = 0, timeout: Duration? = nil
+  ) throws(RemoteRouterError) -> [Route] {
+    let wait = timeout ?? self.timeout
+    let request = self.request(
+      from: origin, heading: heading, to: destination, alternatives: alternatives)
+    do {
+      return try parse(try send(request, timeout: wait))
+    } catch let error where error.code == .noRoute && engine == .osrm && heading != nil {
+      // OSRM drops a start whose roads all point away from the heading; any direction is
+      // better than none, as the offline router turns round at a cost.
+      let again = self.request(
+        from: origin, heading: nil, to: destination, alternatives: alternatives)
+      return try parse(try send(again, timeout: wait))
+    }
+  }
+
+  /// The HTTP request for a route; pure.
+  func request(
+    from origin: Coordinate, heading: Double?, to destination: Coordinate, alternatives: Int
+  ) -> URLRequest {
+    switch engine {
+    case .valhalla:
+      var start: [String: Any] = ["lat": origin.latitude, "lon": origin.longitude]
+      if let heading {
+        start["heading"] = Int(heading.rounded()) % 360
+        start["heading_tolerance"] = Self.headingTolerance
+      }
+      var body: [String: Any] = [
+        "locations": [start, ["lat": destination.latitude, "lon": destination.longitude]],
+        "costing": "auto", "format": "osrm", "banner_instructions": true,
+        "voice_instructions": true, "language": Self.valhallaLanguage(language),
+        "units": imperial ? "miles" : "kilometers",
+      ]
+      if alternatives > 0 { body["alternates"] = alternatives }
+      var request = URLRequest(url: url.appendingPathComponent("route"))
+      request.httpMethod = "POST"
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+      request.httpBody = try? JSONSerialization.data(withJSONObject: body, options: .sortedKeys)
+      return request
+    case .osrm:
+      func point(_ c: Coordinate) -> String {
+        String(format: "%.6f,%.6f", c.longitude, c.latitude)
+      }
+      let path = "route/v1/driving/\(point(origin));\(point(destination))"
+      var components = URLComponents(
+        url: url.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+      var items = [
+        URLQueryItem(name: "steps", value: "true"),
+        URLQueryItem(name: "overview", value: "full"),
+        URLQueryItem(name: "geometries", value: "polyline6"),
+        URLQueryItem(name: "alternatives", value: alternatives > 0 ? "\(alternatives)" : "false"),
+      ]
+      if let heading {
+        let degrees = (Int(heading.rounded()) % 360 + 360) % 360
+        items.append(URLQueryItem(name: "bearings", value: "\(degrees),\(Self.headingTolerance);"))
+      }
+      components?.queryItems = items
+      // The path's `;` and `,` must stay as they are; URLComponents leaves them.
+      return URLRequest(url: components?.url ?? url)
+    }
+  }
+
+  /// Valhalla's name for a phrasebook language; Valhalla falls back to English for one it
+  /// does not have.
+  static func valhallaLanguage(_ code: String) -> String {
+    switch code {
+    case "de": "de-DE"
+    case "es": "es-ES"
+    case "it": "it-IT"
+    case "ru": "ru-RU"
+    case "zh": "zh-CN"
+    default: "en-US"
+    }
+  }
+
+  /// The routes in a 200 answer's body.
+  func parse(_ data: Data) throws(RemoteRouterError) -> [Route] {
+    do {
+      return try OSRMRouteReader.read(data, file: nil, polylinePrecision: 6)
+    } catch {
+      let code: RemoteRouterError.Code = error.code == .noData ? .noRoute : .badResponse
+      throw RemoteRouterError(code, server: name, "\(error)")
+    }
+  }
+
+  /// Sends `request` and waits up to `timeout` for the whole answer; the body of a 200.
+  private func send(_ request: URLRequest, timeout: Duration) throws(RemoteRouterError) -> Data {
+    var request = request
+    let seconds =
+      Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
+    request.timeoutInterval = seconds
+    let done = DispatchSemaphore(value: 0)
+    let outcome = Outcome()
+    let task = URLSession.shared.dataTask(with: request) { data, response, error in
+      outcome.set(data: data, response: response as? HTTPURLResponse, error: error)
+      done.signal()
+    }
+    task.resume()
+    guard done.wait(timeout: .now() + seconds) == .success else {
+      task.cancel()
+      throw RemoteRouterError(
+        .timeout, server: name, "no answer within \(ConfigurationNode.format(seconds)) s")
+    }
+    let (data, response, error) = outcome.value
+    if let error {
+      let code = (error as? URLError)?.code
+      if code == .timedOut {
+        throw RemoteRouterError(
+          .timeout, server: name, "no answer within \(ConfigurationNode.format(seconds)) s")
+      }
+      throw RemoteRouterError(
+        .unreachable, server: name, "unreachable (\(error.localizedDescription))")
+    }
+    guard let response else {
+      throw RemoteRouterError(.unreachable, server: name, "unreachable (no HTTP response)")
+    }
+    guard response.statusCode == 200 else {
+      let body = data.flatMap { String(data: $0.prefix(200), encoding: .utf8) } ?? ""
+      // OSRM answers NoRoute with status 400 and a JSON body saying so.
+      if let data,
+        case .failure(let error) = Result(catching: { () throws(RemoteRouterError) in
+          try parse(data)
+        }),
+        error.code == .noRoute
+      {
+        throw error
+      }
+      throw RemoteRouterError(
+        .httpStatus, server: name,
+        "HTTP status \(response.statusCode)"
+          + (body.isEmpty ? "" : " (\(body))"))
+    }
+    return data ?? Data()
+  }
+
+  /// The answer of one request, handed from URLSession's thread.
+  private final class Outcome: @unchecked Sendable {
+    // @unchecked: written once on URLSession's thread before the semaphore is signalled,
+    // read only after waiting on it succeeded.
+    private(set) var value: (Data?, HTTPURLResponse?, (any Error)?) = (nil, nil, nil)
+    func set(data: Data?, response: HTTPURLResponse?, error: (any Error)?) {
+      value = (data, response, error)
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import Geo
+import Navigation
+import Routing
+
+/// Routes from the configured routing server, falling back to the offline router when the
+/// server is unreachable, slow or wrong; the answer says which one answered.
+///
+/// Blocking: a query waits for the server up to its timeout (or the one passed), then
+/// routes offline (milliseconds on a city map). Run it off the event loop (the daemon's
+/// `routing` queue). Immutable and `Sendable`; queries may run concurrently.
+public struct RoutingService: Sendable {
+  /// Routes and the router they came from.
+  public struct Answer: Sendable {
+    public var routes: [Route]
+    public var source: RouteSource
+  }
+
+  /// Asked first; nil for offline only.
+  public let server: RemoteRouter?
+  /// Asked when the server does not answer; nil without a map.
+  public let offline: Router<RoadMap>?
+  private let logger: Logger?
+
+  public init(server: RemoteRouter?, offline: Router<RoadMap>?, logger: Logger? = nil) {
+    self.server = server
+    self.offline = offline
+    self.logger = logger
+  }
+
+  /// Up to `alternatives + 1` routes, fastest first, from the server if it answers within
+  /// `timeout` (its own when nil), else from the offline router. Logs which one answered
+  /// (notice) and why the server did not (warning).
+  ///
+  /// - Throws: `RoutingError` only when the offline router was asked and found no route
+  ///   (or there is no map: `.noRoute` saying so and why the server failed).
+  public func routes(
+    from origin: Coordinate, heading: Double? = nil, to destination: Coordinate,
+    alternatives: Int = 0, timeout: Duration? = nil
+  ) throws(RoutingError) -> Answer {
+    var reason: String?
+    if let server {
+      do {
+        let routes = try server.routes(
+          from: origin, heading: heading, to: destination, alternatives: alternatives,
+          timeout: timeout)
+        logger?.notice("route from \(server.name)")
+        return Answer(routes: routes, source: .server(server.name))
+      } catch {
+        reason = error.description
+        logger?.warning("routing server failed: \(error)")
+      }
+    }
+    guard let offline else {
+      throw RoutingError(.noRoute, "no offline map" + (reason.map { " and \($0)" } ?? ""))
+    }
+    let routes = try offline.routes(
+      from: origin, heading: heading, to: destination, alternatives: alternatives)
+    if let reason { logger?.notice("route from the offline router (\(reason))") }
+    return Answer(routes: routes, source: .offline(reason: reason))
+  }
+
+  /// The session event answering `request` (its first route), and who answered; the
+  /// source is nil when no route was found.
+  public func answer(_ request: RouteRequest) -> (
+    event: NavigationSession.Event, source: RouteSource?
+  ) {
+    guard let origin = request.origin else {
+      return (.routeFailed("no position yet to route from"), nil)
+    }
+    do {
+      let answer = try routes(
+        from: origin, heading: request.heading, to: request.destination)
+      guard let route = answer.routes.first else {
+        return (.routeFailed("no route"), answer.source)
+      }
+      return (.routeComputed(route), answer.source)
+    } catch {
+      return (.routeFailed(error.description), nil)
+    }
+  }
+}
