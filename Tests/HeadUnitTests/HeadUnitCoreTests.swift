@@ -310,3 +310,26 @@ extension HeadUnitCoreTests {
     #expect(saved, "the saved trip holds the new route")
   }
 }
+
+extension HeadUnitCoreTests {
+  @Test("a route from the offline router because the server failed says so over the map")
+  func offlineRouteNotice() throws {
+    let origin = Date(timeIntervalSince1970: 1_800_000_000)
+    let snapshot = try DriveFixtures.snapshot("helsinki-1-clean", savedAt: origin)
+    var clock = CoreClock(core: Self.core(), origin: origin, trip: snapshot)
+    clock.send(
+      .routedOffline(detail: "Valhalla at http://127.0.0.1:8002: no answer within 3 s"), at: 5)
+    guard case .map(let map)? = clock.core.app.controller.stack.first else {
+      Issue.record("no map at the root")
+      return
+    }
+    let alert = try #require(map.navigationAlert)
+    #expect(alert.id == NavigationApp.ID.noticeAlert)
+    #expect(alert.titleVariants == ["Offline route"])
+    #expect(alert.subtitleVariants.first?.contains("Valhalla") == true)
+    // It goes by itself.
+    clock.advance(to: 12)
+    guard case .map(let after)? = clock.core.app.controller.stack.first else { return }
+    #expect(after.navigationAlert == nil)
+  }
+}

@@ -22,6 +22,8 @@ extension NavigationApp {
     public static let arrivalDone = "arrival.done"
     public static let noRouteAlert = "no-route"
     public static let noRouteDone = "no-route.done"
+    public static let noticeAlert = "notice"
+    public static let noticeDone = "notice.done"
 
     /// The element (list row, point) for `place`.
     public static func place(_ place: Place) -> String { "place.\(place.id)" }
@@ -161,6 +163,13 @@ extension NavigationApp {
     AlertTemplate(
       id: ID.noRouteAlert, titleVariants: ["No route to \(place.name)", "No route"],
       actions: [TemplateAction(id: ID.noRouteDone, title: "OK", style: .cancel)])
+  }
+
+  /// A notice over the map that goes by itself after 6 s.
+  static func noticeAlert(title: String, detail: String) -> NavigationAlert {
+    NavigationAlert(
+      id: ID.noticeAlert, titleVariants: [title], subtitleVariants: [detail], image: "info",
+      primaryAction: TemplateAction(id: ID.noticeDone, title: "OK"), duration: 6)
   }
 
   static func arrivalAlert(_ place: Place) -> NavigationAlert {

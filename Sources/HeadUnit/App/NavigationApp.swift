@@ -48,6 +48,8 @@ public struct NavigationApp: Sendable {
     case resume(Place, Navigation.Trip, choice: Int)
     /// Ends the trip under way without asking (it is too old to continue).
     case abandonTrip
+    /// Tells the driver something over the map for a few seconds (which router answered).
+    case notice(title: String, detail: String)
   }
 
   /// What the owner carries out, in order.
@@ -100,6 +102,9 @@ public struct NavigationApp: Sendable {
       sessionReported(effect, at: now)
     case .abandonTrip:
       finishTrip(with: .cancel, at: now)
+    case .notice(let title, let detail):
+      request(
+        { .presentNavigationAlert($0, Self.noticeAlert(title: title, detail: detail)) }, at: now)
     case .resume(let place, let trip, let choice):
       previewTrip = trip
       phase = .previewing(place)

@@ -72,6 +72,9 @@ public struct HeadUnitCore: Sendable {
     case routeComputed(Route)
     /// The route asked for could not be computed; why, for the log.
     case routeFailed(String)
+    /// The routing server did not answer and the offline router did: `detail` says why,
+    /// for a notice over the map.
+    case routedOffline(detail: String)
     /// Stop now (SIGTERM, SIGINT): save, silence, blank, release.
     case stop
   }
@@ -191,6 +194,9 @@ public struct HeadUnitCore: Sendable {
       isAudioAvailable = available
       effects.append(.redraw)
     case .routeComputed(let route): sessionEvent(.routeComputed(route), at: now)
+    case .routedOffline(let detail):
+      effects.append(.log(.notice, "offline route: \(detail)"))
+      if screen == .live { app(.notice(title: "Offline route", detail: detail), at: now) }
     case .routeFailed(let reason):
       effects.append(.log(.warning, "no route: \(reason)"))
       sessionEvent(.routeFailed(reason), at: now)

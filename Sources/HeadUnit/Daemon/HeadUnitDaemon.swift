@@ -192,8 +192,14 @@ final class HeadUnitDaemon {
       return
     }
     let inbox = self.inbox
+    let server = configuration.routingServer?.name ?? "The routing server"
     routing.async {
-      switch routingService.answer(request).event {
+      let answer = routingService.answer(request)
+      if case .offline(_?) = answer.source {
+        // The log has the whole reason; the driver gets the gist.
+        inbox.yield(.core(.routedOffline(detail: "\(server) did not answer")))
+      }
+      switch answer.event {
       case .routeComputed(let route): inbox.yield(.core(.routeComputed(route)))
       case .routeFailed(let reason): inbox.yield(.core(.routeFailed(reason)))
       default: break
