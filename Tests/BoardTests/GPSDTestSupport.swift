@@ -165,15 +165,3 @@ func hasEstablishedConnection(toPort port: Int) -> Bool {
     return fields.count > 3 && fields[2].hasSuffix(remote) && fields[3] == "01"
   }
 }
-
-/// Blocks the calling thread, checking every 5 ms, until `condition` holds; false when
-/// `timeout` passes first. For measuring how fast something happens: a task waiting on
-/// the busy cooperative pool would measure the pool, not the thing.
-func waitBlocking(timeout: Duration, until condition: () -> Bool) -> Bool {
-  let deadline = ContinuousClock.now.advanced(by: timeout)
-  while !condition() {
-    guard ContinuousClock.now < deadline else { return false }
-    Thread.sleep(forTimeInterval: 0.005)
-  }
-  return true
-}
