@@ -103,16 +103,13 @@ enum RoutingBenchmark {
         full.last ?? .nan))
     console.out(String(format: "  peak RSS: %.1f MB", ResourceUsage.peakResidentMegabytes))
     let servers = RoutingServers(osrm: args.value("osrm"), valhalla: args.value("valhalla"))
-    for (name, time) in [
-      ("OSRM", servers.osrm.map { _ in servers.timeOSRM }),
-      ("Valhalla", servers.valhalla.map { _ in servers.timeValhalla }),
-    ] {
-      guard let time else { continue }
-      let times = pairs.compactMap { time($0.from, $0.to) }.sorted()
+    for server in [servers.osrm, servers.valhalla].compactMap({ $0 }) {
+      let times = pairs.compactMap { RoutingServers.time(server, from: $0.from, to: $0.to) }
+        .sorted()
       console.out(
         String(
           format: "  %@ on the same pairs: median %.3f ms, max %.3f ms (%d answered, HTTP)",
-          name, median(times), times.last ?? .nan, times.count))
+          server.engine.name, median(times), times.last ?? .nan, times.count))
     }
     return .success
   }
