@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A gpsd this process starts for the bench and the tests: on free loopback ports,
 /// reading NMEA 0183 from a UDP port (`gpsd -N -n -S PORT udp://127.0.0.1:UDPPORT`),
@@ -108,10 +109,22 @@ public final class GPSDDaemon {
     process.waitUntilExit()
   }
 
-  /// A port on 127.0.0.1 that nothing is bound to now (the kernel's pick for port 0).
+  /// A port on 127.0.0.1 that nothing is bound to now (the kernel's pick for port 0),
+  /// and that this process has not handed out before: a client of an earlier gpsd that
+  /// is still retrying its port never reaches a later one.
   ///
   /// - Throws: `.failed` when no socket can be bound.
   public static func freePort(udp: Bool) throws(BoardError) -> Int {
+    for _ in 0..<100 {
+      let port = try kernelFreePort(udp: udp)
+      if handedOut.withLock({ $0.insert(port).inserted }) { return port }
+    }
+    throw BoardError(.failed, "no free port that was not handed out before")
+  }
+
+  private static let handedOut = Mutex<Set<Int>>([])
+
+  private static func kernelFreePort(udp: Bool) throws(BoardError) -> Int {
     let fd = socket(AF_INET, Int32(udp ? SOCK_DGRAM.rawValue : SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw BoardError(.failed, "cannot create a socket", underlying: errno) }
     defer { close(fd) }

@@ -199,7 +199,11 @@ struct GPSDPositionSourceTests {
     let recorder = GPSDEventRecorder(
       GPSDPositionSource(port: daemon.port, staleAfter: .milliseconds(300)).events())
     #expect(await recorder.wait(timeout: .seconds(2)) { $0.contains(.status(.connected)) })
-    #expect(hasEstablishedConnection(toPort: daemon.port))
+    // The reader's connection, by its local port: another client connecting to this
+    // gpsd later (say a reader of an earlier test, retrying the port it was given) must
+    // not count as this one.
+    let ours = establishedConnections(toPort: daemon.port)
+    #expect(ours.count == 1, "connections to gpsd: \(ours)")
 
     #expect(await recorder.wait(timeout: .seconds(2)) { $0.contains(.status(.stale)) })
     let entries = recorder.entries
@@ -228,11 +232,16 @@ struct GPSDPositionSourceTests {
     // Closing takes milliseconds. The wait sleeps rather than blocks, so the consumer's
     // cancellation gets a thread even while other tests hold the rest of the pool (the
     // routing engines being built); the margin is for such a busy machine.
-    var closed = false
-    while !closed, stopped.duration(to: .now) < .seconds(30) {
-      closed = !hasEstablishedConnection(toPort: daemon.port)
-      if !closed { try await Task.sleep(for: .milliseconds(10)) }
+    var open = ours
+    while !open.isEmpty, stopped.duration(to: .now) < .seconds(30) {
+      open = ours.intersection(establishedConnections(toPort: daemon.port))
+      if !open.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
     }
-    #expect(closed, "connection closed after stopping (took \(stopped.duration(to: .now)))")
+    #expect(
+      open.isEmpty,
+      """
+      connection closed after stopping (took \(stopped.duration(to: .now)); ours \(ours), \
+      now \(establishedConnections(toPort: daemon.port)))
+      """)
   }
 }

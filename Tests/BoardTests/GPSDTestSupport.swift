@@ -151,17 +151,23 @@ final class GPSDEventRecorder: Sendable {
   }
 }
 
-/// Whether some client has an established TCP connection to 127.0.0.1:`port`
-/// (from `/proc/net/tcp`, for the whole network namespace: remote port `port`, state 01).
-func hasEstablishedConnection(toPort port: Int) -> Bool {
+/// The local ports of this machine's established TCP connections to 127.0.0.1:`port`
+/// (from `/proc/net/tcp`), so a test can follow one connection rather than any
+/// connection to the port.
+func establishedConnections(toPort port: Int) -> Set<Int> {
   // Read to the end: procfs files report size 0, and a single read stops at a page.
   guard let file = FileHandle(forReadingAtPath: "/proc/net/tcp"),
     let data = try? file.readToEnd()
-  else { return false }
+  else { return [] }
   let table = String(decoding: data, as: UTF8.self)
   let remote = String(format: ":%04X", port)
-  return table.split(separator: "\n").dropFirst().contains { line in
+  var ports: Set<Int> = []
+  for line in table.split(separator: "\n").dropFirst() {
     let fields = line.split(separator: " ")
-    return fields.count > 3 && fields[2].hasSuffix(remote) && fields[3] == "01"
+    guard fields.count > 3, fields[2].hasSuffix(remote), fields[3] == "01",
+      let local = fields[1].split(separator: ":").last.flatMap({ Int($0, radix: 16) })
+    else { continue }
+    ports.insert(local)
   }
+  return ports
 }
