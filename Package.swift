@@ -25,6 +25,7 @@ let package = Package(
     .systemLibrary(
       name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .target(name: "CHTTP", linkerSettings: [.linkedLibrary("dl")]),
     .target(name: "Geo", swiftSettings: strict),
     .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
     .target(name: "Templates", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
@@ -50,8 +51,8 @@ let package = Package(
     .target(
       name: "HeadUnit",
       dependencies: [
-        "Geo", "Navigation", "Templates", "Rendering", "Routing", "Board", "Audio", "CMalloc",
-        "CSystemd",
+        "Geo", "Navigation", "Templates", "Rendering", "Routing", "Board", "Audio", "CHTTP",
+        "CMalloc", "CSystemd",
       ],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict

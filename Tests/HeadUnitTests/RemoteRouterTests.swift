@@ -222,14 +222,15 @@ struct RemoteRouterTests {
     let osrm = RemoteRouter(engine: .osrm, url: url).request(
       from: a, heading: 90, to: b, alternatives: 2)
     #expect(
-      osrm.url?.absoluteString
+      osrm.url.absoluteString
         == "http://127.0.0.1:5000/route/v1/driving/24.938400,60.169900;24.950000,60.175000"
         + "?steps=true&overview=full&geometries=polyline6&alternatives=2&bearings=90,60;")
     let valhalla = RemoteRouter(engine: .valhalla, url: url, language: "ru").request(
       from: a, heading: nil, to: b, alternatives: 0)
-    #expect(valhalla.httpMethod == "POST")
-    #expect(valhalla.url?.absoluteString == "http://127.0.0.1:5000/route")
-    let data = try #require(valhalla.httpBody)
+    #expect(valhalla.method == "POST")
+    #expect(valhalla.url.absoluteString == "http://127.0.0.1:5000/route")
+    #expect(valhalla.header("content-type") == "application/json")
+    let data = try #require(valhalla.body)
     let body = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     #expect(body["costing"] as? String == "auto")
     #expect(body["format"] as? String == "osrm")

@@ -386,6 +386,8 @@ final class HeadUnitDaemon {
           + String(format: "%.0f ms", elapsed.seconds * 1e3))
       tell(.ready)
       tell(.status("running"))
+      let released = StartupPages.release()
+      logger.debug("handed back \(released >> 10) KB of start-only program pages")
     }
   }
 

@@ -3,10 +3,6 @@ import Foundation
 import Geo
 import Navigation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// A client for a Valhalla or OSRM routing server, answering in the same `Route`s as the
 /// offline router.
 ///
@@ -88,7 +84,7 @@ public struct RemoteRouter: Sendable, Equatable {
   /// The HTTP request for a route; pure.
   func request(
     from origin: Coordinate, heading: Double?, to destination: Coordinate, alternatives: Int
-  ) -> URLRequest {
+  ) -> HTTPClient.Request {
     switch engine {
     case .valhalla:
       var start: [String: Any] = ["lat": origin.latitude, "lon": origin.longitude]
@@ -103,11 +99,10 @@ public struct RemoteRouter: Sendable, Equatable {
         "units": imperial ? "miles" : "kilometers",
       ]
       if alternatives > 0 { body["alternates"] = alternatives }
-      var request = URLRequest(url: url.appendingPathComponent("route"))
-      request.httpMethod = "POST"
-      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-      request.httpBody = try? JSONSerialization.data(withJSONObject: body, options: .sortedKeys)
-      return request
+      return HTTPClient.Request(
+        method: "POST", url: url.appendingPathComponent("route"),
+        headers: [("Content-Type", "application/json")],
+        body: try? JSONSerialization.data(withJSONObject: body, options: .sortedKeys))
     case .osrm:
       func point(_ c: Coordinate) -> String {
         String(format: "%.6f,%.6f", c.longitude, c.latitude)
@@ -127,7 +122,7 @@ public struct RemoteRouter: Sendable, Equatable {
       }
       components?.queryItems = items
       // The path's `;` and `,` must stay as they are; URLComponents leaves them.
-      return URLRequest(url: components?.url ?? url)
+      return HTTPClient.Request(url: components?.url ?? url)
     }
   }
 
@@ -155,62 +150,36 @@ public struct RemoteRouter: Sendable, Equatable {
   }
 
   /// Sends `request` and waits up to `timeout` for the whole answer; the body of a 200.
-  private func send(_ request: URLRequest, timeout: Duration) throws(RemoteRouterError) -> Data {
-    var request = request
-    let seconds =
-      Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
-    request.timeoutInterval = seconds
-    let done = DispatchSemaphore(value: 0)
-    let outcome = Outcome()
-    let task = URLSession.shared.dataTask(with: request) { data, response, error in
-      outcome.set(data: data, response: response as? HTTPURLResponse, error: error)
-      done.signal()
-    }
-    task.resume()
-    guard done.wait(timeout: .now() + seconds) == .success else {
-      task.cancel()
-      throw RemoteRouterError(
-        .timeout, server: name, "no answer within \(ConfigurationNode.format(seconds)) s")
-    }
-    let (data, response, error) = outcome.value
-    if let error {
-      let code = (error as? URLError)?.code
-      if code == .timedOut {
+  private func send(_ request: HTTPClient.Request, timeout: Duration) throws(RemoteRouterError)
+    -> Data
+  {
+    let response: HTTPClient.Response
+    do {
+      response = try HTTPClient.send(request, timeout: timeout)
+    } catch {
+      if error.timedOut {
+        let seconds =
+          Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
         throw RemoteRouterError(
           .timeout, server: name, "no answer within \(ConfigurationNode.format(seconds)) s")
       }
-      throw RemoteRouterError(
-        .unreachable, server: name, "unreachable (\(error.localizedDescription))")
+      throw RemoteRouterError(.unreachable, server: name, "unreachable (\(error.message))")
     }
-    guard let response else {
-      throw RemoteRouterError(.unreachable, server: name, "unreachable (no HTTP response)")
-    }
-    guard response.statusCode == 200 else {
-      let body = data.flatMap { String(data: $0.prefix(200), encoding: .utf8) } ?? ""
+    guard response.status == 200 else {
+      let data = response.body
+      let body = String(data: data.prefix(200), encoding: .utf8) ?? ""
       // OSRM answers NoRoute with status 400 and a JSON body saying so.
-      if let data,
-        case .failure(let error) = Result(catching: { () throws(RemoteRouterError) in
-          try parse(data)
-        }),
+      if case .failure(let error) = Result(catching: { () throws(RemoteRouterError) in
+        try parse(data)
+      }),
         error.code == .noRoute
       {
         throw error
       }
       throw RemoteRouterError(
         .httpStatus, server: name,
-        "HTTP status \(response.statusCode)"
-          + (body.isEmpty ? "" : " (\(body))"))
+        "HTTP status \(response.status)" + (body.isEmpty ? "" : " (\(body))"))
     }
-    return data ?? Data()
-  }
-
-  /// The answer of one request, handed from URLSession's thread.
-  private final class Outcome: @unchecked Sendable {
-    // @unchecked: written once on URLSession's thread before the semaphore is signalled,
-    // read only after waiting on it succeeded.
-    private(set) var value: (Data?, HTTPURLResponse?, (any Error)?) = (nil, nil, nil)
-    func set(data: Data?, response: HTTPURLResponse?, error: (any Error)?) {
-      value = (data, response, error)
-    }
+    return response.body
   }
 }
