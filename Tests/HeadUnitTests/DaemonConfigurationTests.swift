@@ -130,7 +130,7 @@ struct DaemonConfigurationTests {
     (
       #"{"loglevel": "info"}"#,
       "$.loglevel: unknown key (expected logLevel, stateDirectory, language, units, map, board, "
-        + "gpsd, display, audio, lifecycle, routing, trip)"
+        + "gpsd, display, audio, lifecycle, routing, trip, fleet)"
     ),
     (
       #"{"audio": {"volum": 1}}"#,
@@ -286,6 +286,76 @@ struct DaemonConfigurationTests {
     #expect(try DaemonConfiguration(json: Data(config.document.prettyPrinted.utf8)) == config)
   }
 
+  @Test func fleetReporting() throws {
+    #expect(DaemonConfiguration().fleet == FleetConfiguration())
+    #expect(DaemonConfiguration().fleet.reporter == nil)
+    let config = try load(
+      #"{"fleet": {"enabled": true, "endpoint": "https://fleet.example/v1/reports", "#
+        + #""tokenURL": "https://auth.example/token", "clientId": "hu", "#
+        + #""clientSecret": "s3cret", "vehicleId": "van-7", "intervalSeconds": 3, "#
+        + #""queueLimit": 100, "timeoutSeconds": 2}}"#)
+    let reporter = try #require(config.fleet.reporter)
+    #expect(reporter.vehicleId == "van-7")
+    #expect(reporter.interval == 5 && reporter.requestedInterval == 3)
+    #expect(reporter.queueLimit == 100 && reporter.authenticated)
+    let client = try #require(config.fleet.client)
+    #expect(client.endpoint.absoluteString == "https://fleet.example/v1/reports")
+    #expect(client.tokenURL?.absoluteString == "https://auth.example/token")
+    #expect(client.clientId == "hu" && client.clientSecret == "s3cret")
+    #expect(client.timeout == .seconds(2))
+    #expect(
+      config.summary.contains(
+        "fleet van-7 to https://fleet.example/v1/reports every 5 s (3 s clamped to 5 s), "
+          + "token from https://auth.example/token, queue 100"))
+    // The secret is not in the summary.
+    #expect(!config.summary.joined().contains("s3cret"))
+    #expect(try DaemonConfiguration(json: Data(config.document.prettyPrinted.utf8)) == config)
+    let long = try load(
+      #"{"fleet": {"enabled": true, "endpoint": "http://127.0.0.1:9/r", "vehicleId": "v", "#
+        + #""intervalSeconds": 100}}"#)
+    #expect(long.fleet.interval == 60)
+    #expect(long.fleet.reporter?.authenticated == false)
+    #expect(
+      long.summary.contains(
+        "fleet v to http://127.0.0.1:9/r every 60 s (100 s clamped to 60 s), no token, queue 360"))
+    // Configured but off: no reporter.
+    let off = try load(#"{"fleet": {"endpoint": "https://f.example/r", "vehicleId": "v"}}"#)
+    #expect(off.fleet.reporter == nil && off.fleet.client == nil)
+    #expect(off.summary.contains("fleet off"))
+  }
+
+  @Test(arguments: [
+    (
+      #"{"fleet": {"enabled": true, "vehicleId": "v"}}"#,
+      #"$.fleet: endpoint is required when enabled "#
+        + #"(e.g. "endpoint": "https://fleet.example/v1/reports")"#
+    ),
+    (
+      #"{"fleet": {"enabled": true, "endpoint": "https://f.example/r"}}"#,
+      #"$.fleet: vehicleId is required when enabled (e.g. "vehicleId": "van-7")"#
+    ),
+    (
+      #"{"fleet": {"endpoint": "http://fleet.example/r"}}"#,
+      #"$.fleet.endpoint: expected an https URL (http only on a loopback host), "#
+        + #"got "http://fleet.example/r""#
+    ),
+    (
+      #"{"fleet": {"tokenURL": "not a url"}}"#,
+      #"$.fleet.tokenURL: expected an https URL, got "not a url""#
+    ),
+    (
+      #"{"fleet": {"clientSecret": "x"}}"#,
+      #"$.fleet: clientId and clientSecret need a tokenURL to be sent to"#
+    ),
+    (#"{"fleet": {"queueLimit": 0}}"#, #"$.fleet.queueLimit: expected 1–100000, got 0"#),
+    (#"{"fleet": {"interval": 10}}"#, "$.fleet.interval: unknown key"),
+    (#"{"fleet": {"vehicleId": ""}}"#, "$.fleet.vehicleId: "),
+  ])
+  func badFleetSections(json: String, message: String) throws {
+    let found = try #require(failure(json))
+    #expect(found.hasPrefix(message), "\(found)")
+  }
+
   @Test func notJSONNamesTheLineAndColumn() throws {
     let message = try #require(failure("{\n  \"language\": \"en\",\n  \"units\": metric\n}"))
     #expect(message.hasPrefix("$: not valid JSON ("))
@@ -347,6 +417,7 @@ struct DaemonConfigurationTests {
         "audio default at 100 %",
         "no GPIO inputs",
         "grace 10 s, shutdown: none",
+        "fleet off",
         "state in /var/lib/headunit, resume within 30 min",
       ])
   }
@@ -363,6 +434,7 @@ struct DaemonConfigurationTests {
         "audio plughw:CARD=Headphones,DEV=0 at 150 %, 170 wpm",
         "GPIO: pi4, encoder, 4 buttons, ignition",
         "grace 10 s, shutdown: systemctl poweroff after 300 s",
+        "fleet off",
         "state in /var/lib/headunit, resume within 30 min",
       ])
     var quiet = DaemonConfiguration()

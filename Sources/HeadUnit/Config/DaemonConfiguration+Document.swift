@@ -60,6 +60,20 @@ extension DaemonConfiguration {
           ("saveIntervalSeconds", number(saveInterval)),
         ])
       ),
+      ("fleet", fleetDocument),
+    ])
+  }
+
+  /// The `fleet` section.
+  private var fleetDocument: JSONValue {
+    func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+    return .object([
+      ("enabled", .bool(fleet.enabled)), ("endpoint", text(fleet.endpoint)),
+      ("tokenURL", text(fleet.tokenURL)), ("clientId", text(fleet.clientId)),
+      ("clientSecret", text(fleet.clientSecret)), ("vehicleId", text(fleet.vehicleId)),
+      ("intervalSeconds", .number(fleet.intervalSeconds)),
+      ("queueLimit", .number(Double(fleet.queueLimit))),
+      ("timeoutSeconds", .number(fleet.timeoutSeconds)),
     ])
   }
 }

@@ -18,6 +18,7 @@ extension DaemonConfiguration {
       audioSummary,
       gpioSummary,
       lifecycleSummary,
+      fleet.summary,
       "state in \(stateDirectory), \(resume)",
     ]
   }

@@ -58,6 +58,16 @@ import Navigation
 /// - `url` → ``routingURL``: none; an `http` or `https` URL, required with a server.
 /// - `timeoutSeconds` → ``routingTimeout``: `3`; 0.5–30, the longest wait for the server.
 ///
+/// `fleet` (see ``FleetConfiguration``, ``FleetReporter``):
+/// - `enabled` → ``FleetConfiguration/enabled``: `false`.
+/// - `endpoint`: none; an `https` URL (`http` on a loopback host); required when enabled.
+/// - `tokenURL`: none, meaning no `Authorization` header; a URL as `endpoint`.
+/// - `clientId`, `clientSecret`: none; non-empty strings sent to `tokenURL`.
+/// - `vehicleId`: none; a non-empty string; required when enabled.
+/// - `intervalSeconds`: `10`; 0–86400, clamped to 5–60 (not an error; the summary says so).
+/// - `queueLimit`: `360`; 1–100000 reports kept while the endpoint is unreachable.
+/// - `timeoutSeconds`: `5`; 0.5–60.
+///
 /// `trip`:
 /// - `resumeWithinMinutes` → ``resumeWithin`` (in seconds): `30`; 0–1440, 0 meaning never
 ///   resume.
@@ -123,6 +133,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
   public var resumeWithin: TimeInterval = 30 * 60
   /// How often the trip in progress is saved.
   public var saveInterval: TimeInterval = 10
+
+  /// Fleet reporting; off by default.
+  public var fleet = FleetConfiguration()
 
   /// Every field at its default.
   public init() {}
@@ -190,6 +203,13 @@ public struct DaemonConfiguration: Sendable, Equatable {
     ),
     ("routing", ["server", "url", "timeoutSeconds"]),
     ("trip", ["resumeWithinMinutes", "saveIntervalSeconds"]),
+    (
+      "fleet",
+      [
+        "enabled", "endpoint", "tokenURL", "clientId", "clientSecret", "vehicleId",
+        "intervalSeconds", "queueLimit", "timeoutSeconds",
+      ]
+    ),
   ]
 
   /// The configured routing server, speaking the configured language; nil for offline
@@ -268,6 +288,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
         resumeWithin = minutes * 60
       }
       saveInterval = try trip["saveIntervalSeconds"]?.number(in: 1...300) ?? saveInterval
+    }
+    if let fleet = try Self.section("fleet", in: fields) {
+      try readFleet(fleet, node: fields["fleet"]!)
     }
   }
 

@@ -143,6 +143,8 @@ public struct HeadUnitCore: Sendable {
   /// The latest position and course, from any fix.
   public internal(set) var position: Coordinate?
   public internal(set) var heading = 0.0
+  /// Ground speed of the latest fix that had one, m/s.
+  public internal(set) var speed: Double?
   public internal(set) var positionStatus: PositionStatus?
   public internal(set) var isMuted: Bool
   /// Whether prompts can be heard (a sound card answered).
@@ -244,7 +246,10 @@ public struct HeadUnitCore: Sendable {
         }
         positionStatus = .connected
         app(.position(coordinate), at: now)
-        if let speed = fix.speed { app(.interface(.vehicleSpeed(speed)), at: now) }
+        if let speed = fix.speed {
+          self.speed = speed
+          app(.interface(.vehicleSpeed(speed)), at: now)
+        }
       }
       if session.state.isActive {
         sessionEvent(.fix(fix), at: now)

@@ -57,6 +57,8 @@ final class HeadUnitDaemon {
   private var lastFrame: ContinuousClock.Instant?
   private var firstFrameShown = false
   private var stopped = false
+  /// Fleet reporting, while configured on; see `HeadUnitDaemon+Fleet.swift`.
+  var fleet: FleetService?
 
   /// Opens the framebuffer and loads the saved state; the devices come when the core asks.
   ///
@@ -111,6 +113,7 @@ final class HeadUnitDaemon {
     let (places, trip) = loadState()
     await startLifetimeSources()
     perform(.start(places: places, trip: trip))
+    startFleet(configuration.fleet, logger: logger, vehicle: core.fleetState)
     drawIfDue()
     for await wake in wakes {
       switch wake {
@@ -129,6 +132,7 @@ final class HeadUnitDaemon {
       drawIfDue()
     }
     writer.flush()
+    fleet?.stop()
     wakeWatch?.cancel()
     for task in lifetimeTasks { task.cancel() }
     logger.notice("stopped")
@@ -145,6 +149,7 @@ final class HeadUnitDaemon {
         if let follow = carryOut(effect) { queue.append(follow) }
       }
     }
+    fleet?.observe(core.fleetState)
   }
 
   /// Carries out one effect; returns an event that must follow at once.
@@ -479,6 +484,10 @@ final class HeadUnitDaemon {
     live.theme = fresh.theme
     live.volume = fresh.volume
     live.frameRate = fresh.frameRate
+    live.fleet = fresh.fleet
+    if fresh.fleet != configuration.fleet {
+      startFleet(fresh.fleet, logger: logger, vehicle: core.fleetState)
+    }
     configuration = live
     redrawPending = true
     if live != fresh {

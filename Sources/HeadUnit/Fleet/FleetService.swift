@@ -1,0 +1,151 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs a `FleetReporter` off the daemon's event loop: its own serial queue carries out the
+/// machine's effects, blocking on the transport there, and its own timer ticks it.
+///
+/// The daemon hands it the vehicle's state after each event with ``observe(_:)`` (cheap: a
+/// copy under a lock); the remaining route is cut out of the route only when a tick reads
+/// it. ``stop()`` takes effect at once from any thread: the request under way is
+/// cancelled, no further request starts, and the queue of unsent reports is dropped.
+///
+/// Time comes from `now`, so tests drive token expiry on a virtual clock; with
+/// `automatic: false` nothing is scheduled and a test calls ``tick()`` itself.
+public final class FleetService: Sendable {
+  private struct State {
+    var reporter: FleetReporter
+    var vehicle = FleetVehicleState()
+    /// Set by `stop()` before the machine hears of it, so the queue stops at once.
+    var stopped = false
+    /// Ticks scheduled before this one are stale.
+    var generation = 0
+  }
+
+  private let state: Mutex<State>
+  private let transport: any FleetTransport
+  private let queue = DispatchQueue(label: "headunit.fleet", qos: .utility)
+  private let now: @Sendable () -> Date
+  private let logger: Logger
+  private let automatic: Bool
+
+  /// A service for `reporter`, not yet started.
+  ///
+  /// - Parameters:
+  ///   - automatic: schedule ticks on the queue's timer (the daemon); false for tests that
+  ///     call ``tick()``.
+  public init(
+    reporter: FleetReporter, transport: any FleetTransport, logger: Logger,
+    automatic: Bool = true, now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    state = Mutex(State(reporter: reporter))
+    self.transport = transport
+    self.logger = logger
+    self.automatic = automatic
+    self.now = now
+  }
+
+  /// Starts reporting: the first tick comes at once (with `automatic`).
+  public func start() {
+    queue.async { self.run(.start) }
+  }
+
+  /// The vehicle as it is now; read at the next tick. Never blocks on the network.
+  public func observe(_ vehicle: FleetVehicleState) {
+    state.withLock { $0.vehicle = vehicle }
+  }
+
+  /// Makes a report of the vehicle as observed now, if anything changed, and sends what is
+  /// queued; returns when the requests it made are answered. For tests; the daemon's ticks
+  /// come from the timer.
+  public func tick() {
+    queue.sync { self.tickNow() }
+  }
+
+  /// Turns reporting off at once: cancels the request under way and drops the queue.
+  /// Returns without waiting for the queue.
+  public func stop() {
+    let first = state.withLock { state in
+      defer { state.stopped = true }
+      return !state.stopped
+    }
+    guard first else { return }
+    transport.cancel()
+    queue.async { self.run(.stop) }
+  }
+
+  /// Waits until the queue has done what was asked of it so far.
+  public func drain() {
+    queue.sync {}
+  }
+
+  /// The reporter's counters and queue, as of now.
+  public var reporter: FleetReporter {
+    state.withLock { $0.reporter }
+  }
+
+  // MARK: - On the queue
+
+  /// Checked again just before a request, so one turned off meanwhile does not start.
+  private var isStopped: Bool { state.withLock { $0.stopped } }
+
+  private func tickNow() {
+    let vehicle = state.withLock { $0.vehicle }
+    run(.tick(vehicle.snapshot))
+  }
+
+  /// Hands `event` to the machine and carries out the effects, including the answers they
+  /// lead to, until none is left. Runs on `queue`.
+  private func run(_ first: FleetReporter.Event) {
+    var events = [first]
+    while !events.isEmpty {
+      let event = events.removeFirst()
+      let at = now()
+      let effects: [FleetReporter.Effect]? = state.withLock { state in
+        // Once stopped only `.stop` gets through; answers that were under way are moot.
+        if state.stopped, event != .stop { return nil }
+        return state.reporter.handle(event, at: at)
+      }
+      for effect in effects ?? [] {
+        if let answer = carryOut(effect) { events.append(answer) }
+      }
+    }
+  }
+
+  private func carryOut(_ effect: FleetReporter.Effect) -> FleetReporter.Event? {
+    switch effect {
+    case .log(let level, let message):
+      logger.log(level, message)
+    case .cancelAll:
+      transport.cancel()
+      state.withLock { $0.generation += 1 }
+    case .schedule(let due):
+      guard automatic else { return nil }
+      let generation = state.withLock { state in
+        state.generation += 1
+        return state.generation
+      }
+      let delay = max(0, due.timeIntervalSince(now()))
+      queue.asyncAfter(deadline: .now() + delay) {
+        let current = self.state.withLock { !$0.stopped && $0.generation == generation }
+        if current { self.tickNow() }
+      }
+    case .fetchToken:
+      if isStopped { return nil }
+      do {
+        return .tokenFetched(try transport.fetchToken())
+      } catch {
+        return .tokenFailed(error)
+      }
+    case .send(let report, let token):
+      if isStopped { return nil }
+      do {
+        try transport.send(report, token: token)
+        return .delivered(sequence: report.sequence)
+      } catch {
+        return .failed(sequence: report.sequence, error)
+      }
+    }
+    return nil
+  }
+}
