@@ -53,6 +53,25 @@ static void load(void) {
   curl.loaded = 1;
 }
 
+struct chttp_cancel {
+  int flag;
+};
+
+chttp_cancel *chttp_cancel_new(void) { return calloc(1, sizeof(chttp_cancel)); }
+
+void chttp_cancel_set(chttp_cancel *cancel, int value) {
+  __atomic_store_n(&cancel->flag, value, __ATOMIC_RELEASE);
+}
+
+void chttp_cancel_free(chttp_cancel *cancel) { free(cancel); }
+
+/// libcurl's progress callback: a non-zero return abandons the transfer.
+static int check_cancel(void *context, curl_off_t a, curl_off_t b, curl_off_t c, curl_off_t d) {
+  (void)a, (void)b, (void)c, (void)d;
+  const chttp_cancel *cancel = context;
+  return __atomic_load_n(&cancel->flag, __ATOMIC_ACQUIRE) != 0;
+}
+
 /// The body so far, and its limit.
 typedef struct {
   unsigned char *bytes;
@@ -85,7 +104,7 @@ static size_t collect(char *data, size_t size, size_t count, void *context) {
 int chttp_perform(
     const char *method, const char *url, const char *const *headers, size_t header_count,
     const void *body, size_t body_length, long timeout_ms, size_t max_body,
-    chttp_response *response) {
+    const chttp_cancel *cancel, chttp_response *response) {
   memset(response, 0, sizeof *response);
   pthread_once(&load_once, load);
   if (!curl.loaded) {
@@ -111,6 +130,11 @@ int chttp_perform(
   curl.easy_setopt(handle, CURLOPT_WRITEFUNCTION, collect);
   curl.easy_setopt(handle, CURLOPT_WRITEDATA, &received);
   curl.easy_setopt(handle, CURLOPT_ERRORBUFFER, detail);
+  if (cancel != NULL) {
+    curl.easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, check_cancel);
+    curl.easy_setopt(handle, CURLOPT_XFERINFODATA, cancel);
+    curl.easy_setopt(handle, CURLOPT_NOPROGRESS, 0L);
+  }
   if (body != NULL) {
     curl.easy_setopt(handle, CURLOPT_POSTFIELDS, body);
     curl.easy_setopt(handle, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)body_length);
@@ -124,7 +148,10 @@ int chttp_perform(
   } else {
     free(received.bytes);
     response->timed_out = code == CURLE_OPERATION_TIMEDOUT;
-    if (received.too_large) {
+    response->cancelled = code == CURLE_ABORTED_BY_CALLBACK;
+    if (response->cancelled) {
+      snprintf(response->error, sizeof response->error, "cancelled");
+    } else if (received.too_large) {
       snprintf(response->error, sizeof response->error, "the answer is larger than %zu bytes",
                max_body);
     } else {

@@ -6,10 +6,6 @@ import Testing
 
 @testable import HeadUnit
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// `Tests/Support/fleet/fleet_server.py` on loopback: a fleet endpoint and a token endpoint
 /// that record every request.
 private struct FleetServer {
@@ -51,19 +47,8 @@ private struct FleetServer {
 
 /// One blocking request for the test's own use (control and log).
 private func request(_ url: URL, body: Data?) throws -> Data {
-  var request = URLRequest(url: url, timeoutInterval: 10)
-  if let body {
-    request.httpMethod = "POST"
-    request.httpBody = body
-  }
-  let result = Mutex<Result<Data, any Error>?>(nil)
-  let done = DispatchSemaphore(value: 0)
-  URLSession.shared.dataTask(with: request) { data, _, error in
-    result.withLock { $0 = error.map { .failure($0) } ?? .success(data ?? Data()) }
-    done.signal()
-  }.resume()
-  done.wait()
-  return try result.withLock { $0! }.get()
+  let request = HTTPClient.Request(method: body == nil ? "GET" : "POST", url: url, body: body)
+  return try HTTPClient.send(request, timeout: .seconds(10)).body
 }
 
 /// The test's clock: time moves only when the test says.

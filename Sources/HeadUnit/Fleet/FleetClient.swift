@@ -2,10 +2,6 @@ import Board
 import Foundation
 import Synchronization
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The fleet endpoint over HTTP(S).
 ///
 /// Reports: `POST endpoint` with `Content-Type: application/json`, the report's JSON as
@@ -14,17 +10,16 @@ import Synchronization
 /// (`grant_type=client_credentials`, and `client_id`, `client_secret` when configured),
 /// answered by `{"access_token": "…", "expires_in": SECONDS}` (`expires_in` optional).
 ///
-/// Each call blocks for at most `timeout` (see `FleetTransport`); requests use their own
-/// ephemeral session, with no cookies or cache.
+/// Each call blocks for at most `timeout` (see `FleetTransport`); requests go through
+/// `HTTPClient` (libcurl), each on its own connection, with no cookies or cache.
 public final class FleetClient: FleetTransport {
   public let endpoint: URL
   public let tokenURL: URL?
   public let clientId: String?
   public let clientSecret: String?
   public let timeout: Duration
-  private let session: URLSession
   /// The request under way, for `cancel()`.
-  private let current = Mutex<URLSessionDataTask?>(nil)
+  private let current = Mutex<HTTPClient.Cancellation?>(nil)
 
   public init(
     endpoint: URL, tokenURL: URL? = nil, clientId: String? = nil, clientSecret: String? = nil,
@@ -35,29 +30,21 @@ public final class FleetClient: FleetTransport {
     self.clientId = clientId
     self.clientSecret = clientSecret
     self.timeout = timeout
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.httpCookieStorage = nil
-    configuration.urlCache = nil
-    session = URLSession(configuration: configuration)
-  }
-
-  deinit {
-    session.invalidateAndCancel()
   }
 
   public func fetchToken() throws(FleetError) -> FleetToken {
     guard let tokenURL else {
       throw FleetError(.badResponse, url: "(no token URL)", "no token URL is configured")
     }
-    var request = URLRequest(url: tokenURL)
-    request.httpMethod = "POST"
-    request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
     var form = [("grant_type", "client_credentials")]
     if let clientId { form.append(("client_id", clientId)) }
     if let clientSecret { form.append(("client_secret", clientSecret)) }
-    request.httpBody = Data(
-      form.map { "\($0)=\(Self.formEncoded($1))" }.joined(separator: "&").utf8)
+    let request = HTTPClient.Request(
+      method: "POST", url: tokenURL,
+      headers: [
+        ("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json"),
+      ],
+      body: Data(form.map { "\($0)=\(Self.formEncoded($1))" }.joined(separator: "&").utf8))
     let data = try perform(request)
     guard
       let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -71,12 +58,10 @@ public final class FleetClient: FleetTransport {
   }
 
   public func send(_ report: FleetReport, token: String?) throws(FleetError) {
-    var request = URLRequest(url: endpoint)
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-    request.httpBody = report.json
-    _ = try perform(request)
+    var headers = [("Content-Type", "application/json")]
+    if let token { headers.append(("Authorization", "Bearer \(token)")) }
+    _ = try perform(
+      HTTPClient.Request(method: "POST", url: endpoint, headers: headers, body: report.json))
   }
 
   public func cancel() {
@@ -84,46 +69,31 @@ public final class FleetClient: FleetTransport {
   }
 
   /// Sends `request` and waits up to `timeout` for the whole answer; the body of a 2xx.
-  private func perform(_ request: URLRequest) throws(FleetError) -> Data {
-    var request = request
-    let seconds =
-      Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
-    request.timeoutInterval = seconds
-    let url = request.url?.absoluteString ?? "?"
-    let done = DispatchSemaphore(value: 0)
-    let outcome = Outcome()
-    let task = session.dataTask(with: request) { data, response, error in
-      outcome.set(data: data, response: response as? HTTPURLResponse, error: error)
-      done.signal()
-    }
-    current.withLock { $0 = task }
+  private func perform(_ request: HTTPClient.Request) throws(FleetError) -> Data {
+    let url = request.url.absoluteString
+    let cancellation = HTTPClient.Cancellation()
+    current.withLock { $0 = cancellation }
     defer { current.withLock { $0 = nil } }
-    task.resume()
-    let timedOut = FleetError(
-      .timeout, url: url, "no answer within \(ConfigurationNode.format(seconds)) s")
-    guard done.wait(timeout: .now() + seconds) == .success else {
-      task.cancel()
-      throw timedOut
-    }
-    let (data, response, error) = outcome.value
-    if let error {
-      switch (error as? URLError)?.code {
-      case .timedOut?: throw timedOut
-      case .cancelled?: throw FleetError(.cancelled, url: url, "cancelled")
-      default:
-        throw FleetError(.unreachable, url: url, "unreachable (\(error.localizedDescription))")
+    let response: HTTPClient.Response
+    do {
+      response = try HTTPClient.send(request, timeout: timeout, cancellation: cancellation)
+    } catch {
+      if error.cancelled { throw FleetError(.cancelled, url: url, "cancelled") }
+      if error.timedOut {
+        let seconds =
+          Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
+        throw FleetError(
+          .timeout, url: url, "no answer within \(ConfigurationNode.format(seconds)) s")
       }
+      throw FleetError(.unreachable, url: url, "unreachable (\(error.message))")
     }
-    guard let response else {
-      throw FleetError(.unreachable, url: url, "unreachable (no HTTP response)")
-    }
-    guard (200..<300).contains(response.statusCode) else {
-      let body = data.flatMap { String(data: $0.prefix(200), encoding: .utf8) } ?? ""
+    guard (200..<300).contains(response.status) else {
+      let body = String(data: response.body.prefix(200), encoding: .utf8) ?? ""
       throw FleetError(
-        .httpStatus, url: url, status: response.statusCode,
-        "HTTP status \(response.statusCode)" + (body.isEmpty ? "" : " (\(body))"))
+        .httpStatus, url: url, status: response.status,
+        "HTTP status \(response.status)" + (body.isEmpty ? "" : " (\(body))"))
     }
-    return data ?? Data()
+    return response.body
   }
 
   /// `application/x-www-form-urlencoded` escaping of one value.
@@ -131,15 +101,5 @@ public final class FleetClient: FleetTransport {
     var allowed = CharacterSet.alphanumerics
     allowed.insert(charactersIn: "-._~")
     return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
-  }
-
-  /// The answer of one request, handed from URLSession's thread.
-  private final class Outcome: @unchecked Sendable {
-    // @unchecked: written once on URLSession's thread before the semaphore is signalled,
-    // read only after waiting on it succeeded.
-    private(set) var value: (Data?, HTTPURLResponse?, (any Error)?) = (nil, nil, nil)
-    func set(data: Data?, response: HTTPURLResponse?, error: (any Error)?) {
-      value = (data, response, error)
-    }
   }
 }

@@ -43,10 +43,27 @@ public enum HTTPClient {
     public var body: Data
   }
 
+  /// A way to abandon a request under way from another thread.
+  public final class Cancellation: @unchecked Sendable {
+    // @unchecked: the flag is a C atomic, set and read only through chttp's functions.
+    fileprivate let flag: OpaquePointer?
+
+    public init() { flag = chttp_cancel_new() }
+    deinit { chttp_cancel_free(flag) }
+
+    /// Makes the request under way (and any later one, until `reset()`) end within
+    /// about a second, failing with `cancelled`.
+    public func cancel() { chttp_cancel_set(flag, 1) }
+    /// Lets the next request run.
+    public func reset() { chttp_cancel_set(flag, 0) }
+  }
+
   /// Why no answer arrived.
   public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The time limit passed first.
     public var timedOut: Bool
+    /// `Cancellation.cancel()` ended it.
+    public var cancelled = false
     /// libcurl's words: `Failed to connect to 127.0.0.1 port 9: Connection refused`.
     public var message: String
     public var description: String { message }
@@ -55,12 +72,16 @@ public enum HTTPClient {
   /// The largest answer read (a route across a country is a few MB).
   public static let maximumBody = 64 << 20
 
-  /// Sends `request` and waits for the whole answer, at most `timeout`.
+  /// Sends `request` and waits for the whole answer, at most `timeout`, or until
+  /// `cancellation` is cancelled.
   ///
   /// - Throws: `Failure` when no answer arrived: nothing listens, the name does not
   ///   resolve, TLS fails, the time ran out, the answer is over `maximumBody`, or libcurl
   ///   is not installed.
-  public static func send(_ request: Request, timeout: Duration) throws(Failure) -> Response {
+  public static func send(
+    _ request: Request, timeout: Duration, cancellation: Cancellation? = nil
+  ) throws(Failure) -> Response {
+    let flag = cancellation?.flag
     let milliseconds = max(1, Int(timeout / .milliseconds(1)))
     var response = chttp_response()
     let lines = request.headers.map { "\($0.0): \($0.1)" }
@@ -72,12 +93,12 @@ public enum HTTPClient {
           return chttp_perform(
             request.method, request.url.absoluteString, headers, lines.count,
             bytes.baseAddress ?? UnsafeRawPointer(&empty), bytes.count, milliseconds,
-            maximumBody, &response)
+            maximumBody, flag, &response)
         }
       } else {
         chttp_perform(
           request.method, request.url.absoluteString, headers, lines.count, nil, 0,
-          milliseconds, maximumBody, &response)
+          milliseconds, maximumBody, flag, &response)
       }
     }
     defer { chttp_free(&response) }
@@ -85,7 +106,8 @@ public enum HTTPClient {
       let message = withUnsafeBytes(of: response.error) { bytes in
         String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
       }
-      throw Failure(timedOut: response.timed_out != 0, message: message)
+      throw Failure(
+        timedOut: response.timed_out != 0, cancelled: response.cancelled != 0, message: message)
     }
     let body =
       response.body.map { Data(bytes: $0, count: response.body_length) } ?? Data()
