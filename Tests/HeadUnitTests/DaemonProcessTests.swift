@@ -25,7 +25,8 @@ struct DaemonProcessTests {
     /// block the sender, as systemd never lets happen).
     let notifications = Notifications()
 
-    init() throws {
+    /// `sections`: more top-level members of the configuration, each starting with a comma.
+    init(sections: String = "") throws {
       directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("daemon-\(UUID().uuidString)", isDirectory: true)
       state = directory.appendingPathComponent("state", isDirectory: true)
@@ -53,7 +54,7 @@ struct DaemonProcessTests {
             "ignition": { "pin": "GPIO5", "offDelayMs": 200 },
             "powerSupplyPath": "\(directory.path)/power"
           },
-          "lifecycle": { "gracePeriodSeconds": 1, "parkedScreenSeconds": 0.5 }
+          "lifecycle": { "gracePeriodSeconds": 1, "parkedScreenSeconds": 0.5 }\(sections)
         }
         """
       configPath = directory.appendingPathComponent("config.json").path

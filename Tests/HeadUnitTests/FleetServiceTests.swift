@@ -8,7 +8,7 @@ import Testing
 
 /// `Tests/Support/fleet/fleet_server.py` on loopback: a fleet endpoint and a token endpoint
 /// that record every request.
-private struct FleetServer {
+struct FleetServer {
   let process: ChildProcess
   let port: Int
 
@@ -46,7 +46,7 @@ private struct FleetServer {
 }
 
 /// One blocking request for the test's own use (control and log).
-private func request(_ url: URL, body: Data?) throws -> Data {
+func request(_ url: URL, body: Data?) throws -> Data {
   let request = HTTPClient.Request(method: body == nil ? "GET" : "POST", url: url, body: body)
   return try HTTPClient.send(request, timeout: .seconds(10)).body
 }
