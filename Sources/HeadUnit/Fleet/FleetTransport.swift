@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Both calls block the calling thread until the answer or the timeout; `FleetService`
 /// calls them from its own queue, one at a time. `cancel()` may be called from any thread
-/// and makes a call under way return `.cancelled` at once.
+/// and makes a call under way return `.cancelled` (within about a second: libcurl looks
+/// at the request once a second while it waits).
 public protocol FleetTransport: Sendable {
   /// Fetches a new access token.
   func fetchToken() throws(FleetError) -> FleetToken
