@@ -79,7 +79,9 @@ public final class GPSDDaemon {
     let daemon = GPSDDaemon(process: process, port: port, udpPort: udpPort)
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
-    while !accepts(port: port) {
+    // Ready when clients can connect and the UDP source is bound: a datagram sent before
+    // that is refused, and the sender's next send fails with ECONNREFUSED.
+    while !accepts(port: port) || isUDPBound(port: udpPort) == false {
       guard process.isRunning else {
         throw BoardError(
           .failed,
@@ -88,7 +90,9 @@ public final class GPSDDaemon {
       }
       guard clock.now < deadline else {
         throw BoardError(
-          .failed, "gpsd did not accept connections on port \(port) within \(timeout)")
+          .failed,
+          "gpsd did not accept connections on port \(port) and read UDP port \(udpPort) within \(timeout)"
+        )
       }
       Thread.sleep(forTimeInterval: 0.01)
     }
@@ -149,6 +153,21 @@ public final class GPSDDaemon {
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
         connect(fd, address, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
       }
+    }
+  }
+
+  /// Whether a UDP socket is bound to `port` on this machine (from `/proc/net/udp`); nil
+  /// when the table cannot be read.
+  static func isUDPBound(port: Int) -> Bool? {
+    // Read to the end: procfs files report size 0, and a single read stops at a page.
+    guard let file = FileHandle(forReadingAtPath: "/proc/net/udp"),
+      let data = try? file.readToEnd()
+    else { return nil }
+    let local = String(format: ":%04X", port)
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst().contains {
+      line in
+      let fields = line.split(separator: " ")
+      return fields.count > 1 && fields[1].hasSuffix(local)
     }
   }
 

@@ -63,19 +63,29 @@ enum GPSDBenchmark {
     }
 
     var latencies: [Double] = []
+    var triggers: [String: Int] = [:]
     var missing = 0
     for (index, epoch) in epochs.prefix(warmUp + measured).enumerated() {
-      for sentence in epoch.sentences.dropLast() { try sender.send(sentence) }
-      // Taken just before the last sentence goes out, so that a preemption between the
-      // send and the clock read cannot make a latency look shorter than it was.
-      let sent = ContinuousClock.now
-      if let last = epoch.sentences.last { try sender.send(last) }
-      if let arrived = arrivals.waitForFix(at: epoch.time, timeout: 1) {
-        if index >= warmUp { latencies.append(sent.duration(to: arrived).milliseconds) }
+      // Sentences go out 20 ms apart, so the fix is tied to the sentence that made gpsd
+      // report it (which one depends on what gpsd learnt of the receiver's cycle): the
+      // last one sent before the fix arrived. Each time is taken just before its send,
+      // so a preemption between the send and the clock read cannot shorten a latency.
+      var sent: [(at: ContinuousClock.Instant, sentence: String)] = []
+      for sentence in epoch.sentences {
+        sent.append((.now, sentence))
+        try sender.send(sentence)
+        Thread.sleep(forTimeInterval: 0.02)
+      }
+      if let arrived = arrivals.waitForFix(at: epoch.time, timeout: 1),
+        let trigger = sent.last(where: { $0.at <= arrived })
+      {
+        if index >= warmUp {
+          latencies.append(trigger.at.duration(to: arrived).milliseconds)
+          triggers[String(trigger.sentence.dropFirst(3).prefix(3)), default: 0] += 1
+        }
       } else {
         missing += 1
       }
-      Thread.sleep(forTimeInterval: 0.01)
     }
     latencies.sort()
     guard !latencies.isEmpty else {
@@ -86,8 +96,10 @@ enum GPSDBenchmark {
     let p95 = latencies[
       min(latencies.count - 1, Int((0.95 * Double(latencies.count)).rounded(.up)) - 1)]
     console.out(
-      "  latency, last sentence of an epoch sent → fix event delivered (\(latencies.count) epochs):"
-    )
+      "  latency, the sentence that completes a fix sent → fix event delivered"
+        + " (\(latencies.count) epochs; gpsd reported at "
+        + triggers.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)×" }.joined(
+          separator: ", ") + "):")
     console.out(
       String(
         format:
