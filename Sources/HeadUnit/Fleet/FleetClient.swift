@@ -78,20 +78,13 @@ public final class FleetClient: FleetTransport {
     do {
       response = try HTTPClient.send(request, timeout: timeout, cancellation: cancellation)
     } catch {
-      if error.cancelled { throw FleetError(.cancelled, url: url, "cancelled") }
-      if error.timedOut {
-        let seconds =
-          Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
-        throw FleetError(
-          .timeout, url: url, "no answer within \(ConfigurationNode.format(seconds)) s")
-      }
-      throw FleetError(.unreachable, url: url, "unreachable (\(error.message))")
+      let code: FleetError.Code =
+        error.cancelled ? .cancelled : error.timedOut ? .timeout : .unreachable
+      throw FleetError(code, url: url, error.description)
     }
     guard (200..<300).contains(response.status) else {
-      let body = String(data: response.body.prefix(200), encoding: .utf8) ?? ""
       throw FleetError(
-        .httpStatus, url: url, status: response.status,
-        "HTTP status \(response.status)" + (body.isEmpty ? "" : " (\(body))"))
+        .httpStatus, url: url, status: response.status, response.statusDescription)
     }
     return response.body
   }

@@ -157,17 +157,11 @@ public struct RemoteRouter: Sendable, Equatable {
     do {
       response = try HTTPClient.send(request, timeout: timeout)
     } catch {
-      if error.timedOut {
-        let seconds =
-          Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
-        throw RemoteRouterError(
-          .timeout, server: name, "no answer within \(ConfigurationNode.format(seconds)) s")
-      }
-      throw RemoteRouterError(.unreachable, server: name, "unreachable (\(error.message))")
+      throw RemoteRouterError(
+        error.timedOut ? .timeout : .unreachable, server: name, error.description)
     }
     guard response.status == 200 else {
       let data = response.body
-      let body = String(data: data.prefix(200), encoding: .utf8) ?? ""
       // OSRM answers NoRoute with status 400 and a JSON body saying so.
       if case .failure(let error) = Result(catching: { () throws(RemoteRouterError) in
         try parse(data)
@@ -176,9 +170,7 @@ public struct RemoteRouter: Sendable, Equatable {
       {
         throw error
       }
-      throw RemoteRouterError(
-        .httpStatus, server: name,
-        "HTTP status \(response.status)" + (body.isEmpty ? "" : " (\(body))"))
+      throw RemoteRouterError(.httpStatus, server: name, response.statusDescription)
     }
     return response.body
   }

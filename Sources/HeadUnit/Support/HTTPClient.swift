@@ -1,3 +1,4 @@
+import Board
 import CHTTP
 import Foundation
 
@@ -41,6 +42,12 @@ public enum HTTPClient {
   public struct Response: Sendable, Equatable {
     public var status: Int
     public var body: Data
+
+    /// `HTTP status 503 (the body's first 200 bytes)`, for logs and errors.
+    public var statusDescription: String {
+      let text = String(data: body.prefix(200), encoding: .utf8) ?? ""
+      return "HTTP status \(status)" + (text.isEmpty ? "" : " (\(text))")
+    }
   }
 
   /// A way to abandon a request under way from another thread.
@@ -66,7 +73,19 @@ public enum HTTPClient {
     public var cancelled = false
     /// libcurl's words: `Failed to connect to 127.0.0.1 port 9: Connection refused`.
     public var message: String
-    public var description: String { message }
+    /// The time limit, for the description.
+    public var timeout = Duration.zero
+
+    /// What a person reads: `no answer within 3 s`, `cancelled`, or
+    /// `unreachable (libcurl's words)`.
+    public var description: String {
+      if timedOut {
+        let seconds =
+          Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
+        return "no answer within \(ConfigurationNode.format(seconds)) s"
+      }
+      return cancelled ? "cancelled" : "unreachable (\(message))"
+    }
   }
 
   /// The largest answer read (a route across a country is a few MB).
@@ -107,7 +126,8 @@ public enum HTTPClient {
         String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
       }
       throw Failure(
-        timedOut: response.timed_out != 0, cancelled: response.cancelled != 0, message: message)
+        timedOut: response.timed_out != 0, cancelled: response.cancelled != 0, message: message,
+        timeout: timeout)
     }
     let body =
       response.body.map { Data(bytes: $0, count: response.body_length) } ?? Data()
