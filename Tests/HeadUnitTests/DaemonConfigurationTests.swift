@@ -347,6 +347,7 @@ struct DaemonConfigurationTests {
         "audio default at 100 %",
         "no GPIO inputs",
         "grace 10 s, shutdown: none",
+        "bridge /run/headunit/bridge.sock",
         "state in /var/lib/headunit, resume within 30 min",
       ])
   }
@@ -363,6 +364,7 @@ struct DaemonConfigurationTests {
         "audio plughw:CARD=Headphones,DEV=0 at 150 %, 170 wpm",
         "GPIO: pi4, encoder, 4 buttons, ignition",
         "grace 10 s, shutdown: systemctl poweroff after 300 s",
+        "bridge /run/headunit/bridge.sock (group headunit)",
         "state in /var/lib/headunit, resume within 30 min",
       ])
     var quiet = DaemonConfiguration()

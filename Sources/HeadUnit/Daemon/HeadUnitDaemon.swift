@@ -50,6 +50,8 @@ final class HeadUnitDaemon {
   /// While torn down: a slow look at the power supplies, so power coming back wakes the unit.
   private var wakeWatch: Task<Void, Never>?
   private var lifetimeTasks: [Task<Void, Never>] = []
+  /// The app bridge's socket; nil when off or when it could not be set up.
+  private var bridgeServer: BridgeServer?
   private var timers: [HeadUnitCore.Timer: Task<Void, Never>] = [:]
   private var devicesHeld = false
   private var redrawPending = false
@@ -84,6 +86,10 @@ final class HeadUnitDaemon {
         ?? (try? Phrasebook(language: "en"))
     else { preconditionFailure("the English phrasebook is built in") }
     var coreConfiguration = Self.coreConfiguration(configuration)
+    if let framebuffer {
+      coreConfiguration.bridge.screen = ScreenSize(
+        width: framebuffer.info.width, height: framebuffer.info.height)
+    }
     let provider: any RouteProvider
     if let map = Self.openMap(configuration, logger: logger) {
       let mapProvider = MapRouteProvider(
@@ -110,11 +116,14 @@ final class HeadUnitDaemon {
   func run() async -> HeadUnitCommand.Status {
     let (places, trip) = loadState()
     await startLifetimeSources()
+    bridgeServer = Self.startBridge(configuration, logger: logger, inbox: inbox)
     perform(.start(places: places, trip: trip))
     drawIfDue()
     for await wake in wakes {
       switch wake {
-      case .core(let event): perform(event)
+      case .core(let event):
+        perform(event)
+        if case .bridge(.line(let client, _)) = event { bridgeServer?.acknowledge(client) }
       case .frame:
         frameScheduled = false
         if core.isAnimating { redrawPending = true }
@@ -129,6 +138,7 @@ final class HeadUnitDaemon {
       drawIfDue()
     }
     writer.flush()
+    bridgeServer?.stop()
     wakeWatch?.cancel()
     for task in lifetimeTasks { task.cancel() }
     logger.notice("stopped")
@@ -169,6 +179,11 @@ final class HeadUnitDaemon {
     case .runShutdownCommand(let command): runShutdownCommand(command)
     case .stopped: stopped = true
     case .log(let level, let message): logger.log(level, message)
+    case .bridge(let output):
+      switch output {
+      case .send(let client, let message): bridgeServer?.send(message, to: client)
+      case .close(let client, let reason): bridgeServer?.close(client, reason: reason)
+      }
     }
     return nil
   }
@@ -534,6 +549,7 @@ final class HeadUnitDaemon {
     core.resumeWithin = configuration.resumeWithin
     core.parkedScreen = configuration.parkedScreenSeconds
     core.muted = configuration.muted
+    core.bridge = configuration.bridgeSettings
     return core
   }
 }
