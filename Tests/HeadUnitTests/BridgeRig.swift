@@ -33,7 +33,7 @@ final class BridgeRig: Sendable {
     socket = folder.appendingPathComponent("run/bridge.sock").path
     var configuration = HeadUnitCore.Configuration()
     configuration.bridge.heartbeatInterval = 0.5
-    configuration.bridge.timeout = 1.5
+    configuration.bridge.timeout = 30
     configure(&configuration)
     core = Mutex(
       HeadUnitCore(

@@ -30,6 +30,8 @@ public struct AppNavigation: Sendable, Equatable {
   public func decorate(
     _ scene: inout NavigationScene, phrases: Phrasebook, now: Date, timeZone: TimeZone
   ) {
+    // The app's maneuvers stand whatever the unit's own GPS says; only its pause shows.
+    scene.banner = nil
     if let pause {
       scene.banner =
         pause == .arrived ? .arrived(trip.destinationNameVariants.first) : .paused(pause)

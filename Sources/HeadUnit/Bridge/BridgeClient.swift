@@ -1,9 +1,11 @@
 import Foundation
 
 /// A plain blocking client of the bridge socket, for the benchmark, the tests and tools:
-/// writes lines, reads lines with a timeout. Not thread-safe: one thread uses it, or one
-/// writes while another reads (the socket allows that; the two buffers are apart).
-public final class BridgeClient {
+/// writes lines, reads lines with a timeout. One thread reads and at most one other
+/// writes.
+// @unchecked: it wraps a socket descriptor, which the kernel lets one thread write while
+// another reads; the read buffer is touched only by the reading thread.
+public final class BridgeClient: @unchecked Sendable {
   public let descriptor: Int32
   private var input: [UInt8] = []
 
@@ -94,6 +96,17 @@ public final class BridgeClient {
       before.append(object)
     }
     return (nil, before)
+  }
+
+  /// Receives until the reply or error to request `id` comes; nil on timeout or end.
+  public func answer(to id: Int, timeout: Duration = .seconds(5)) -> [String: Any]? {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      guard let object = receiveObject(timeout: ContinuousClock.now.duration(to: deadline))
+      else { return nil }
+      if object["id"] as? Int == id { return object }
+    }
+    return nil
   }
 
   /// Closes the writing half: the head unit reads the end of the stream.

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Navigation
 import Templates
 
@@ -197,7 +198,11 @@ extension HeadUnitCore {
         bridge.screen!.cancelNavigation(reason: "builtInNavigation"), for: screen.client, at: now)
     }
     if app.phase.isNavigating { app(.abandonTrip, at: now) }
-    app(.navigate(place, start: start), at: now)
+    // A destination on a place the app knows is that place (its name, its routes).
+    let known = app.provider.places
+      .map { ($0, Earth.distance($0.coordinate, place.coordinate)) }
+      .filter { $0.1 <= 50 }.min { $0.1 < $1.1 }?.0
+    app(.navigate(known ?? place, start: start), at: now)
     switch app.phase {
     case .previewing, .navigating:
       if let screen = bridge.screen {
