@@ -22,8 +22,10 @@ public final class BridgeServer: Sendable {
   public struct Limits: Sendable, Equatable {
     /// Longest line a client may send, newline excluded.
     public var maximumLineLength = 1 << 20
-    /// Decoded lines of one client waiting for the core before the client is not read.
-    public var maximumInFlight = 64
+    /// Decoded lines of one client waiting for the core; more wait, undecoded, in the
+    /// client's buffer and socket. Small, so driver input never queues behind more than
+    /// this many of a client's requests.
+    public var maximumInFlight = 8
     /// Unsent messages to one client before it is disconnected as too slow a reader.
     public var maximumQueuedMessages = 1024
     /// Unsent bytes to one client before it is disconnected as too slow a reader.
@@ -48,6 +50,9 @@ public final class BridgeServer: Sendable {
     var closing: String?
     /// The core asked for the close: no `.disconnected` is posted.
     var closedByCore = false
+    /// The client ended the stream (or reading failed), and why; the connection closes
+    /// once the lines before the end are posted.
+    var ended: String?
   }
 
   private struct State: Sendable {
@@ -215,7 +220,13 @@ public final class BridgeServer: Sendable {
             continue
           }
           var events: Int32 = 0
-          if connection.inFlight < limits.maximumInFlight { events |= Int32(POLLIN) }
+          // Read no more while lines wait for the core or the buffer holds a whole line's
+          // worth: the client's socket fills and its writes wait (back-pressure).
+          if connection.ended == nil && connection.inFlight < limits.maximumInFlight
+            && connection.input.count <= limits.maximumLineLength
+          {
+            events |= Int32(POLLIN)
+          }
           if connection.written < connection.output.count { events |= Int32(POLLOUT) }
           polled.append(pollfd(fd: connection.descriptor, events: Int16(events), revents: 0))
           clients.append(id)
@@ -249,6 +260,7 @@ public final class BridgeServer: Sendable {
         }
         if revents & Int32(POLLIN | POLLHUP | POLLERR) != 0 { receive(id, into: &buffer) }
       }
+      for id in clients { deliver(id) }
     }
     Glibc.close(listener)
     unlink(path)
@@ -272,7 +284,8 @@ public final class BridgeServer: Sendable {
     }
   }
 
-  /// Reads what `client` sent and posts its complete lines, in order.
+  /// Reads what `client` sent into its buffer; at the end of the stream, the connection
+  /// closes once every complete line before it has been posted.
   private func receive(_ client: BridgeClientID, into buffer: inout [UInt8]) {
     guard let descriptor = state.withLock({ $0.connections[client]?.descriptor }) else { return }
     let count = recv(descriptor, &buffer, buffer.count, 0)
@@ -280,21 +293,33 @@ public final class BridgeServer: Sendable {
       let reason =
         count == 0 ? "closed the connection" : "read failed: \(String(cString: strerror(errno)))"
       state.withLock { state in
-        if state.connections[client]?.closing == nil { state.connections[client]?.closing = reason }
+        if state.connections[client]?.ended == nil { state.connections[client]?.ended = reason }
       }
-      wake()
       return
     }
     guard count > 0 else { return }
+    state.withLock { state in
+      state.connections[client]?.input.append(contentsOf: buffer[0..<count])
+    }
+  }
+
+  /// Posts `client`'s complete lines, in order, as long as fewer than `maximumInFlight`
+  /// wait for the core; the rest stay in its buffer until the core catches up.
+  private func deliver(_ client: BridgeClientID) {
     // Each element: the bytes of a complete line, or nil for a line that was too long.
     var lines: [[UInt8]?] = []
     let limit = limits.maximumLineLength
     state.withLock { state in
-      guard var connection = state.connections[client] else { return }
-      connection.input.append(contentsOf: buffer[0..<count])
+      guard var connection = state.connections[client], connection.closing == nil else { return }
       var start = 0
       var from = connection.scanned
-      while let newline = connection.input[from...].firstIndex(of: 0x0A) {
+      var full = false
+      while true {
+        if connection.inFlight + lines.count >= limits.maximumInFlight {
+          full = true
+          break
+        }
+        guard let newline = connection.input[from...].firstIndex(of: 0x0A) else { break }
         if connection.discarding {
           connection.discarding = false
         } else if newline - start > limit {
@@ -306,14 +331,20 @@ public final class BridgeServer: Sendable {
         from = start
       }
       connection.input.removeFirst(start)
-      if connection.discarding {
-        connection.input.removeAll(keepingCapacity: true)
-      } else if connection.input.count > limit {
-        lines.append(nil)
-        connection.discarding = true
-        connection.input.removeAll(keepingCapacity: true)
+      if full {
+        connection.scanned = 0
+      } else {
+        if connection.discarding {
+          connection.input.removeAll(keepingCapacity: true)
+        } else if connection.input.count > limit {
+          lines.append(nil)
+          connection.discarding = true
+          connection.input.removeAll(keepingCapacity: true)
+        }
+        connection.scanned = connection.input.count
+        // Every line sent before the end of the stream is out: now it may close.
+        if let ended = connection.ended { connection.closing = ended }
       }
-      connection.scanned = connection.input.count
       connection.inFlight += lines.count
       state.connections[client] = connection
     }

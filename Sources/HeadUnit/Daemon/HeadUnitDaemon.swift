@@ -52,6 +52,9 @@ final class HeadUnitDaemon {
   private var lifetimeTasks: [Task<Void, Never>] = []
   /// The app bridge's socket; nil when off or when it could not be set up.
   private var bridgeServer: BridgeServer?
+  /// The kernel time (CLOCK_MONOTONIC) of the oldest knob or button edge not yet on
+  /// screen, for the input → frame latency logged at debug level.
+  private var inputAt: Duration?
   private var timers: [HeadUnitCore.Timer: Task<Void, Never>] = [:]
   private var devicesHeld = false
   private var redrawPending = false
@@ -122,7 +125,9 @@ final class HeadUnitDaemon {
     for await wake in wakes {
       switch wake {
       case .core(let event):
+        if case .input(let input) = event, inputAt == nil { inputAt = input.kernelTime }
         perform(event)
+        if !redrawPending { inputAt = nil }  // the input changed nothing on screen
         if case .bridge(.line(let client, _)) = event { bridgeServer?.acknowledge(client) }
       case .frame:
         frameScheduled = false
@@ -356,12 +361,15 @@ final class HeadUnitDaemon {
   }
 
   /// Draws when something changed, at most `frameRate` times a second; keeps drawing while
-  /// the vehicle glides between fixes.
+  /// the vehicle glides between fixes. What the driver's knob or button changed is drawn
+  /// at once: the cap saves CPU on animation and on changes from elsewhere (a bridge
+  /// app's updates), never at the cost of the driver's feedback.
   private func drawIfDue() {
-    guard redrawPending || core.isAnimating, !frameScheduled else { return }
+    let urgent = inputAt != nil && redrawPending
+    guard redrawPending || core.isAnimating, urgent || !frameScheduled else { return }
     let interval = Duration.seconds(1) / max(configuration.frameRate, 1)
     let now = ContinuousClock.now
-    if let lastFrame, now < lastFrame + interval || !redrawPending {
+    if !urgent, let lastFrame, now < lastFrame + interval || !redrawPending {
       frameScheduled = true
       let inbox = self.inbox
       let due = max(lastFrame + interval, now)
@@ -392,6 +400,11 @@ final class HeadUnitDaemon {
     } catch {
       logger.error("cannot draw: \(error)")
       return
+    }
+    if let inputAt {
+      self.inputAt = nil
+      let latency = InputEvent.monotonicNow() - inputAt
+      logger.debug(String(format: "input → frame %.2f ms", latency.seconds * 1e3))
     }
     if !firstFrameShown {
       firstFrameShown = true
