@@ -65,6 +65,40 @@ struct BridgeSocketTests {
     {"summary":"5.0 km","selectionSummary":"13 min"}]}
     """
 
+  @Test("the socket: mode 0660, a stale one replaced, a live one or a plain file refused")
+  func socketFile() throws {
+    let rig = try BridgeRig()
+    var status = stat()
+    #expect(stat(rig.socket, &status) == 0)
+    #expect(status.st_mode & 0o777 == 0o660)
+    #expect(status.st_mode & S_IFMT == S_IFSOCK)
+    let logger = Logger(label: "t", level: .error) { _ in }
+    #expect(throws: BridgeSocketError.self) {
+      _ = try BridgeServer(path: rig.socket, group: nil, logger: logger) { _ in }
+    }
+    let plain = rig.folder.appendingPathComponent("plain").path
+    _ = FileManager.default.createFile(atPath: plain, contents: Data("x".utf8))
+    #expect(throws: BridgeSocketError.self) {
+      _ = try BridgeServer(path: plain, group: nil, logger: logger) { _ in }
+    }
+    #expect(throws: BridgeSocketError.self) {
+      _ = try BridgeServer(path: rig.socket + ".g", group: "no-such-group-here", logger: logger) {
+        _ in
+      }
+    }
+    // A socket file left behind by a process that died: nobody answers, it is replaced.
+    let stale = rig.folder.appendingPathComponent("stale.sock").path
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    let address = try UnixSocketAddress(path: stale)
+    #expect(address.withSockaddr { bind(descriptor, $0, $1) } == 0)
+    close(descriptor)
+    let server = try BridgeServer(path: stale, group: nil, logger: logger) { _ in }
+    #expect(try BridgeClient(path: stale).descriptor >= 0)
+    server.stop()
+    #expect(!FileManager.default.fileExists(atPath: stale), "removed on stop")
+    rig.stop()
+  }
+
   @Test("every template request: replies, rule errors with the controller's codes")
   func templateRequests() throws {
     let rig = try BridgeRig()

@@ -130,7 +130,7 @@ struct DaemonConfigurationTests {
     (
       #"{"loglevel": "info"}"#,
       "$.loglevel: unknown key (expected logLevel, stateDirectory, language, units, map, board, "
-        + "gpsd, display, audio, lifecycle, routing, trip)"
+        + "gpsd, display, audio, lifecycle, routing, trip, bridge)"
     ),
     (
       #"{"audio": {"volum": 1}}"#,

@@ -17,9 +17,11 @@ enum BridgeBenchmark {
     usage: headunit bench bridge [--inputs N] [--spacing MS]
 
     bridge: starts `headunit run` on the framebuffer and GPIO stand-ins and turns the knob
-    N times (default 60), MS apart (default 250), in four phases: no bridge client; a
-    bridge app on screen, idle; the app bursting requests that change nothing on screen;
-    the app bursting updateTemplate (each one a redraw). Prints input → frame latency
+    N times (default 60), MS apart (default 250), in five phases: no bridge client; a
+    bridge app on screen, idle; the app bursting requests that change nothing on screen
+    as fast as they are answered;
+    the app sending 1000 such requests every second; the app bursting updateTemplate (each
+    one a redraw). Prints input → frame latency
     (median, 90th percentile, max) per phase, the requests answered per second, and any
     answer missing (target: the bursting medians within 10 % of the idle one, none lost).
     """
@@ -66,6 +68,9 @@ enum BridgeBenchmark {
     let client = try rig.connect()
     try phase("bridge app on screen, idle", Load(client: client, kind: .idle))
     try phase("bridge app bursting no-op requests", Load(client: client, kind: .noOp))
+    try phase(
+      "bridge app, 1000 no-op requests every second",
+      Load(client: client, kind: .noOp, pause: .seconds(1)))
     try phase("bridge app bursting updateTemplate", Load(client: client, kind: .redraw))
     return .success
   }
@@ -75,13 +80,16 @@ enum BridgeBenchmark {
     enum Kind { case idle, noOp, redraw }
 
     let client: BridgeClient
+    /// Between two batches, nil for none (as fast as the unit answers).
+    let pause: Duration?
     private let batch: [UInt8]
     let size: Int
     private let state = Mutex((running: false, sent: 0, answered: 0, lastID: 0))
     private let done = DispatchSemaphore(value: 0)
 
-    init(client: BridgeClient, kind: Kind) {
+    init(client: BridgeClient, kind: Kind, pause: Duration? = nil) {
       self.client = client
+      self.pause = pause
       var lines: [UInt8] = []
       let count = kind == .idle ? 0 : 1000
       for index in 0..<count {
@@ -119,6 +127,16 @@ enum BridgeBenchmark {
           }
           try? client.write(batch)
           state.withLock { $0.sent += size }
+          if let pause {
+            let until = ContinuousClock.now + pause
+            while ContinuousClock.now < until, state.withLock({ $0.running }) {
+              if ContinuousClock.now - lastBeat > .milliseconds(500) {
+                try? client.send(#"{"type":"heartbeat"}"#)
+                lastBeat = .now
+              }
+              usleep(10_000)
+            }
+          }
         }
         done.signal()
       }

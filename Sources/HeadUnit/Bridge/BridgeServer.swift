@@ -25,7 +25,7 @@ public final class BridgeServer: Sendable {
     /// Decoded lines of one client waiting for the core; more wait, undecoded, in the
     /// client's buffer and socket. Small, so driver input never queues behind more than
     /// this many of a client's requests.
-    public var maximumInFlight = 8
+    public var maximumInFlight = 4
     /// Unsent messages to one client before it is disconnected as too slow a reader.
     public var maximumQueuedMessages = 1024
     /// Unsent bytes to one client before it is disconnected as too slow a reader.
@@ -200,6 +200,10 @@ public final class BridgeServer: Sendable {
   // MARK: - The thread
 
   private func loop() {
+    // Below the event loop: when the CPU is short, the driver's input is handled first
+    // and a flooding client is slowed down instead. (On Linux, `setpriority` with
+    // PRIO_PROCESS and 0 sets the calling thread's nice value only.)
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
       // Closes what is due and builds the poll set under the lock; polls outside it.
