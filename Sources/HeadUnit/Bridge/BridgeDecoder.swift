@@ -78,7 +78,7 @@ public enum BridgeDecoder {
         "$.type: unknown request \"\(type)\" (expected one of "
           + BridgeRequest.types.joined(separator: ", ") + ")")
     }
-    let fields = Fields(root, try root.object(keys: ["type", "id"] + keys), what: type)
+    let fields = BridgeFields(root, try root.object(keys: ["type", "id"] + keys), what: type)
     if type != "heartbeat", !hasID {
       throw BoardError(.configuration, "$.id: missing (every request but heartbeat needs one)")
     }
@@ -135,7 +135,7 @@ public enum BridgeDecoder {
     case "cancelNavigation": return .cancelNavigation
     case "navigateTo":
       let node = try fields.required("destination")
-      let destination = Fields(
+      let destination = BridgeFields(
         node, try node.object(keys: ["latitude", "longitude", "name"]), what: "a destination")
       let coordinate = try Self.coordinate(destination)
       let name = try destination["name"]?.nonEmptyString() ?? "Destination"
@@ -182,8 +182,8 @@ public enum BridgeDecoder {
     let typeNode = ConfigurationNode(value: object["type"] ?? NSNull(), path: "\(node.path).type")
     guard object["type"] != nil else { throw typeNode.error("missing (every template needs one)") }
     let type = try typeNode.string(oneOf: templateTypes)
-    func fields(_ keys: [String]) throws(BoardError) -> Fields {
-      Fields(node, try node.object(keys: ["type", "id"] + keys), what: "a \(type) template")
+    func fields(_ keys: [String]) throws(BoardError) -> BridgeFields {
+      BridgeFields(node, try node.object(keys: ["type", "id"] + keys), what: "a \(type) template")
     }
     switch type {
     case "map":
@@ -248,13 +248,13 @@ public enum BridgeDecoder {
   }
 
   static func section(_ node: ConfigurationNode) throws(BoardError) -> ListSection {
-    let f = Fields(node, try node.object(keys: ["header", "items"]), what: "a section")
+    let f = BridgeFields(node, try node.object(keys: ["header", "items"]), what: "a section")
     return ListSection(
       header: try f["header"]?.nonNull?.string(), items: try f.list("items", listItem))
   }
 
   static func listItem(_ node: ConfigurationNode) throws(BoardError) -> ListItem {
-    let f = Fields(
+    let f = BridgeFields(
       node, try node.object(keys: ["id", "text", "detail", "image", "accessory", "enabled"]),
       what: "a list item")
     let accessories: [(String, ListItem.Accessory)] = [
@@ -269,7 +269,7 @@ public enum BridgeDecoder {
   }
 
   static func gridButton(_ node: ConfigurationNode) throws(BoardError) -> GridButton {
-    let f = Fields(
+    let f = BridgeFields(
       node, try node.object(keys: ["id", "title", "image", "enabled"]), what: "a grid button")
     return GridButton(
       id: try f.required("id").nonEmptyString(), title: try f.required("title").string(),
@@ -277,7 +277,7 @@ public enum BridgeDecoder {
   }
 
   static func action(_ node: ConfigurationNode) throws(BoardError) -> TemplateAction {
-    let f = Fields(node, try node.object(keys: ["id", "title", "style"]), what: "an action")
+    let f = BridgeFields(node, try node.object(keys: ["id", "title", "style"]), what: "an action")
     let styles: [(String, TemplateAction.Style)] = [
       ("normal", .normal), ("primary", .primary), ("cancel", .cancel),
       ("destructive", .destructive),
@@ -291,13 +291,13 @@ public enum BridgeDecoder {
   static func informationItem(_ node: ConfigurationNode) throws(BoardError)
     -> InformationTemplate.Item
   {
-    let f = Fields(node, try node.object(keys: ["title", "detail"]), what: "an item")
+    let f = BridgeFields(node, try node.object(keys: ["title", "detail"]), what: "an item")
     return InformationTemplate.Item(
       title: try f.required("title").string(), detail: try f["detail"]?.string() ?? "")
   }
 
   static func point(_ node: ConfigurationNode) throws(BoardError) -> PointOfInterest {
-    let f = Fields(
+    let f = BridgeFields(
       node,
       try node.object(keys: ["id", "title", "subtitle", "summary", "latitude", "longitude"]),
       what: "a point")
@@ -307,7 +307,7 @@ public enum BridgeDecoder {
       coordinate: try coordinate(f))
   }
 
-  static func coordinate(_ f: Fields) throws(BoardError) -> Coordinate {
+  static func coordinate(_ f: BridgeFields) throws(BoardError) -> Coordinate {
     Coordinate(
       latitude: try f.required("latitude").number(in: -90...90),
       longitude: try f.required("longitude").number(in: -180...180))
@@ -324,7 +324,7 @@ public enum BridgeDecoder {
   ]
 
   static func mapButton(_ node: ConfigurationNode) throws(BoardError) -> MapButton {
-    let f = Fields(
+    let f = BridgeFields(
       node, try node.object(keys: ["id", "symbol", "letters", "role", "enabled"]),
       what: "a map button")
     let symbol: MapButton.Symbol
@@ -348,7 +348,8 @@ public enum BridgeDecoder {
   }
 
   static func barButton(_ node: ConfigurationNode) throws(BoardError) -> BarButton {
-    let f = Fields(node, try node.object(keys: ["id", "title", "enabled"]), what: "a bar button")
+    let f = BridgeFields(
+      node, try node.object(keys: ["id", "title", "enabled"]), what: "a bar button")
     return BarButton(
       id: try f.required("id").nonEmptyString(), title: try f.required("title").string(),
       isEnabled: try f["enabled"]?.bool() ?? true)
@@ -357,14 +358,14 @@ public enum BridgeDecoder {
   // MARK: - Navigation
 
   static func trip(_ node: ConfigurationNode) throws(BoardError) -> Templates.Trip {
-    let f = Fields(
+    let f = BridgeFields(
       node,
       try node.object(keys: ["id", "origin", "destination", "destinationName", "routeChoices"]),
       what: "a trip")
     func place(_ key: String) throws(BoardError) -> Coordinate {
       let n = try f.required(key)
       return try coordinate(
-        Fields(n, try n.object(keys: ["latitude", "longitude"]), what: "a \(key)"))
+        BridgeFields(n, try n.object(keys: ["latitude", "longitude"]), what: "a \(key)"))
     }
     return Templates.Trip(
       id: try f.required("id").nonEmptyString(), origin: try place("origin"),
@@ -374,7 +375,7 @@ public enum BridgeDecoder {
   }
 
   static func routeChoice(_ node: ConfigurationNode) throws(BoardError) -> Templates.RouteChoice {
-    let f = Fields(
+    let f = BridgeFields(
       node, try node.object(keys: ["summary", "selectionSummary", "additionalInformation"]),
       what: "a route choice")
     return Templates.RouteChoice(
@@ -384,7 +385,7 @@ public enum BridgeDecoder {
   }
 
   static func navigationAlert(_ node: ConfigurationNode) throws(BoardError) -> NavigationAlert {
-    let f = Fields(
+    let f = BridgeFields(
       node,
       try node.object(keys: [
         "id", "title", "subtitle", "image", "primaryAction", "secondaryAction", "duration",
@@ -402,7 +403,7 @@ public enum BridgeDecoder {
     uniqueKeysWithValues: ManeuverType.allCases.map { ("\($0)", $0) })
 
   static func maneuver(_ node: ConfigurationNode) throws(BoardError) -> BridgeManeuver {
-    let f = Fields(
+    let f = BridgeFields(
       node,
       try node.object(keys: [
         "id", "type", "instruction", "road", "drivingSide", "distance", "time",
@@ -433,67 +434,9 @@ public enum BridgeDecoder {
   }
 
   static func estimates(_ node: ConfigurationNode) throws(BoardError) -> BridgeEstimates {
-    let f = Fields(node, try node.object(keys: ["distance", "time"]), what: "estimates")
+    let f = BridgeFields(node, try node.object(keys: ["distance", "time"]), what: "estimates")
     return BridgeEstimates(
       distanceRemaining: try f.required("distance").number(in: -1...1e8),
       timeRemaining: try f.required("time").number(in: -1...1e7))
-  }
-}
-
-/// The members of one JSON object, with the object's node for messages about missing keys.
-struct Fields {
-  let node: ConfigurationNode
-  let members: [String: ConfigurationNode]
-  /// What the object is, for "missing" messages ("a list item needs one").
-  let what: String
-
-  init(_ node: ConfigurationNode, _ members: [String: ConfigurationNode], what: String) {
-    self.node = node
-    self.members = members
-    self.what = what
-  }
-
-  subscript(key: String) -> ConfigurationNode? { members[key] }
-
-  func required(_ key: String) throws(BoardError) -> ConfigurationNode {
-    try node.required(key, in: members, for: what)
-  }
-
-  /// The array under `key` read item by item; an absent key is an empty array.
-  func list<T>(_ key: String, _ read: (ConfigurationNode) throws(BoardError) -> T)
-    throws(BoardError) -> [T]
-  {
-    guard let array = members[key]?.nonNull else { return [] }
-    var out: [T] = []
-    for item in try array.array() { out.append(try read(item)) }
-    return out
-  }
-
-  /// Text variants under `key`: one string, or an array of strings longest first; with
-  /// `required` there must be at least one.
-  func variants(_ key: String, required: Bool = true) throws(BoardError) -> [String] {
-    guard let value = members[key]?.nonNull ?? members["\(key)Variants"]?.nonNull else {
-      if required { _ = try self.required(key) }
-      return []
-    }
-    if value.value is String { return [try value.string()] }
-    var out: [String] = []
-    for item in try value.array() { out.append(try item.string()) }
-    if required, out.isEmpty { throw value.error("expected at least one string, got []") }
-    return out
-  }
-}
-
-extension BridgeError {
-  /// A decoding problem: the path before the first ": " of the message, the rest after.
-  init(_ error: BoardError, code: String) {
-    let text = error.message
-    if text.hasPrefix("$"), let colon = text.range(of: ": ") {
-      self.init(
-        code: code, message: String(text[colon.upperBound...]),
-        path: String(text[..<colon.lowerBound]))
-    } else {
-      self.init(code: code, message: text)
-    }
   }
 }
