@@ -214,6 +214,8 @@ struct BridgeSocketTests {
         client, 3,
         #"{"type":"showTripPreviews","id":3,"trips":[\#(Self.trip)],"startButtonTitle":"Go"}"#)?[
           "ok"] as? Bool == true)
+    try rig.snapshot(
+      to: FileManager.default.temporaryDirectory.appendingPathComponent("bridge-preview.png").path)
     Self.focus("preview.work.1", in: rig)
     rig.press("select")
     let chosen = try #require(client.wait(for: "routeChoiceSelected").match)
