@@ -99,6 +99,50 @@ struct BridgeSocketTests {
     rig.stop()
   }
 
+  /// Connects to `path` as user `uid` with groups `gid` (a Python child that drops root);
+  /// "ok" or the error it got.
+  static func connect(_ path: String, uid: Int, gid: Int) throws -> String {
+    let script = """
+      import os, socket, sys
+      os.setgroups([]); os.setgid(\(gid)); os.setuid(\(uid))
+      s = socket.socket(socket.AF_UNIX)
+      try:
+          s.connect(sys.argv[1]); print("ok")
+      except OSError as e:
+          print(e.strerror)
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, path]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    process.waitUntilExit()
+    return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  @Test(
+    "only the socket's owner and group can connect",
+    .enabled(if: getuid() == 0, "needs root to connect as other users"))
+  func access() throws {
+    let logger = Logger(label: "t", level: .error) { _ in }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bridge-access-\(UUID().uuidString.prefix(8))")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("bridge.sock").path
+    let server = try BridgeServer(path: path, group: "nogroup", logger: logger) { _ in }
+    defer { server.stop() }
+    var status = stat()
+    #expect(stat(path, &status) == 0)
+    #expect(status.st_gid == 65534, "the configured group")
+    #expect(status.st_mode & 0o777 == 0o660)
+    // `daemon` (uid 1, gid 1) is neither the owner nor in the group.
+    #expect(try Self.connect(path, uid: 1, gid: 1) == "Permission denied")
+    // The same user with the socket's group may.
+    #expect(try Self.connect(path, uid: 1, gid: 65534) == "ok")
+  }
+
   @Test("every template request: replies, rule errors with the controller's codes")
   func templateRequests() throws {
     let rig = try BridgeRig()
