@@ -503,6 +503,26 @@ struct BridgeSocketTests {
     #expect(ids == Array(1000..<2000))
   }
 
+  @Test("a client that sends its requests and closes its end still gets every answer")
+  func halfClosed() throws {
+    let rig = try BridgeRig()
+    defer { rig.stop() }
+    let client = try rig.client()
+    var lines = #"{"type":"hello","id":0,"version":1}"# + "\n"
+    lines += #"{"type":"setRootTemplate","id":1,"template":\#(Self.map)}"# + "\n"
+    for id in 2..<300 {
+      lines += #"{"type":"updateTemplate","id":\#(id),"template":\#(Self.list)}"# + "\n"
+    }
+    try client.write(Array(lines.utf8))
+    client.shutdownWriting()
+    var ids: [Int] = []
+    while let object = client.receiveObject(timeout: .seconds(5)) {
+      if let id = object["id"] as? Int { ids.append(id) }
+    }
+    #expect(ids == Array(0..<300))
+    #expect(rig.waitFor { $0.bridge.clients.isEmpty }, "closed after the last answer")
+  }
+
   @Test("a client that stops reading is disconnected; another is served on")
   func slowReader() throws {
     var limits = BridgeServer.Limits()

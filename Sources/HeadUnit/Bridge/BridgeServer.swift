@@ -53,6 +53,8 @@ public final class BridgeServer: Sendable {
     /// The client ended the stream (or reading failed), and why; the connection closes
     /// once the lines before the end are posted.
     var ended: String?
+    /// Closing because the client ended its stream: its answers are written out first.
+    var flushBeforeClose = false
   }
 
   private struct State: Sendable {
@@ -168,6 +170,7 @@ public final class BridgeServer: Sendable {
       guard state.connections[client] != nil else { return }
       state.connections[client]?.closing = reason
       state.connections[client]?.closedByCore = true
+      state.connections[client]?.flushBeforeClose = false
     }
     wake()
   }
@@ -179,6 +182,7 @@ public final class BridgeServer: Sendable {
       connection.inFlight -= 1
       state.connections[client] = connection
       return connection.inFlight == limits.maximumInFlight - 1
+        || (connection.ended != nil && connection.inFlight == 0)
     }
     if resume { wake() }
   }
@@ -217,8 +221,18 @@ public final class BridgeServer: Sendable {
         for (id, var connection) in state.connections {
           let reason = state.running ? connection.closing : "the head unit stopped"
           if let reason {
-            // One last try to deliver what was queued (a goodbye's reply), then close.
-            if connection.closedByCore || !state.running { Self.writeQueued(&connection) }
+            // One last try to deliver what was queued (a goodbye's reply, the answers to a
+            // client that closed its end), then close.
+            Self.writeQueued(&connection)
+            if connection.flushBeforeClose && state.running
+              && connection.written < connection.output.count
+            {
+              // A half-closed client still reading its answers: wait until they are out.
+              state.connections[id] = connection
+              polled.append(pollfd(fd: connection.descriptor, events: Int16(POLLOUT), revents: 0))
+              clients.append(id)
+              continue
+            }
             toClose.append((id, connection.descriptor, reason, connection.closedByCore))
             state.connections[id] = nil
             continue
@@ -232,6 +246,9 @@ public final class BridgeServer: Sendable {
             events |= Int32(POLLIN)
           }
           if connection.written < connection.output.count { events |= Int32(POLLOUT) }
+          // A client that ended its stream, with nothing to write, is not polled (its
+          // hang-up would wake the loop without end) until its last lines are answered.
+          if connection.ended != nil && events == 0 { continue }
           polled.append(pollfd(fd: connection.descriptor, events: Int16(events), revents: 0))
           clients.append(id)
         }
@@ -255,7 +272,7 @@ public final class BridgeServer: Sendable {
       if polled[0].revents & Int16(POLLIN) != 0 { acceptClients() }
       for (index, id) in clients.enumerated() {
         let revents = Int32(polled[index + 2].revents)
-        if revents & Int32(POLLOUT) != 0 {
+        if revents & Int32(POLLOUT | POLLERR | POLLHUP) != 0 {
           state.withLock { state in
             guard var connection = state.connections[id] else { return }
             Self.writeQueued(&connection)
@@ -264,7 +281,7 @@ public final class BridgeServer: Sendable {
         }
         if revents & Int32(POLLIN | POLLHUP | POLLERR) != 0 { receive(id, into: &buffer) }
       }
-      for id in clients { deliver(id) }
+      for id in state.withLock({ Array($0.connections.keys) }) { deliver(id) }
     }
     Glibc.close(listener)
     unlink(path)
@@ -346,8 +363,11 @@ public final class BridgeServer: Sendable {
           connection.input.removeAll(keepingCapacity: true)
         }
         connection.scanned = connection.input.count
-        // Every line sent before the end of the stream is out: now it may close.
-        if let ended = connection.ended { connection.closing = ended }
+        // Every line sent before the end of the stream is answered: now it may close.
+        if let ended = connection.ended, lines.isEmpty, connection.inFlight == 0 {
+          connection.closing = ended
+          connection.flushBeforeClose = true
+        }
       }
       connection.inFlight += lines.count
       state.connections[client] = connection
