@@ -141,16 +141,21 @@ enum BridgeBenchmark {
         done.signal()
       }
       let reader = Thread { [self] in
-        while let line = client.receive(timeout: .seconds(2)) {
-          if line.hasPrefix(#"{"type":"reply""#) || line.hasPrefix(#"{"type":"error""#) {
-            let stop = state.withLock { state -> Bool in
+        // Counts answers until stopped and every request is answered (or 10 s after the
+        // stop, when some never come: the figure then shows them missing).
+        var stoppedAt: ContinuousClock.Instant?
+        while true {
+          let line = client.receive(timeout: .milliseconds(200))
+          let (running, finished) = state.withLock { state -> (Bool, Bool) in
+            if let line, line.hasPrefix(#"{"type":"reply""#) || line.hasPrefix(#"{"type":"error""#)
+            {
               state.answered += 1
-              return !state.running && state.answered >= state.sent
             }
-            if stop { break }
-          } else if !state.withLock({ $0.running }) && size == 0 {
-            break
+            return (state.running, state.answered >= state.sent)
           }
+          if running { continue }
+          if stoppedAt == nil { stoppedAt = .now }
+          if finished || ContinuousClock.now - stoppedAt! > .seconds(10) { break }
         }
         done.signal()
       }
@@ -161,8 +166,8 @@ enum BridgeBenchmark {
     /// Stops writing, waits for every answer (up to 10 s); the requests sent and answered.
     func stop() -> (sent: Int, answered: Int) {
       state.withLock { $0.running = false }
-      _ = done.wait(timeout: .now() + 10)
-      _ = done.wait(timeout: .now() + 10)
+      done.wait()
+      done.wait()
       return state.withLock { ($0.sent, $0.answered) }
     }
   }
