@@ -21,12 +21,13 @@ extension BridgeBenchmark {
       guard mkfifo(control, 0o600) == 0 else { throw SystemError("mkfifo \(control)", errno) }
     }
 
-    func remove() {
+    /// Stops the daemon and removes the folder, unless `keepFolder`.
+    func remove(keepFolder: Bool = false) {
       if let daemon, daemon.isRunning {
         daemon.terminate()
         daemon.waitUntilExit()
       }
-      try? FileManager.default.removeItem(at: folder)
+      if !keepFolder { try? FileManager.default.removeItem(at: folder) }
     }
 
     /// Starts `headunit run` and waits for its bridge socket.

@@ -30,7 +30,10 @@ enum BridgeBenchmark {
     let inputs = try args.int("inputs", default: 60, range: 5...10_000)
     let spacing = try args.int("spacing", default: 250, range: 20...5000)
     let rig = try Rig(console: console)
-    defer { if ProcessInfo.processInfo.environment["HEADUNIT_BENCH_KEEP"] == nil { rig.remove() } }
+    // HEADUNIT_BENCH_KEEP=1 keeps the folder (the daemon's log) for a look afterwards.
+    defer {
+      rig.remove(keepFolder: ProcessInfo.processInfo.environment["HEADUNIT_BENCH_KEEP"] != nil)
+    }
     try rig.start()
     console.out("  (log: \(rig.log.path))")
 
