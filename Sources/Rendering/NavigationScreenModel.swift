@@ -163,7 +163,7 @@ public struct NavigationScreenModel: Sendable {
   }
 
   /// "< 1 min", "4 min", "1 h 05 min".
-  static func duration(_ seconds: Double) -> String {
+  public static func duration(_ seconds: Double) -> String {
     let minutes = Int((seconds / 60).rounded())
     if minutes < 1 { return "< 1 min" }
     if minutes < 60 { return "\(minutes) min" }

@@ -130,7 +130,7 @@ struct DaemonConfigurationTests {
     (
       #"{"loglevel": "info"}"#,
       "$.loglevel: unknown key (expected logLevel, stateDirectory, language, units, map, board, "
-        + "gpsd, display, audio, lifecycle, routing, trip, fleet)"
+        + "gpsd, display, audio, lifecycle, routing, trip, fleet, bridge)"
     ),
     (
       #"{"audio": {"volum": 1}}"#,
@@ -418,6 +418,7 @@ struct DaemonConfigurationTests {
         "no GPIO inputs",
         "grace 10 s, shutdown: none",
         "fleet off",
+        "bridge /run/headunit/bridge.sock",
         "state in /var/lib/headunit, resume within 30 min",
       ])
   }
@@ -435,6 +436,7 @@ struct DaemonConfigurationTests {
         "GPIO: pi4, encoder, 4 buttons, ignition",
         "grace 10 s, shutdown: systemctl poweroff after 300 s",
         "fleet off",
+        "bridge /run/headunit/bridge.sock (group headunit)",
         "state in /var/lib/headunit, resume within 30 min",
       ])
     var quiet = DaemonConfiguration()

@@ -50,6 +50,9 @@ public struct NavigationApp: Sendable {
     case abandonTrip
     /// Tells the driver something over the map for a few seconds (which router answered).
     case notice(title: String, detail: String)
+    /// Routes to `place` (a bridge app handed it over): its preview on the bare map, or
+    /// guidance on the first route choice at once with `start`.
+    case navigate(Place, start: Bool)
   }
 
   /// What the owner carries out, in order.
@@ -105,6 +108,10 @@ public struct NavigationApp: Sendable {
     case .notice(let title, let detail):
       request(
         { .presentNavigationAlert($0, Self.noticeAlert(title: title, detail: detail)) }, at: now)
+    case .navigate(let place, let start):
+      request({ .popToRoot($0) }, at: now)
+      choose(place, at: now)
+      if start, case .previewing = phase { startTrip(choiceIndex: 0, at: now) }
     case .resume(let place, let trip, let choice):
       previewTrip = trip
       phase = .previewing(place)

@@ -24,6 +24,7 @@ enum BenchCommand {
       ("startup", StartupBenchmark.help, StartupBenchmark.run),
       ("maps", MapBenchmark.help, MapBenchmark.run),
       ("routing", RoutingBenchmark.help, RoutingBenchmark.run),
+      ("bridge", BridgeBenchmark.help, BridgeBenchmark.run),
     ]
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
@@ -31,7 +32,7 @@ enum BenchCommand {
       words,
       options: [
         "points", "fixes", "runs", "seconds", "reports", "prompts", "device", "lang", "size",
-        "dir", "count", "map", "queries", "osrm", "valhalla",
+        "dir", "count", "map", "queries", "osrm", "valhalla", "inputs", "spacing",
       ],
       flags: ["help", "trace", "pairs"])
     if args.flag("help") {

@@ -7,6 +7,14 @@ extension DaemonConfiguration {
   var document: JSONValue {
     func number(_ value: Double) -> JSONValue { .number(value) }
     func number(_ value: Int) -> JSONValue { .number(Double(value)) }
+    let bridge: JSONValue = .object([
+      ("enabled", .bool(bridgeEnabled)), ("socket", .string(bridgeSocket)),
+      ("group", bridgeGroup.map { .string($0) } ?? .null),
+      ("heartbeatSeconds", number(bridgeHeartbeat)),
+      ("disconnectDrains", .bool(bridgeDisconnectDrains)),
+      ("maxQueuedMessages", number(bridgeMaxQueuedMessages)),
+      ("maxQueuedBytes", number(bridgeMaxQueuedBytes)),
+    ])
     return .object([
       ("logLevel", .string("\(logLevel)")),
       ("stateDirectory", .string(stateDirectory)),
@@ -61,6 +69,7 @@ extension DaemonConfiguration {
         ])
       ),
       ("fleet", fleetDocument),
+      ("bridge", bridge),
     ])
   }
 

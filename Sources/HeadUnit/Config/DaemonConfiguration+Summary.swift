@@ -19,6 +19,7 @@ extension DaemonConfiguration {
       gpioSummary,
       lifecycleSummary,
       fleet.summary,
+      bridgeSummary,
       "state in \(stateDirectory), \(resume)",
     ]
   }
@@ -64,6 +65,12 @@ extension DaemonConfiguration {
       shutdown = "none"
     }
     return "grace \(Self.format(gracePeriod)) s, shutdown: \(shutdown)"
+  }
+
+  /// `bridge /run/headunit/bridge.sock`, `bridge … (group headunit)`, `bridge off`.
+  private var bridgeSummary: String {
+    guard bridgeEnabled else { return "bridge off" }
+    return "bridge \(bridgeSocket)" + (bridgeGroup.map { " (group \($0))" } ?? "")
   }
 
   private static func format(_ number: Double) -> String {

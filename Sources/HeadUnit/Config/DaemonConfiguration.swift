@@ -68,6 +68,19 @@ import Navigation
 /// - `queueLimit`: `360`; 1–100000 reports kept while the endpoint is unreachable.
 /// - `timeoutSeconds`: `5`; 0.5–60.
 ///
+/// `bridge` (see ``BridgeServer``, `docs/bridge.md`):
+/// - `enabled` → ``bridgeEnabled``: `true`.
+/// - `socket` → ``bridgeSocket``: `"/run/headunit/bridge.sock"`; an absolute path.
+/// - `group` → ``bridgeGroup``: none, meaning the daemon's own group; a group name whose
+///   members may connect.
+/// - `heartbeatSeconds` → ``bridgeHeartbeat``: `2`; 0.5–60, how often heartbeats go out.
+///   A client silent for `lifecycle.heartbeatTimeoutSeconds` is disconnected.
+/// - `disconnectDrains` → ``bridgeDisconnectDrains``: `true`; whether the last client
+///   gone starts draining as the lifecycle's "bridge client gone".
+/// - `maxQueuedMessages` → ``bridgeMaxQueuedMessages``: `1024`; 16–100000 unsent
+///   messages to one client before it is disconnected as too slow a reader.
+/// - `maxQueuedBytes` → ``bridgeMaxQueuedBytes``: `4194304`; 65536–268435456.
+///
 /// `trip`:
 /// - `resumeWithinMinutes` → ``resumeWithin`` (in seconds): `30`; 0–1440, 0 meaning never
 ///   resume.
@@ -128,6 +141,21 @@ public struct DaemonConfiguration: Sendable, Equatable {
   public var routingURL: String?
   /// The longest wait for the routing server before the offline router answers.
   public var routingTimeout: TimeInterval = 3
+
+  /// Whether the app bridge's socket is served.
+  public var bridgeEnabled = true
+  /// The bridge's Unix socket.
+  public var bridgeSocket = "/run/headunit/bridge.sock"
+  /// The group whose members may connect; nil for the daemon's own.
+  public var bridgeGroup: String?
+  /// Seconds between two heartbeats to each client.
+  public var bridgeHeartbeat: Double = 2
+  /// Whether the last bridge client gone starts draining.
+  public var bridgeDisconnectDrains = true
+  /// Unsent messages to one client before it is disconnected.
+  public var bridgeMaxQueuedMessages = 1024
+  /// Unsent bytes to one client before it is disconnected.
+  public var bridgeMaxQueuedBytes = 4 << 20
 
   /// How old a saved trip may be and still resume at start-up; 0 means never resume.
   public var resumeWithin: TimeInterval = 30 * 60
@@ -208,6 +236,13 @@ public struct DaemonConfiguration: Sendable, Equatable {
       [
         "enabled", "endpoint", "tokenURL", "clientId", "clientSecret", "vehicleId",
         "intervalSeconds", "queueLimit", "timeoutSeconds",
+      ]
+    ),
+    (
+      "bridge",
+      [
+        "enabled", "socket", "group", "heartbeatSeconds", "disconnectDrains",
+        "maxQueuedMessages", "maxQueuedBytes",
       ]
     ),
   ]
@@ -291,6 +326,18 @@ public struct DaemonConfiguration: Sendable, Equatable {
     }
     if let fleet = try Self.section("fleet", in: fields) {
       try readFleet(fleet, node: fields["fleet"]!)
+    }
+    if let bridge = try Self.section("bridge", in: fields) {
+      bridgeEnabled = try bridge["enabled"]?.bool() ?? bridgeEnabled
+      bridgeSocket = try bridge["socket"]?.absolutePath() ?? bridgeSocket
+      bridgeGroup = try bridge["group"]?.nonNull?.nonEmptyString()
+      bridgeHeartbeat = try bridge["heartbeatSeconds"]?.number(in: 0.5...60) ?? bridgeHeartbeat
+      bridgeDisconnectDrains =
+        try bridge["disconnectDrains"]?.bool() ?? bridgeDisconnectDrains
+      bridgeMaxQueuedMessages =
+        try bridge["maxQueuedMessages"]?.integer(in: 16...100_000) ?? bridgeMaxQueuedMessages
+      bridgeMaxQueuedBytes =
+        try bridge["maxQueuedBytes"]?.integer(in: 65_536...268_435_456) ?? bridgeMaxQueuedBytes
     }
   }
 

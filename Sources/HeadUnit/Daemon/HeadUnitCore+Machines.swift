@@ -39,6 +39,7 @@ extension HeadUnitCore {
       case .stopPrompts:
         effects.append(.stopPrompts)
       case .showParked:
+        bridgeNavigationEnds(reason: "parked", at: now)
         screen = .parked
         effects += [.screen(.parked), .redraw]
         effects.append(.log(.notice, "parked: \(causes)"))

@@ -21,11 +21,17 @@ extension HeadUnitCore {
     case .parked:
       return .scene(parkedScene(size: size, theme: theme))
     case .live:
-      var map = guidance?.scene(at: now, size: size) ?? idleScene(at: now, size: size)
+      var map: NavigationScene
+      if let navigation = bridge.screen?.navigation {
+        map = idleScene(at: now, size: size)
+        navigation.decorate(&map, phrases: phrases, now: now, timeZone: TimeZone.current)
+      } else {
+        map = guidance?.scene(at: now, size: size) ?? idleScene(at: now, size: size)
+      }
       map.theme = theme
       map.status.isMuted = isMuted || !isAudioAvailable
       let context = MapContext(scene: map, routes: previewRoutes, layers: [])
-      guard let scene = TemplateScene(app.controller, size: size, theme: theme, map: context)
+      guard let scene = TemplateScene(activeController, size: size, theme: theme, map: context)
       else { return .blank }
       return .scene(scene)
     }

@@ -34,6 +34,8 @@ public struct HeadUnitCore: Sendable {
     public var home = Coordinate(latitude: 60.1699, longitude: 24.9384)
     /// What the map shows under the route: the offline map's roads.
     public var layers: [any MapLayer] = ScreenReplay.baseLayers
+    /// The app bridge's timing and what `hello` says.
+    public var bridge = BridgeSettings()
 
     public init() {}
   }
@@ -47,6 +49,7 @@ public struct HeadUnitCore: Sendable {
     case parked
     /// The minute changed: the status clock needs a redraw.
     case clock
+    case bridge(BridgeTimer)
   }
 
   /// Something that happened, with the instant given to `handle`.
@@ -64,6 +67,8 @@ public struct HeadUnitCore: Sendable {
     case bridgeHeartbeat
     /// The bridge client said goodbye.
     case bridgeDisconnected
+    /// A bridge client connected, sent a line, or went away.
+    case bridge(BridgeEvent)
     case timer(Timer)
     /// The sound card works (again), or prompts cannot be heard: the status chip shows a
     /// muted speaker while they cannot.
@@ -119,6 +124,8 @@ public struct HeadUnitCore: Sendable {
     /// The core stopped (after `.stop`); the owner may exit.
     case stopped
     case log(Logger.Level, String)
+    /// A line for a bridge client, or its connection to close.
+    case bridge(BridgeOutput)
   }
 
   /// The trip under way, for saving.
@@ -150,6 +157,8 @@ public struct HeadUnitCore: Sendable {
   /// Whether prompts can be heard (a sound card answered).
   public internal(set) var isAudioAvailable = true
   public internal(set) var isStopped = false
+  /// The bridge's clients and the bridge app on screen.
+  public internal(set) var bridge = BridgeState()
   var activeTrip: ActiveTrip?
   /// The saved trip being resumed, until the app has handed it to the session.
   var resuming: TripSnapshot?
@@ -190,6 +199,7 @@ public struct HeadUnitCore: Sendable {
       lifecycle(present ? .powerRestored : .powerLost, at: now)
     case .bridgeHeartbeat: lifecycle(.heartbeat, at: now)
     case .bridgeDisconnected: lifecycle(.bridgeDisconnected, at: now)
+    case .bridge(let bridgeEvent): self.bridgeEvent(bridgeEvent, at: now)
     case .timer(let timer): fire(timer, at: now)
     case .audio(let available):
       guard available != isAudioAvailable else { break }
@@ -248,7 +258,7 @@ public struct HeadUnitCore: Sendable {
         app(.position(coordinate), at: now)
         if let speed = fix.speed {
           self.speed = speed
-          app(.interface(.vehicleSpeed(speed)), at: now)
+          ui(.vehicleSpeed(speed), at: now)
         }
       }
       if session.state.isActive {
@@ -262,7 +272,7 @@ public struct HeadUnitCore: Sendable {
   private mutating func input(_ input: InputEvent, at now: Date) {
     switch input {
     case .rotated(let detents, _):
-      app(.interface(.encoder(detents)), at: now)
+      ui(.encoder(detents), at: now)
     case .button(let name, let action, _):
       guard let role = Self.role(named: name) else { return }
       switch action {
@@ -270,9 +280,9 @@ public struct HeadUnitCore: Sendable {
         heldLong.remove(name)
       case .longPress:
         heldLong.insert(name)
-        app(.interface(.press(role, long: true)), at: now)
+        ui(.press(role, long: true), at: now)
       case .release:
-        if heldLong.remove(name) == nil { app(.interface(.press(role, long: false)), at: now) }
+        if heldLong.remove(name) == nil { ui(.press(role, long: false), at: now) }
       }
     case .ignition(let on, _):
       lifecycle(on ? .ignitionOn : .ignitionOff, at: now)
@@ -291,11 +301,13 @@ public struct HeadUnitCore: Sendable {
       guard ownTimers.removeValue(forKey: .clock) != nil else { return }
       if screen == .live { effects.append(.redraw) }
       scheduleClock(at: now)
+    case .bridge(let inner): bridgeTimer(inner, at: now)
     }
   }
 
   /// SIGTERM: the same teardown as a power loss, at once, and nothing after it.
   private mutating func stop(at now: Date) {
+    bridgeNavigationEnds(reason: "stopped", at: now)
     saveTrip(at: now)
     effects.append(.stopPrompts)
     for timer in ownTimers.keys.sorted(by: { "\($0)" < "\($1)" }) {

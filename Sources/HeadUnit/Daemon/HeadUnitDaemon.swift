@@ -50,6 +50,11 @@ final class HeadUnitDaemon {
   /// While torn down: a slow look at the power supplies, so power coming back wakes the unit.
   private var wakeWatch: Task<Void, Never>?
   private var lifetimeTasks: [Task<Void, Never>] = []
+  /// The app bridge's socket; nil when off or when it could not be set up.
+  private var bridgeServer: BridgeServer?
+  /// The kernel time (CLOCK_MONOTONIC) of the oldest knob or button edge not yet on
+  /// screen, for the input → frame latency logged at debug level.
+  private var inputAt: Duration?
   private var timers: [HeadUnitCore.Timer: Task<Void, Never>] = [:]
   private var devicesHeld = false
   private var redrawPending = false
@@ -86,6 +91,10 @@ final class HeadUnitDaemon {
         ?? (try? Phrasebook(language: "en"))
     else { preconditionFailure("the English phrasebook is built in") }
     var coreConfiguration = Self.coreConfiguration(configuration)
+    if let framebuffer {
+      coreConfiguration.bridge.screen = ScreenSize(
+        width: framebuffer.info.width, height: framebuffer.info.height)
+    }
     let provider: any RouteProvider
     if let map = Self.openMap(configuration, logger: logger) {
       let mapProvider = MapRouteProvider(
@@ -112,12 +121,17 @@ final class HeadUnitDaemon {
   func run() async -> HeadUnitCommand.Status {
     let (places, trip) = loadState()
     await startLifetimeSources()
+    bridgeServer = Self.startBridge(configuration, logger: logger, inbox: inbox)
     perform(.start(places: places, trip: trip))
     startFleet(configuration.fleet, logger: logger, vehicle: core.fleetState)
     drawIfDue()
     for await wake in wakes {
       switch wake {
-      case .core(let event): perform(event)
+      case .core(let event):
+        if case .input(let input) = event, inputAt == nil { inputAt = input.kernelTime }
+        perform(event)
+        if !redrawPending { inputAt = nil }  // the input changed nothing on screen
+        if case .bridge(.line(let client, _)) = event { bridgeServer?.acknowledge(client) }
       case .frame:
         frameScheduled = false
         if core.isAnimating { redrawPending = true }
@@ -133,6 +147,7 @@ final class HeadUnitDaemon {
     }
     writer.flush()
     fleet?.stop()
+    bridgeServer?.stop()
     wakeWatch?.cancel()
     for task in lifetimeTasks { task.cancel() }
     logger.notice("stopped")
@@ -174,6 +189,11 @@ final class HeadUnitDaemon {
     case .runShutdownCommand(let command): runShutdownCommand(command)
     case .stopped: stopped = true
     case .log(let level, let message): logger.log(level, message)
+    case .bridge(let output):
+      switch output {
+      case .send(let client, let message): bridgeServer?.send(message, to: client)
+      case .close(let client, let reason): bridgeServer?.close(client, reason: reason)
+      }
     }
     return nil
   }
@@ -346,12 +366,15 @@ final class HeadUnitDaemon {
   }
 
   /// Draws when something changed, at most `frameRate` times a second; keeps drawing while
-  /// the vehicle glides between fixes.
+  /// the vehicle glides between fixes. What the driver's knob or button changed is drawn
+  /// at once: the cap saves CPU on animation and on changes from elsewhere (a bridge
+  /// app's updates), never at the cost of the driver's feedback.
   private func drawIfDue() {
-    guard redrawPending || core.isAnimating, !frameScheduled else { return }
+    let urgent = inputAt != nil && redrawPending
+    guard redrawPending || core.isAnimating, urgent || !frameScheduled else { return }
     let interval = Duration.seconds(1) / max(configuration.frameRate, 1)
     let now = ContinuousClock.now
-    if let lastFrame, now < lastFrame + interval || !redrawPending {
+    if !urgent, let lastFrame, now < lastFrame + interval || !redrawPending {
       frameScheduled = true
       let inbox = self.inbox
       let due = max(lastFrame + interval, now)
@@ -382,6 +405,11 @@ final class HeadUnitDaemon {
     } catch {
       logger.error("cannot draw: \(error)")
       return
+    }
+    if let inputAt {
+      self.inputAt = nil
+      let latency = InputEvent.monotonicNow() - inputAt
+      logger.debug(String(format: "input → frame %.2f ms", latency.seconds * 1e3))
     }
     if !firstFrameShown {
       firstFrameShown = true
@@ -545,6 +573,7 @@ final class HeadUnitDaemon {
     core.resumeWithin = configuration.resumeWithin
     core.parkedScreen = configuration.parkedScreenSeconds
     core.muted = configuration.muted
+    core.bridge = configuration.bridgeSettings
     return core
   }
 }

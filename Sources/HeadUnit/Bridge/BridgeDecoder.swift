@@ -1,0 +1,442 @@
+import Board
+import Foundation
+import Geo
+import Navigation
+import Templates
+
+/// Reads one line of a bridge client into a request, or into the error to answer it with.
+///
+/// Pure and thread-safe (no state): the server's reader thread decodes each line before
+/// the daemon's loop sees it. Unknown keys are errors naming their path, as in the
+/// configuration file, so a misspelt field is never silently ignored.
+public enum BridgeDecoder {
+  /// The id (when the line had a readable one) and the request or what is wrong with it.
+  public struct Line: Sendable, Equatable {
+    public var id: BridgeRequestID?
+    public var request: Result<BridgeRequest, BridgeError>
+
+    public init(id: BridgeRequestID?, request: Result<BridgeRequest, BridgeError>) {
+      self.id = id
+      self.request = request
+    }
+  }
+
+  /// Decodes one line (without its newline).
+  public static func decode(_ line: some Collection<UInt8>) -> Line {
+    let root: ConfigurationNode
+    do throws(BoardError) {
+      root = try ConfigurationNode(json: Data(line))
+    } catch {
+      return Line(id: nil, request: .failure(BridgeError(error, code: BridgeError.Code.badJSON)))
+    }
+    guard let object = root.value as? [String: Any] else {
+      return Line(
+        id: nil,
+        request: .failure(
+          BridgeError(
+            code: BridgeError.Code.badJSON,
+            message: "expected a JSON object, got \(ConfigurationNode.describe(root.value))",
+            path: "$")))
+    }
+    var id: BridgeRequestID?
+    if let raw = object["id"] {
+      let node = ConfigurationNode(value: raw, path: "$.id")
+      if let text = raw as? String {
+        id = .string(text)
+      } else if let number = try? node.integer(in: Int.min...Int.max) {
+        id = .number(number)
+      } else {
+        return Line(
+          id: nil,
+          request: .failure(
+            BridgeError(
+              code: BridgeError.Code.invalidRequest,
+              message: "expected a whole number or a string, got "
+                + ConfigurationNode.describe(raw), path: "$.id")))
+      }
+    }
+    do throws(BoardError) {
+      return Line(id: id, request: .success(try request(root, object: object, hasID: id != nil)))
+    } catch {
+      let code =
+        error.message.hasPrefix("$.type: unknown request")
+        ? BridgeError.Code.unknownType : BridgeError.Code.invalidRequest
+      return Line(id: id, request: .failure(BridgeError(error, code: code)))
+    }
+  }
+
+  private static func request(_ root: ConfigurationNode, object: [String: Any], hasID: Bool)
+    throws(BoardError) -> BridgeRequest
+  {
+    guard let typeValue = object["type"] else {
+      throw BoardError(.configuration, "$.type: missing (every message needs one)")
+    }
+    let type = try ConfigurationNode(value: typeValue, path: "$.type").string()
+    guard let keys = requestKeys[type] else {
+      throw BoardError(
+        .configuration,
+        "$.type: unknown request \"\(type)\" (expected one of "
+          + BridgeRequest.types.joined(separator: ", ") + ")")
+    }
+    let fields = BridgeFields(root, try root.object(keys: ["type", "id"] + keys), what: type)
+    if type != "heartbeat", !hasID {
+      throw BoardError(.configuration, "$.id: missing (every request but heartbeat needs one)")
+    }
+    switch type {
+    case "hello":
+      return .hello(
+        version: try fields.required("version").integer(in: 0...Int.max),
+        app: try fields["app"]?.string() ?? "")
+    case "heartbeat": return .heartbeat
+    case "goodbye": return .goodbye
+    case "setRootTemplate": return .setRootTemplate(try template(fields.required("template")))
+    case "pushTemplate": return .pushTemplate(try template(fields.required("template")))
+    case "popTemplate": return .popTemplate
+    case "popToRootTemplate": return .popToRootTemplate
+    case "popToTemplate":
+      return .popToTemplate(try fields.required("templateId").nonEmptyString())
+    case "presentTemplate": return .presentTemplate(try template(fields.required("template")))
+    case "dismissTemplate": return .dismissTemplate
+    case "updateTemplate": return .updateTemplate(try template(fields.required("template")))
+    case "showTripPreviews":
+      var trips: [Templates.Trip] = []
+      for node in try fields.required("trips").array() { trips.append(try trip(node)) }
+      return .showTripPreviews(
+        TripPreview(
+          trips: trips, selectedTripIndex: try fields["selectedTrip"]?.integer(in: 0...11) ?? 0,
+          startButtonTitle: try fields["startButtonTitle"]?.nonNull?.string()))
+    case "hideTripPreviews": return .hideTripPreviews
+    case "presentNavigationAlert":
+      return .presentNavigationAlert(try navigationAlert(fields.required("alert")))
+    case "dismissNavigationAlert": return .dismissNavigationAlert
+    case "setPanning": return .setPanning(try fields.required("on").bool())
+    case "startNavigation":
+      return .startNavigation(
+        tripID: try fields.required("tripId").nonEmptyString(),
+        routeChoice: try fields["routeChoice"]?.integer(in: 0...99) ?? 0)
+    case "updateManeuvers":
+      var maneuvers: [BridgeManeuver] = []
+      for node in try fields.required("maneuvers").array() {
+        maneuvers.append(try maneuver(node))
+      }
+      return .updateManeuvers(maneuvers)
+    case "updateEstimates":
+      return .updateEstimates(
+        trip: try estimates(fields.required("trip")),
+        maneuver: try fields["maneuver"]?.nonNull.map(estimates))
+    case "pauseNavigation":
+      let names = pauseReasons.map(\.0)
+      let name = try fields.required("reason").string(oneOf: names)
+      return .pauseNavigation(
+        pauseReasons.first { $0.0 == name }!.1,
+        description: try fields["description"]?.nonNull?.string())
+    case "resumeNavigation": return .resumeNavigation
+    case "finishNavigation": return .finishNavigation
+    case "cancelNavigation": return .cancelNavigation
+    case "navigateTo":
+      let node = try fields.required("destination")
+      let destination = BridgeFields(
+        node, try node.object(keys: ["latitude", "longitude", "name"]), what: "a destination")
+      let coordinate = try Self.coordinate(destination)
+      let name = try destination["name"]?.nonEmptyString() ?? "Destination"
+      return .navigateTo(
+        Place(
+          id: "bridge.\(Place.slug(name))", name: name, coordinate: coordinate,
+          category: nil),
+        start: try fields["start"]?.bool() ?? false)
+    default:
+      preconditionFailure("every type in requestKeys is decoded")
+    }
+  }
+
+  /// The keys each request may carry besides `type` and `id`.
+  static let requestKeys: [String: [String]] = [
+    "hello": ["version", "app"], "heartbeat": [], "goodbye": [],
+    "setRootTemplate": ["template"], "pushTemplate": ["template"], "popTemplate": [],
+    "popToRootTemplate": [], "popToTemplate": ["templateId"], "presentTemplate": ["template"],
+    "dismissTemplate": [], "updateTemplate": ["template"],
+    "showTripPreviews": ["trips", "selectedTrip", "startButtonTitle"], "hideTripPreviews": [],
+    "presentNavigationAlert": ["alert"], "dismissNavigationAlert": [], "setPanning": ["on"],
+    "startNavigation": ["tripId", "routeChoice"], "updateManeuvers": ["maneuvers"],
+    "updateEstimates": ["trip", "maneuver"], "pauseNavigation": ["reason", "description"],
+    "resumeNavigation": [], "finishNavigation": [], "cancelNavigation": [],
+    "navigateTo": ["destination", "start"],
+  ]
+
+  static let pauseReasons: [(String, PauseReason)] = [
+    ("arrived", .arrived), ("loading", .loading), ("locating", .locating),
+    ("rerouting", .rerouting), ("proceedToRoute", .proceedToRoute),
+  ]
+
+  // MARK: - Templates
+
+  static let templateTypes = [
+    "map", "list", "grid", "alert", "actionSheet", "information", "pointOfInterest", "tabBar",
+  ]
+
+  /// A template object; its `type` picks the kind.
+  static func template(_ node: ConfigurationNode) throws(BoardError) -> Template {
+    guard let object = node.value as? [String: Any] else {
+      throw node.error("expected an object, got \(ConfigurationNode.describe(node.value))")
+    }
+    let typeNode = ConfigurationNode(value: object["type"] ?? NSNull(), path: "\(node.path).type")
+    guard object["type"] != nil else { throw typeNode.error("missing (every template needs one)") }
+    let type = try typeNode.string(oneOf: templateTypes)
+    func fields(_ keys: [String]) throws(BoardError) -> BridgeFields {
+      BridgeFields(node, try node.object(keys: ["type", "id"] + keys), what: "a \(type) template")
+    }
+    switch type {
+    case "map":
+      let f = try fields(["mapButtons", "leadingButtons", "trailingButtons"])
+      return .map(
+        MapTemplate(
+          id: try f.required("id").nonEmptyString(),
+          mapButtons: try f.list("mapButtons", mapButton),
+          leadingBarButtons: try f.list("leadingButtons", barButton),
+          trailingBarButtons: try f.list("trailingButtons", barButton)))
+    case "list":
+      let f = try fields(["title", "sections", "items"])
+      var sections = try f.list("sections", section)
+      if let items = f["items"] {
+        var rows: [ListItem] = []
+        for item in try items.array() { rows.append(try listItem(item)) }
+        sections.insert(ListSection(items: rows), at: 0)
+      }
+      return .list(
+        ListTemplate(
+          id: try f.required("id").nonEmptyString(), title: try f["title"]?.string() ?? "",
+          sections: sections))
+    case "grid":
+      let f = try fields(["title", "buttons"])
+      return .grid(
+        GridTemplate(
+          id: try f.required("id").nonEmptyString(), title: try f["title"]?.string() ?? "",
+          buttons: try f.list("buttons", gridButton)))
+    case "alert":
+      let f = try fields(["title", "titleVariants", "actions"])
+      return .alert(
+        AlertTemplate(
+          id: try f.required("id").nonEmptyString(), titleVariants: try f.variants("title"),
+          actions: try f.list("actions", action)))
+    case "actionSheet":
+      let f = try fields(["title", "message", "actions"])
+      return .actionSheet(
+        ActionSheetTemplate(
+          id: try f.required("id").nonEmptyString(), title: try f["title"]?.nonNull?.string(),
+          message: try f["message"]?.nonNull?.string(), actions: try f.list("actions", action)))
+    case "information":
+      let f = try fields(["title", "items", "actions"])
+      return .information(
+        InformationTemplate(
+          id: try f.required("id").nonEmptyString(), title: try f["title"]?.string() ?? "",
+          items: try f.list("items", informationItem), actions: try f.list("actions", action)))
+    case "pointOfInterest":
+      let f = try fields(["title", "points"])
+      return .pointOfInterest(
+        PointOfInterestTemplate(
+          id: try f.required("id").nonEmptyString(), title: try f["title"]?.string() ?? "",
+          points: try f.list("points", point)))
+    default:
+      let f = try fields(["tabs", "selectedTab"])
+      var tabs: [Template] = []
+      for tab in try f.required("tabs").array() { tabs.append(try template(tab)) }
+      return .tabBar(
+        TabBarTemplate(
+          id: try f.required("id").nonEmptyString(), tabs: tabs,
+          selectedIndex: try f["selectedTab"]?.integer(in: 0...99) ?? 0))
+    }
+  }
+
+  static func section(_ node: ConfigurationNode) throws(BoardError) -> ListSection {
+    let f = BridgeFields(node, try node.object(keys: ["header", "items"]), what: "a section")
+    return ListSection(
+      header: try f["header"]?.nonNull?.string(), items: try f.list("items", listItem))
+  }
+
+  static func listItem(_ node: ConfigurationNode) throws(BoardError) -> ListItem {
+    let f = BridgeFields(
+      node, try node.object(keys: ["id", "text", "detail", "image", "accessory", "enabled"]),
+      what: "a list item")
+    let accessories: [(String, ListItem.Accessory)] = [
+      ("none", .none), ("disclosure", .disclosureIndicator), ("cloud", .cloud),
+    ]
+    let accessory = try f["accessory"]?.string(oneOf: accessories.map(\.0)) ?? "none"
+    return ListItem(
+      id: try f.required("id").nonEmptyString(), text: try f.required("text").string(),
+      detailText: try f["detail"]?.nonNull?.string(), image: try f["image"]?.nonNull?.string(),
+      accessory: accessories.first { $0.0 == accessory }!.1,
+      isEnabled: try f["enabled"]?.bool() ?? true)
+  }
+
+  static func gridButton(_ node: ConfigurationNode) throws(BoardError) -> GridButton {
+    let f = BridgeFields(
+      node, try node.object(keys: ["id", "title", "image", "enabled"]), what: "a grid button")
+    return GridButton(
+      id: try f.required("id").nonEmptyString(), title: try f.required("title").string(),
+      image: try f["image"]?.string() ?? "pin", isEnabled: try f["enabled"]?.bool() ?? true)
+  }
+
+  static func action(_ node: ConfigurationNode) throws(BoardError) -> TemplateAction {
+    let f = BridgeFields(node, try node.object(keys: ["id", "title", "style"]), what: "an action")
+    let styles: [(String, TemplateAction.Style)] = [
+      ("normal", .normal), ("primary", .primary), ("cancel", .cancel),
+      ("destructive", .destructive),
+    ]
+    let style = try f["style"]?.string(oneOf: styles.map(\.0)) ?? "normal"
+    return TemplateAction(
+      id: try f.required("id").nonEmptyString(), title: try f.required("title").string(),
+      style: styles.first { $0.0 == style }!.1)
+  }
+
+  static func informationItem(_ node: ConfigurationNode) throws(BoardError)
+    -> InformationTemplate.Item
+  {
+    let f = BridgeFields(node, try node.object(keys: ["title", "detail"]), what: "an item")
+    return InformationTemplate.Item(
+      title: try f.required("title").string(), detail: try f["detail"]?.string() ?? "")
+  }
+
+  static func point(_ node: ConfigurationNode) throws(BoardError) -> PointOfInterest {
+    let f = BridgeFields(
+      node,
+      try node.object(keys: ["id", "title", "subtitle", "summary", "latitude", "longitude"]),
+      what: "a point")
+    return PointOfInterest(
+      id: try f.required("id").nonEmptyString(), title: try f.required("title").string(),
+      subtitle: try f["subtitle"]?.nonNull?.string(), summary: try f["summary"]?.nonNull?.string(),
+      coordinate: try coordinate(f))
+  }
+
+  static func coordinate(_ f: BridgeFields) throws(BoardError) -> Coordinate {
+    Coordinate(
+      latitude: try f.required("latitude").number(in: -90...90),
+      longitude: try f.required("longitude").number(in: -180...180))
+  }
+
+  static let symbols: [(String, MapButton.Symbol)] = [
+    ("speaker", .speaker), ("speakerMuted", .speakerMuted), ("overview", .overview),
+    ("recenter", .recenter), ("zoomIn", .zoomIn), ("zoomOut", .zoomOut),
+    ("endRoute", .endRoute),
+  ]
+  static let roles: [(String, MapButton.Role)] = [
+    ("app", .app), ("pan", .pan), ("zoomIn", .zoomIn), ("zoomOut", .zoomOut),
+    ("recentre", .recentre), ("mute", .mute),
+  ]
+
+  static func mapButton(_ node: ConfigurationNode) throws(BoardError) -> MapButton {
+    let f = BridgeFields(
+      node, try node.object(keys: ["id", "symbol", "letters", "role", "enabled"]),
+      what: "a map button")
+    let symbol: MapButton.Symbol
+    if let letters = f["letters"] {
+      let text = try letters.nonEmptyString()
+      guard text.count <= 3 else {
+        throw letters.error("expected at most 3 letters, got \"\(text)\"")
+      }
+      symbol = .letters(text)
+    } else {
+      let name = try f["symbol"]?.string(oneOf: symbols.map(\.0)) ?? "overview"
+      symbol = symbols.first { $0.0 == name }!.1
+    }
+    let role = try f["role"].map { (n) throws(BoardError) in
+      let name = try n.string(oneOf: roles.map(\.0))
+      return roles.first { $0.0 == name }!.1
+    }
+    return MapButton(
+      id: try f.required("id").nonEmptyString(), symbol: symbol,
+      isEnabled: try f["enabled"]?.bool() ?? true, role: role ?? .app)
+  }
+
+  static func barButton(_ node: ConfigurationNode) throws(BoardError) -> BarButton {
+    let f = BridgeFields(
+      node, try node.object(keys: ["id", "title", "enabled"]), what: "a bar button")
+    return BarButton(
+      id: try f.required("id").nonEmptyString(), title: try f.required("title").string(),
+      isEnabled: try f["enabled"]?.bool() ?? true)
+  }
+
+  // MARK: - Navigation
+
+  static func trip(_ node: ConfigurationNode) throws(BoardError) -> Templates.Trip {
+    let f = BridgeFields(
+      node,
+      try node.object(keys: ["id", "origin", "destination", "destinationName", "routeChoices"]),
+      what: "a trip")
+    func place(_ key: String) throws(BoardError) -> Coordinate {
+      let n = try f.required(key)
+      return try coordinate(
+        BridgeFields(n, try n.object(keys: ["latitude", "longitude"]), what: "a \(key)"))
+    }
+    return Templates.Trip(
+      id: try f.required("id").nonEmptyString(), origin: try place("origin"),
+      destination: try place("destination"),
+      destinationNameVariants: try f.variants("destinationName", required: false),
+      routeChoices: try f.list("routeChoices", routeChoice))
+  }
+
+  static func routeChoice(_ node: ConfigurationNode) throws(BoardError) -> Templates.RouteChoice {
+    let f = BridgeFields(
+      node, try node.object(keys: ["summary", "selectionSummary", "additionalInformation"]),
+      what: "a route choice")
+    return Templates.RouteChoice(
+      summaryVariants: try f.variants("summary"),
+      selectionSummaryVariants: try f.variants("selectionSummary", required: false),
+      additionalInformationVariants: try f.variants("additionalInformation", required: false))
+  }
+
+  static func navigationAlert(_ node: ConfigurationNode) throws(BoardError) -> NavigationAlert {
+    let f = BridgeFields(
+      node,
+      try node.object(keys: [
+        "id", "title", "subtitle", "image", "primaryAction", "secondaryAction", "duration",
+      ]), what: "a navigation alert")
+    return NavigationAlert(
+      id: try f.required("id").nonEmptyString(), titleVariants: try f.variants("title"),
+      subtitleVariants: try f.variants("subtitle", required: false),
+      image: try f["image"]?.nonNull?.string(),
+      primaryAction: try action(f.required("primaryAction")),
+      secondaryAction: try f["secondaryAction"]?.nonNull.map(action),
+      duration: try f["duration"]?.number(in: 0...3600) ?? 0)
+  }
+
+  static let maneuverTypes: [String: ManeuverType] = Dictionary(
+    uniqueKeysWithValues: ManeuverType.allCases.map { ("\($0)", $0) })
+
+  static func maneuver(_ node: ConfigurationNode) throws(BoardError) -> BridgeManeuver {
+    let f = BridgeFields(
+      node,
+      try node.object(keys: [
+        "id", "type", "instruction", "road", "drivingSide", "distance", "time",
+      ]), what: "a maneuver")
+    let typeNode = try f.required("type")
+    let type: ManeuverType
+    if let number = try? typeNode.integer(in: 0...(ManeuverType.allCases.count - 1)) {
+      type = ManeuverType(rawValue: number)!
+    } else if let name = try? typeNode.string(), let named = maneuverTypes[name] {
+      type = named
+    } else {
+      throw typeNode.error(
+        "expected a maneuver type: a name such as \"leftTurn\" or \"roundaboutExit2\", or "
+          + "CarPlay's number 0–\(ManeuverType.allCases.count - 1), got "
+          + ConfigurationNode.describe(typeNode.value))
+    }
+    var estimates: BridgeEstimates?
+    if let distance = f["distance"] {
+      estimates = BridgeEstimates(
+        distanceRemaining: try distance.number(in: -1...1e8),
+        timeRemaining: try f["time"]?.number(in: -1...1e7) ?? -1)
+    }
+    let side = try f["drivingSide"]?.string(oneOf: ["left", "right"]) ?? "right"
+    return BridgeManeuver(
+      id: try f.required("id").nonEmptyString(), type: type,
+      instructionVariants: try f.variants("instruction"), road: try f["road"]?.string() ?? "",
+      drivingSide: Maneuver.Side(rawValue: side)!, estimates: estimates)
+  }
+
+  static func estimates(_ node: ConfigurationNode) throws(BoardError) -> BridgeEstimates {
+    let f = BridgeFields(node, try node.object(keys: ["distance", "time"]), what: "estimates")
+    return BridgeEstimates(
+      distanceRemaining: try f.required("distance").number(in: -1...1e8),
+      timeRemaining: try f.required("time").number(in: -1...1e7))
+  }
+}

@@ -1,0 +1,52 @@
+import Navigation
+import Templates
+
+/// What a bridge client asks of the head unit, decoded and checked for shape (the
+/// interface controller checks the template rules when it carries the request out).
+///
+/// See `docs/bridge.md` for the wire form of each case.
+public enum BridgeRequest: Sendable, Equatable {
+  /// Opens the conversation: the protocol version the client speaks and its name.
+  case hello(version: Int, app: String)
+  /// The client is alive. No reply.
+  case heartbeat
+  /// The client is leaving; the connection closes after the reply.
+  case goodbye
+  /// Replaces the stack (a map or a tab bar) and takes the screen.
+  case setRootTemplate(Template)
+  case pushTemplate(Template)
+  case popTemplate
+  case popToRootTemplate
+  case popToTemplate(String)
+  case presentTemplate(Template)
+  case dismissTemplate
+  /// Replaces a template on the stack (same id, same kind).
+  case updateTemplate(Template)
+  case showTripPreviews(TripPreview)
+  case hideTripPreviews
+  case presentNavigationAlert(NavigationAlert)
+  case dismissNavigationAlert
+  case setPanning(Bool)
+  /// Starts an app-driven navigation session for a trip of the previews shown.
+  case startNavigation(tripID: String, routeChoice: Int)
+  case updateManeuvers([BridgeManeuver])
+  /// New estimates for the trip and, optionally, for the next maneuver.
+  case updateEstimates(trip: BridgeEstimates, maneuver: BridgeEstimates?)
+  case pauseNavigation(PauseReason, description: String?)
+  case resumeNavigation
+  case finishNavigation
+  case cancelNavigation
+  /// Hands a destination to the built-in app and its router: a preview, or guidance at
+  /// once with `start`.
+  case navigateTo(Place, start: Bool)
+
+  /// The wire `type` of each request, in the order `docs/bridge.md` lists them.
+  public static let types = [
+    "hello", "heartbeat", "goodbye", "setRootTemplate", "pushTemplate", "popTemplate",
+    "popToRootTemplate", "popToTemplate", "presentTemplate", "dismissTemplate",
+    "updateTemplate", "showTripPreviews", "hideTripPreviews", "presentNavigationAlert",
+    "dismissNavigationAlert", "setPanning", "startNavigation", "updateManeuvers",
+    "updateEstimates", "pauseNavigation", "resumeNavigation", "finishNavigation",
+    "cancelNavigation", "navigateTo",
+  ]
+}

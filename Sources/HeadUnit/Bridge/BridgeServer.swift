@@ -1,0 +1,429 @@
+import Foundation
+import Synchronization
+
+/// The bridge's Unix domain socket: accepts clients, splits what they send into lines,
+/// decodes each line and posts it; queues what the core sends them and writes it as
+/// their sockets take it.
+///
+/// One thread of its own polls the listening socket, every client and a wake pipe; no
+/// call of this class blocks its caller (`send`, `close` and `acknowledge` take a lock,
+/// append, and wake the thread). Limits, so one client cannot hurt the head unit:
+/// - a line longer than `maximumLineLength` is answered with a `lineTooLong` error and
+///   skipped up to its newline;
+/// - at most `maximumInFlight` decoded lines per client wait for the core; past that the
+///   client is not read until the core catches up (nothing is dropped);
+/// - a client whose unsent output passes `maximumQueuedMessages` or
+///   `maximumQueuedBytes` is disconnected, with a log line, rather than queued for
+///   without end.
+/// Access is the socket file's: mode 0660 and, when configured, the group, so only its
+/// owner and that group can connect.
+public final class BridgeServer: Sendable {
+  /// Tunables.
+  public struct Limits: Sendable, Equatable {
+    /// Longest line a client may send, newline excluded.
+    public var maximumLineLength = 1 << 20
+    /// Decoded lines of one client waiting for the core; more wait, undecoded, in the
+    /// client's buffer and socket. Small, so driver input never queues behind more than
+    /// this many of a client's requests.
+    public var maximumInFlight = 4
+    /// Unsent messages to one client before it is disconnected as too slow a reader.
+    public var maximumQueuedMessages = 1024
+    /// Unsent bytes to one client before it is disconnected as too slow a reader.
+    public var maximumQueuedBytes = 4 << 20
+
+    public init() {}
+  }
+
+  /// One connection, as the poll thread keeps it.
+  private struct Connection: Sendable {
+    var descriptor: Int32
+    var input: [UInt8] = []
+    /// Bytes of `input` already searched for a newline.
+    var scanned = 0
+    /// Dropping an oversized line up to its newline.
+    var discarding = false
+    var output: [UInt8] = []
+    var written = 0
+    var queuedMessages = 0
+    var inFlight = 0
+    /// Why the connection is to be closed; nil while it stays.
+    var closing: String?
+    /// The core asked for the close: no `.disconnected` is posted.
+    var closedByCore = false
+    /// The client ended the stream (or reading failed), and why; the connection closes
+    /// once the lines before the end are posted.
+    var ended: String?
+    /// Closing because the client ended its stream: its answers are written out first.
+    var flushBeforeClose = false
+  }
+
+  private struct State: Sendable {
+    var connections: [BridgeClientID: Connection] = [:]
+    var nextClient = 1
+    var running = true
+  }
+
+  public let path: String
+  public let limits: Limits
+  private let listener: Int32
+  private let wakeRead: Int32
+  private let wakeWrite: Int32
+  private let state = Mutex(State())
+  private let post: @Sendable (HeadUnitCore.BridgeEvent) -> Void
+  private let logger: Logger
+  private let finished = Mutex(false)
+
+  /// Creates the socket at `path` (its directory too, if missing), replacing a stale one
+  /// left by a daemon that died, with mode 0660 and group `group`; starts the thread.
+  ///
+  /// - Parameter post: called on the server's thread with each event, in order per client.
+  /// - Throws: `BridgeSocketError` when the path is taken by a live socket or something
+  ///   else than a socket, or a call fails.
+  public init(
+    path: String, group: String?, limits: Limits = Limits(), logger: Logger,
+    post: @escaping @Sendable (HeadUnitCore.BridgeEvent) -> Void
+  ) throws(BridgeSocketError) {
+    self.path = path
+    self.limits = limits
+    self.logger = logger
+    self.post = post
+    try Self.prepare(path)
+    let address = try UnixSocketAddress(path: path)
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { throw BridgeSocketError("socket(AF_UNIX)", errno: errno) }
+    let bound = address.withSockaddr { bind(descriptor, $0, $1) }
+    guard bound == 0 else {
+      let code = errno
+      Glibc.close(descriptor)
+      throw BridgeSocketError("cannot bind the bridge socket \(path)", errno: code)
+    }
+    do throws(BridgeSocketError) {
+      try Self.setAccess(path, group: group)
+      guard listen(descriptor, 16) == 0 else {
+        throw BridgeSocketError("listen on \(path)", errno: errno)
+      }
+      Self.makeNonBlocking(descriptor)
+    } catch {
+      Glibc.close(descriptor)
+      unlink(path)
+      throw error
+    }
+    listener = descriptor
+    var pipeEnds: [Int32] = [0, 0]
+    guard pipe(&pipeEnds) == 0 else {
+      Glibc.close(descriptor)
+      unlink(path)
+      throw BridgeSocketError("pipe", errno: errno)
+    }
+    for end in pipeEnds { Self.makeNonBlocking(end) }
+    wakeRead = pipeEnds[0]
+    wakeWrite = pipeEnds[1]
+    let thread = Thread { [self] in self.loop() }
+    thread.name = "headunit.bridge"
+    thread.start()
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// Closes every connection and the socket, and removes the socket file. Returns once
+  /// the thread is done with them.
+  public func stop() {
+    let wasRunning = state.withLock { state -> Bool in
+      defer { state.running = false }
+      return state.running
+    }
+    if wasRunning { wake() }
+    while !finished.withLock({ $0 }) { usleep(1000) }
+  }
+
+  /// Queues `message` for `client` (dropped when the client is gone). Never blocks; a
+  /// client whose queue overflows is disconnected.
+  public func send(_ message: BridgeMessage, to client: BridgeClientID) {
+    var line = Array(message.serialized.utf8)
+    line.append(0x0A)
+    let overflow = state.withLock { state -> String? in
+      guard var connection = state.connections[client], connection.closing == nil else {
+        return nil
+      }
+      connection.output += line
+      connection.queuedMessages += 1
+      let bytes = connection.output.count - connection.written
+      if connection.queuedMessages > limits.maximumQueuedMessages
+        || bytes > limits.maximumQueuedBytes
+      {
+        connection.closing =
+          "too slow a reader: \(connection.queuedMessages) messages (\(bytes) bytes) unsent"
+      }
+      state.connections[client] = connection
+      return connection.closing
+    }
+    if let overflow { logger.warning("bridge: \(client) disconnected, \(overflow)") }
+    wake()
+  }
+
+  /// Closes `client`'s connection once what was queued for it is written (or at once if
+  /// it cannot take it); the core already knows, so no `.disconnected` follows.
+  public func close(_ client: BridgeClientID, reason: String) {
+    state.withLock { state in
+      guard state.connections[client] != nil else { return }
+      state.connections[client]?.closing = reason
+      state.connections[client]?.closedByCore = true
+      state.connections[client]?.flushBeforeClose = false
+    }
+    wake()
+  }
+
+  /// The core has handled one line of `client`: room for one more.
+  public func acknowledge(_ client: BridgeClientID) {
+    let resume = state.withLock { state -> Bool in
+      guard var connection = state.connections[client] else { return false }
+      connection.inFlight -= 1
+      state.connections[client] = connection
+      return connection.inFlight == limits.maximumInFlight - 1
+        || (connection.ended != nil && connection.inFlight == 0)
+    }
+    if resume { wake() }
+  }
+
+  /// Clients connected now.
+  public var clientCount: Int { state.withLock { $0.connections.count } }
+
+  private func wake() {
+    var byte: UInt8 = 1
+    _ = Glibc.write(wakeWrite, &byte, 1)
+  }
+
+  /// `O_NONBLOCK` and `FD_CLOEXEC` on `descriptor`.
+  private static func makeNonBlocking(_ descriptor: Int32) {
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+  }
+
+  // MARK: - The thread
+
+  private func loop() {
+    // Below the event loop: when the CPU is short, the driver's input is handled first
+    // and a flooding client is slowed down instead. (On Linux, `setpriority` with
+    // PRIO_PROCESS and 0 sets the calling thread's nice value only.)
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      // Closes what is due and builds the poll set under the lock; polls outside it.
+      var toClose: [(id: BridgeClientID, descriptor: Int32, reason: String, byCore: Bool)] = []
+      var polled: [pollfd] = [
+        pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+      ]
+      var clients: [BridgeClientID] = []
+      let running = state.withLock { state -> Bool in
+        for (id, var connection) in state.connections {
+          let reason = state.running ? connection.closing : "the head unit stopped"
+          if let reason {
+            // One last try to deliver what was queued (a goodbye's reply, the answers to a
+            // client that closed its end), then close.
+            Self.writeQueued(&connection)
+            if connection.flushBeforeClose && state.running
+              && connection.written < connection.output.count
+            {
+              // A half-closed client still reading its answers: wait until they are out.
+              state.connections[id] = connection
+              polled.append(pollfd(fd: connection.descriptor, events: Int16(POLLOUT), revents: 0))
+              clients.append(id)
+              continue
+            }
+            toClose.append((id, connection.descriptor, reason, connection.closedByCore))
+            state.connections[id] = nil
+            continue
+          }
+          var events: Int32 = 0
+          // Read no more while lines wait for the core or the buffer holds a whole line's
+          // worth: the client's socket fills and its writes wait (back-pressure).
+          if connection.ended == nil && connection.inFlight < limits.maximumInFlight
+            && connection.input.count <= limits.maximumLineLength
+          {
+            events |= Int32(POLLIN)
+          }
+          if connection.written < connection.output.count { events |= Int32(POLLOUT) }
+          // A client that ended its stream, with nothing to write, is not polled (its
+          // hang-up would wake the loop without end) until its last lines are answered.
+          if connection.ended != nil && events == 0 { continue }
+          polled.append(pollfd(fd: connection.descriptor, events: Int16(events), revents: 0))
+          clients.append(id)
+        }
+        return state.running
+      }
+      for closing in toClose {
+        shutdown(closing.descriptor, Int32(SHUT_RDWR))
+        Glibc.close(closing.descriptor)
+        if !closing.byCore { post(.disconnected(closing.id, reason: closing.reason)) }
+      }
+      guard running else { break }
+      let ready = poll(&polled, nfds_t(polled.count), -1)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        logger.error("bridge: poll failed (\(String(cString: strerror(errno)))); bridge stopped")
+        break
+      }
+      if polled[1].revents != 0 {
+        while read(wakeRead, &buffer, buffer.count) > 0 {}
+      }
+      if polled[0].revents & Int16(POLLIN) != 0 { acceptClients() }
+      for (index, id) in clients.enumerated() {
+        let revents = Int32(polled[index + 2].revents)
+        if revents & Int32(POLLOUT | POLLERR | POLLHUP) != 0 {
+          state.withLock { state in
+            guard var connection = state.connections[id] else { return }
+            Self.writeQueued(&connection)
+            state.connections[id] = connection
+          }
+        }
+        if revents & Int32(POLLIN | POLLHUP | POLLERR) != 0 { receive(id, into: &buffer) }
+      }
+      for id in state.withLock({ Array($0.connections.keys) }) { deliver(id) }
+    }
+    Glibc.close(listener)
+    unlink(path)
+    Glibc.close(wakeRead)
+    Glibc.close(wakeWrite)
+    finished.withLock { $0 = true }
+  }
+
+  private func acceptClients() {
+    while true {
+      let descriptor = Glibc.accept(listener, nil, nil)
+      guard descriptor >= 0 else { return }
+      Self.makeNonBlocking(descriptor)
+      let id = state.withLock { state -> BridgeClientID in
+        let id = BridgeClientID(state.nextClient)
+        state.nextClient += 1
+        state.connections[id] = Connection(descriptor: descriptor)
+        return id
+      }
+      post(.connected(id))
+    }
+  }
+
+  /// Reads what `client` sent into its buffer; at the end of the stream, the connection
+  /// closes once every complete line before it has been posted.
+  private func receive(_ client: BridgeClientID, into buffer: inout [UInt8]) {
+    guard let descriptor = state.withLock({ $0.connections[client]?.descriptor }) else { return }
+    let count = recv(descriptor, &buffer, buffer.count, 0)
+    if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
+      let reason =
+        count == 0 ? "closed the connection" : "read failed: \(String(cString: strerror(errno)))"
+      state.withLock { state in
+        if state.connections[client]?.ended == nil { state.connections[client]?.ended = reason }
+      }
+      return
+    }
+    guard count > 0 else { return }
+    state.withLock { state in
+      state.connections[client]?.input.append(contentsOf: buffer[0..<count])
+    }
+  }
+
+  /// Posts `client`'s complete lines, in order, as long as fewer than `maximumInFlight`
+  /// wait for the core; the rest stay in its buffer until the core catches up.
+  private func deliver(_ client: BridgeClientID) {
+    // Each element: the bytes of a complete line, or nil for a line that was too long.
+    var lines: [[UInt8]?] = []
+    let limit = limits.maximumLineLength
+    state.withLock { state in
+      guard var connection = state.connections[client], connection.closing == nil else { return }
+      var start = 0
+      var from = connection.scanned
+      var full = false
+      while true {
+        if connection.inFlight + lines.count >= limits.maximumInFlight {
+          full = true
+          break
+        }
+        guard let newline = connection.input[from...].firstIndex(of: 0x0A) else { break }
+        if connection.discarding {
+          connection.discarding = false
+        } else if newline - start > limit {
+          lines.append(nil)
+        } else if connection.input[start..<newline].contains(where: { !Self.isBlank($0) }) {
+          lines.append(Array(connection.input[start..<newline]))
+        }
+        start = newline + 1
+        from = start
+      }
+      connection.input.removeFirst(start)
+      if full {
+        connection.scanned = 0
+      } else {
+        if connection.discarding {
+          connection.input.removeAll(keepingCapacity: true)
+        } else if connection.input.count > limit {
+          lines.append(nil)
+          connection.discarding = true
+          connection.input.removeAll(keepingCapacity: true)
+        }
+        connection.scanned = connection.input.count
+        // Every line sent before the end of the stream is answered: now it may close.
+        if let ended = connection.ended, lines.isEmpty, connection.inFlight == 0 {
+          connection.closing = ended
+          connection.flushBeforeClose = true
+        }
+      }
+      connection.inFlight += lines.count
+      state.connections[client] = connection
+    }
+    for line in lines {
+      guard let line else {
+        post(
+          .line(
+            client,
+            BridgeDecoder.Line(
+              id: nil,
+              request: .failure(
+                BridgeError(
+                  code: BridgeError.Code.lineTooLong,
+                  message: "the line is longer than \(limit) bytes; it was skipped up to its "
+                    + "newline")))))
+        continue
+      }
+      post(.line(client, BridgeDecoder.decode(line)))
+    }
+  }
+
+  private static func isBlank(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0D
+  }
+
+  /// Writes what is queued for `connection` as far as its socket takes it, without
+  /// blocking (`MSG_NOSIGNAL`: a peer gone is an error, not SIGPIPE).
+  private static func writeQueued(_ connection: inout Connection) {
+    while connection.written < connection.output.count {
+      let sent = connection.output[connection.written...].withUnsafeBytes {
+        Glibc.send(connection.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      if sent > 0 {
+        let end = connection.written + sent
+        connection.queuedMessages -= connection.output[connection.written..<end].count {
+          $0 == 0x0A
+        }
+        connection.written = end
+      } else if sent < 0 && errno == EINTR {
+        continue
+      } else if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        break
+      } else {
+        if connection.closing == nil {
+          connection.closing = "write failed: \(String(cString: strerror(errno)))"
+        }
+        connection.written = connection.output.count
+      }
+    }
+    if connection.written == connection.output.count {
+      connection.output.removeAll(keepingCapacity: true)
+      connection.written = 0
+    } else if connection.written > 1 << 20 {
+      connection.output.removeFirst(connection.written)
+      connection.written = 0
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// What the core knows about the bridge: the clients connected, when each last proved it
+/// was alive, and the app holding the screen (nil: the built-in app has it).
+public struct BridgeState: Sendable {
+  /// One connection.
+  public struct Client: Sendable, Equatable {
+    /// The name from `hello`; nil until the client has said it.
+    public var app: String?
+    /// The last heartbeat or hello (the connection, before either).
+    public var heardAt: Date
+  }
+
+  public internal(set) var clients: [BridgeClientID: Client] = [:]
+  /// The bridge app on screen.
+  public internal(set) var screen: BridgeApp?
+  /// Whether the unit's heartbeat timer runs.
+  var beating = false
+
+  /// Clients that have said hello.
+  public var greeted: [BridgeClientID] {
+    clients.filter { $0.value.app != nil }.keys.sorted()
+  }
+}

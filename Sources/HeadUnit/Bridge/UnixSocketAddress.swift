@@ -1,0 +1,30 @@
+import Foundation
+
+/// A `sockaddr_un` for a filesystem path, for `bind` and `connect`.
+struct UnixSocketAddress {
+  private var storage = sockaddr_un()
+
+  /// - Throws: `BridgeSocketError` when the path does not fit `sun_path` (107 bytes).
+  init(path: String) throws(BridgeSocketError) {
+    storage.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    let capacity = MemoryLayout.size(ofValue: storage.sun_path)
+    guard bytes.count < capacity else {
+      throw BridgeSocketError(
+        "the socket path \(path) is \(bytes.count) bytes long, at most \(capacity - 1) fit")
+    }
+    withUnsafeMutableBytes(of: &storage.sun_path) { raw in
+      raw.copyBytes(from: bytes)
+      raw[bytes.count] = 0
+    }
+  }
+
+  /// Calls `body` with the address as a `sockaddr` and its length.
+  func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
+    withUnsafePointer(to: storage) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+  }
+}
