@@ -38,7 +38,10 @@ public final class BridgeServer: Sendable {
   private struct Connection: Sendable {
     var descriptor: Int32
     var input: [UInt8] = []
-    /// Bytes of `input` already searched for a newline.
+    /// Bytes at the start of `input` already posted or skipped (dropped in one go now and
+    /// then, not line by line).
+    var consumed = 0
+    /// Index in `input` up to which it was searched for a newline.
     var scanned = 0
     /// Dropping an oversized line up to its newline.
     var discarding = false
@@ -143,24 +146,34 @@ public final class BridgeServer: Sendable {
   public func send(_ message: BridgeMessage, to client: BridgeClientID) {
     var line = Array(message.serialized.utf8)
     line.append(0x0A)
-    let overflow = state.withLock { state -> String? in
-      guard var connection = state.connections[client], connection.closing == nil else {
-        return nil
+    let (overflow, first) = state.withLock { state -> (String?, Bool) in
+      guard state.connections[client]?.closing == nil, state.connections[client] != nil else {
+        return (nil, false)
       }
-      connection.output += line
-      connection.queuedMessages += 1
-      let bytes = connection.output.count - connection.written
-      if connection.queuedMessages > limits.maximumQueuedMessages
-        || bytes > limits.maximumQueuedBytes
-      {
-        connection.closing =
-          "too slow a reader: \(connection.queuedMessages) messages (\(bytes) bytes) unsent"
-      }
-      state.connections[client] = connection
-      return connection.closing
+      return Self.enqueue(line, in: &state.connections[client]!, limits: limits)
     }
     if let overflow { logger.warning("bridge: \(client) disconnected, \(overflow)") }
-    wake()
+    // The thread polls for writing while output is queued: only the first line needs it
+    // woken.
+    if first || overflow != nil { wake() }
+  }
+
+  /// Appends `line` to the connection's output; the overflow reason when it is now over
+  /// the limits, and whether the output was empty before.
+  private static func enqueue(_ line: [UInt8], in connection: inout Connection, limits: Limits)
+    -> (overflow: String?, first: Bool)
+  {
+    let first = connection.written >= connection.output.count
+    connection.output += line
+    connection.queuedMessages += 1
+    let bytes = connection.output.count - connection.written
+    if connection.queuedMessages > limits.maximumQueuedMessages
+      || bytes > limits.maximumQueuedBytes
+    {
+      connection.closing =
+        "too slow a reader: \(connection.queuedMessages) messages (\(bytes) bytes) unsent"
+    }
+    return (connection.closing, first)
   }
 
   /// Closes `client`'s connection once what was queued for it is written (or at once if
@@ -178,9 +191,9 @@ public final class BridgeServer: Sendable {
   /// The core has handled one line of `client`: room for one more.
   public func acknowledge(_ client: BridgeClientID) {
     let resume = state.withLock { state -> Bool in
-      guard var connection = state.connections[client] else { return false }
-      connection.inFlight -= 1
-      state.connections[client] = connection
+      guard state.connections[client] != nil else { return false }
+      state.connections[client]!.inFlight -= 1
+      let connection = state.connections[client]!
       return connection.inFlight == limits.maximumInFlight - 1
         || (connection.ended != nil && connection.inFlight == 0)
     }
@@ -218,18 +231,17 @@ public final class BridgeServer: Sendable {
       ]
       var clients: [BridgeClientID] = []
       let running = state.withLock { state -> Bool in
-        for (id, var connection) in state.connections {
+        for id in Array(state.connections.keys) {
+          let connection = state.connections[id]!
           let reason = state.running ? connection.closing : "the head unit stopped"
           if let reason {
             // One last try to deliver what was queued (a goodbye's reply, the answers to a
             // client that closed its end), then close.
-            Self.writeQueued(&connection)
-            if connection.flushBeforeClose && state.running
-              && connection.written < connection.output.count
-            {
+            Self.writeQueued(&state.connections[id]!)
+            let flushed = state.connections[id]!
+            if flushed.flushBeforeClose && state.running && flushed.written < flushed.output.count {
               // A half-closed client still reading its answers: wait until they are out.
-              state.connections[id] = connection
-              polled.append(pollfd(fd: connection.descriptor, events: Int16(POLLOUT), revents: 0))
+              polled.append(pollfd(fd: flushed.descriptor, events: Int16(POLLOUT), revents: 0))
               clients.append(id)
               continue
             }
@@ -241,7 +253,7 @@ public final class BridgeServer: Sendable {
           // Read no more while lines wait for the core or the buffer holds a whole line's
           // worth: the client's socket fills and its writes wait (back-pressure).
           if connection.ended == nil && connection.inFlight < limits.maximumInFlight
-            && connection.input.count <= limits.maximumLineLength
+            && connection.input.count - connection.consumed <= limits.maximumLineLength
           {
             events |= Int32(POLLIN)
           }
@@ -274,9 +286,8 @@ public final class BridgeServer: Sendable {
         let revents = Int32(polled[index + 2].revents)
         if revents & Int32(POLLOUT | POLLERR | POLLHUP) != 0 {
           state.withLock { state in
-            guard var connection = state.connections[id] else { return }
-            Self.writeQueued(&connection)
-            state.connections[id] = connection
+            guard state.connections[id] != nil else { return }
+            Self.writeQueued(&state.connections[id]!)
           }
         }
         if revents & Int32(POLLIN | POLLHUP | POLLERR) != 0 { receive(id, into: &buffer) }
@@ -327,50 +338,13 @@ public final class BridgeServer: Sendable {
   /// Posts `client`'s complete lines, in order, as long as fewer than `maximumInFlight`
   /// wait for the core; the rest stay in its buffer until the core catches up.
   private func deliver(_ client: BridgeClientID) {
-    // Each element: the bytes of a complete line, or nil for a line that was too long.
-    var lines: [[UInt8]?] = []
     let limit = limits.maximumLineLength
-    state.withLock { state in
-      guard var connection = state.connections[client], connection.closing == nil else { return }
-      var start = 0
-      var from = connection.scanned
-      var full = false
-      while true {
-        if connection.inFlight + lines.count >= limits.maximumInFlight {
-          full = true
-          break
-        }
-        guard let newline = connection.input[from...].firstIndex(of: 0x0A) else { break }
-        if connection.discarding {
-          connection.discarding = false
-        } else if newline - start > limit {
-          lines.append(nil)
-        } else if connection.input[start..<newline].contains(where: { !Self.isBlank($0) }) {
-          lines.append(Array(connection.input[start..<newline]))
-        }
-        start = newline + 1
-        from = start
+    // Each element: the bytes of a complete line, or nil for a line that was too long.
+    let lines = state.withLock { state -> [[UInt8]?] in
+      guard state.connections[client]?.closing == nil, state.connections[client] != nil else {
+        return []
       }
-      connection.input.removeFirst(start)
-      if full {
-        connection.scanned = 0
-      } else {
-        if connection.discarding {
-          connection.input.removeAll(keepingCapacity: true)
-        } else if connection.input.count > limit {
-          lines.append(nil)
-          connection.discarding = true
-          connection.input.removeAll(keepingCapacity: true)
-        }
-        connection.scanned = connection.input.count
-        // Every line sent before the end of the stream is answered: now it may close.
-        if let ended = connection.ended, lines.isEmpty, connection.inFlight == 0 {
-          connection.closing = ended
-          connection.flushBeforeClose = true
-        }
-      }
-      connection.inFlight += lines.count
-      state.connections[client] = connection
+      return Self.extractLines(from: &state.connections[client]!, limits: limits)
     }
     for line in lines {
       guard let line else {
@@ -388,6 +362,65 @@ public final class BridgeServer: Sendable {
       }
       post(.line(client, BridgeDecoder.decode(line)))
     }
+  }
+
+  /// Takes the complete lines from the connection's buffer while fewer than
+  /// `maximumInFlight` wait for the core; an oversized line becomes nil.
+  private static func extractLines(from connection: inout Connection, limits: Limits)
+    -> [[UInt8]?]
+  {
+    var lines: [[UInt8]?] = []
+    let limit = limits.maximumLineLength
+    var full = false
+    while true {
+      if connection.inFlight + lines.count >= limits.maximumInFlight {
+        full = true
+        break
+      }
+      guard let newline = connection.input[connection.scanned...].firstIndex(of: 0x0A) else {
+        connection.scanned = connection.input.count
+        break
+      }
+      let start = connection.consumed
+      if connection.discarding {
+        connection.discarding = false
+      } else if newline - start > limit {
+        lines.append(nil)
+      } else if connection.input[start..<newline].contains(where: { !isBlank($0) }) {
+        lines.append(Array(connection.input[start..<newline]))
+      }
+      connection.consumed = newline + 1
+      connection.scanned = connection.consumed
+    }
+    if !full {
+      // What is left is part of a line.
+      if connection.discarding {
+        connection.input.removeAll(keepingCapacity: true)
+        connection.consumed = 0
+        connection.scanned = 0
+      } else if connection.input.count - connection.consumed > limit {
+        lines.append(nil)
+        connection.discarding = true
+        connection.input.removeAll(keepingCapacity: true)
+        connection.consumed = 0
+        connection.scanned = 0
+      }
+      // Every line sent before the end of the stream is answered: now it may close.
+      if let ended = connection.ended, lines.isEmpty, connection.inFlight == 0 {
+        connection.closing = ended
+        connection.flushBeforeClose = true
+      }
+    }
+    if connection.consumed > 0
+      && (connection.consumed == connection.input.count
+        || connection.consumed * 2 >= connection.input.count)
+    {
+      connection.input.removeFirst(connection.consumed)
+      connection.scanned -= connection.consumed
+      connection.consumed = 0
+    }
+    connection.inFlight += lines.count
+    return lines
   }
 
   private static func isBlank(_ byte: UInt8) -> Bool {
