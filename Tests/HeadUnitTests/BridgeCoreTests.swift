@@ -59,6 +59,45 @@ struct BridgeCoreTests {
     #expect(beats == 7)
   }
 
+  @Test("holding home takes the screen back from a navigating app, which stays connected")
+  func homeTakesTheScreenBack() {
+    var clock = Self.clockWithApp()
+    let trip = """
+      {"type":"showTripPreviews","id":3,"trips":[{"id":"job17",\
+      "origin":{"latitude":60.1699,"longitude":24.9384},\
+      "destination":{"latitude":60.1841,"longitude":24.9505},"destinationName":"Aalto",\
+      "routeChoices":[{"summary":"4.2 km"}]}]}
+      """
+    clock.send(Self.line(trip), at: 1)
+    clock.send(Self.line(#"{"type":"startNavigation","id":4,"tripId":"job17"}"#), at: 1)
+    #expect(clock.core.bridge.screen?.navigation != nil)
+    // A short press of home is the app's to handle; holding it is the driver's way out.
+    clock.send(.input(.button(role: "home", action: .press, at: .seconds(2))), at: 2)
+    clock.send(.input(.button(role: "home", action: .release, at: .seconds(2.2))), at: 2.2)
+    #expect(clock.core.bridge.screen?.client == Self.client)
+    clock.send(Self.line(#"{"type":"heartbeat"}"#), at: 2.5)
+    clock.send(.input(.button(role: "home", action: .press, at: .seconds(3))), at: 3)
+    clock.send(.input(.button(role: "home", action: .longPress, at: .seconds(3.8))), at: 3.8)
+    clock.send(.input(.button(role: "home", action: .release, at: .seconds(4))), at: 4)
+    #expect(clock.core.bridge.screen == nil)
+    #expect(clock.core.activeController.stack.first?.id == NavigationApp.ID.map)
+    let told = Self.sent(clock, from: 3.5).filter { $0.type != "heartbeat" }.map(\.serialized)
+    #expect(
+      told == [
+        #"{"type":"navigationCancelled","reason":"driver"}"#,
+        #"{"type":"screenLost","reason":"driver"}"#,
+      ])
+    clock.send(Self.line(#"{"type":"heartbeat"}"#), at: 4.5)
+    #expect(clock.core.bridge.clients[Self.client] != nil, "still connected")
+    #expect(clock.core.lifecycle.state == .active)
+    // Its requests now say the built-in app has the screen; a new root takes it again.
+    clock.send(Self.line(#"{"type":"popToRootTemplate","id":5}"#), at: 5)
+    #expect(Self.sent(clock, from: 5).first?["code"] == .string("notOnScreen"))
+    clock.send(
+      Self.line(#"{"type":"setRootTemplate","id":6,"template":{"type":"map","id":"m"}}"#), at: 6)
+    #expect(clock.core.bridge.screen?.client == Self.client)
+  }
+
   @Test("a client back within the grace period: nothing visible happens")
   func reconnectWithinGrace() {
     var clock = Self.clockWithApp()

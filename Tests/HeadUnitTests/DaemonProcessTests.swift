@@ -54,7 +54,8 @@ struct DaemonProcessTests {
             "ignition": { "pin": "GPIO5", "offDelayMs": 200 },
             "powerSupplyPath": "\(directory.path)/power"
           },
-          "lifecycle": { "gracePeriodSeconds": 1, "parkedScreenSeconds": 0.5 }\(sections)
+          "lifecycle": { "gracePeriodSeconds": 1, "parkedScreenSeconds": 0.5 },
+          "bridge": { "socket": "\(directory.path)/bridge.sock" }\(sections)
         }
         """
       configPath = directory.appendingPathComponent("config.json").path

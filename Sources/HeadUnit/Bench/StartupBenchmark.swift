@@ -184,7 +184,8 @@ extension StartupBenchmark {
           "gpsd": { "port": \(gpsd.port) },
           "audio": { "device": "null" },
           "board": { "powerSupplyPath": "\(folder.path)/power" },
-          "lifecycle": { "gracePeriodSeconds": 1, "parkedScreenSeconds": 0.5 }
+          "lifecycle": { "gracePeriodSeconds": 1, "parkedScreenSeconds": 0.5 },
+          "bridge": { "socket": "\(folder.path)/bridge.sock" }
         }
         """
       try Data(json.utf8).write(to: config)

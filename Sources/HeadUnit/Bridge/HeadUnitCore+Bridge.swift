@@ -281,6 +281,19 @@ extension HeadUnitCore {
     }
   }
 
+  /// The driver held the home button: the built-in app has the screen back, whatever a
+  /// bridge app shows. The app hears `navigationCancelled` (reason `driver`) if it was
+  /// navigating, then `screenLost`; it stays connected and may take the screen again with
+  /// `setRootTemplate` (when the driver asks it to).
+  mutating func takeScreenFromBridge(at now: Date) {
+    guard let client = bridge.screen?.client else { return }
+    carryOut(bridge.screen!.cancelNavigation(reason: "driver"), for: client, at: now)
+    bridge.screen = nil
+    send(client, .event("screenLost", [("reason", "driver")]))
+    effects.append(.log(.notice, "bridge: the driver took the screen back from \(client)"))
+    effects.append(.redraw)
+  }
+
   /// The unit parks or stops: a bridge app's navigation session ends.
   mutating func bridgeNavigationEnds(reason: String, at now: Date) {
     guard let client = bridge.screen?.client else { return }

@@ -280,7 +280,11 @@ public struct HeadUnitCore: Sendable {
         heldLong.remove(name)
       case .longPress:
         heldLong.insert(name)
-        ui(.press(role, long: true), at: now)
+        if role == .home, bridge.screen != nil {
+          takeScreenFromBridge(at: now)
+        } else {
+          ui(.press(role, long: true), at: now)
+        }
       case .release:
         if heldLong.remove(name) == nil { ui(.press(role, long: false), at: now) }
       }
