@@ -46,6 +46,10 @@ final class GPSDConnection {
     // and the reader waits in `poll`, where a stop can reach it.
     let fd = data.pointee.gps_fd
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    // libgps opens the socket without close-on-exec: a program this process starts later
+    // (a shutdown command; in the tests, another gpsd) would inherit it and keep the
+    // connection open after this side closes it.
+    _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
     return connection
   }
 

@@ -137,7 +137,9 @@ struct GPIOInputsCommandTests {
     script.set(7, 0)
     try board.send(script)
     let lines = await board.waitForLines(2)
-    #expect(lines.count == 2 && lines[1].hasSuffix("button mute: press"), "\(lines)")
+    #expect(
+      lines.count == 2 && lines[1].hasSuffix("button mute: press"),
+      "\(lines); stderr: \(board.err)")
   }
 
   @Test("a chip label that is not there exits 1 naming it and the chips that are")

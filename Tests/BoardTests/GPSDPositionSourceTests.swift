@@ -244,4 +244,32 @@ struct GPSDPositionSourceTests {
       now \(establishedConnections(toPort: daemon.port)))
       """)
   }
+
+  @Test("a program started while connected does not keep the connection open after a stop")
+  func childDoesNotInheritTheConnection() async throws {
+    let daemon = try GPSDDaemon.start()
+    let recorder = GPSDEventRecorder(GPSDPositionSource(port: daemon.port).events())
+    #expect(await recorder.wait(timeout: .seconds(2)) { $0.contains(.status(.connected)) })
+    let ours = establishedConnections(toPort: daemon.port)
+    try #require(ours.count == 1, "connections to gpsd: \(ours)")
+    // Any program this process starts meanwhile with plain `posix_spawn` (here a long
+    // sleep) gets every descriptor that is not close-on-exec.
+    var pid: pid_t = 0
+    let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sleep"), strdup("30"), nil]
+    defer { for argument in arguments { free(argument) } }
+    try #require(posix_spawn(&pid, "/bin/sleep", nil, nil, arguments, environ) == 0)
+    defer {
+      kill(pid, SIGKILL)
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+    }
+    let stopped = ContinuousClock.now
+    recorder.stop()
+    var open = ours
+    while !open.isEmpty, stopped.duration(to: .now) < .seconds(5) {
+      open = ours.intersection(establishedConnections(toPort: daemon.port))
+      if !open.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+    }
+    #expect(open.isEmpty, "the connection outlived the stop (the child holds it)")
+  }
 }

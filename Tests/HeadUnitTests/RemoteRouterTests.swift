@@ -57,7 +57,14 @@ enum LoopbackEngines {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    let argv = ["/bin/bash", root.appendingPathComponent("Deploy/\(name)").path] + arguments
+    // The servers the script leaves running outlive the test: they get none of this
+    // process's other descriptors (bash closes them before running the script), which
+    // would otherwise keep the tests' connections and pipes open.
+    let closing =
+      #"for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done 2>/dev/null; exec /bin/bash "$0" "$@""#
+    let argv =
+      ["/bin/bash", "-c", closing, root.appendingPathComponent("Deploy/\(name)").path]
+      + arguments
     let cArguments = argv.map { strdup($0) } + [nil]
     defer { for argument in cArguments { free(argument) } }
     var pid: pid_t = 0
