@@ -32,7 +32,7 @@ extension BridgeBenchmark {
 
     /// Starts `headunit run` and waits for its bridge socket.
     func start() throws {
-      let libraries = try ["fakefb", "fakegpio"].map { try Self.compile($0, into: folder) }
+      let libraries = try ["fakefb", "fakegpio"].map { try StandIn.compile($0, into: folder) }
       let config = folder.appendingPathComponent("config.json")
       let json = """
         {
@@ -109,28 +109,6 @@ extension BridgeBenchmark {
         throw SystemError("the bridge did not take the bench's map", EPROTO)
       }
       return client
-    }
-
-    /// Compiles `Tests/Support/NAME/NAME.c` of the source tree into `folder`.
-    static func compile(_ name: String, into folder: URL) throws -> String {
-      let source = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/Support/\(name)/\(name).c")
-      guard FileManager.default.fileExists(atPath: source.path) else {
-        throw SystemError("no stand-in source at \(source.path)", ENOENT)
-      }
-      let library = folder.appendingPathComponent("lib\(name).so").path
-      let compiler = Process()
-      compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      compiler.arguments = [
-        "cc", "-shared", "-fPIC", "-O1", "-o", library, source.path, "-ldl", "-lpthread",
-      ]
-      try compiler.run()
-      compiler.waitUntilExit()
-      guard compiler.terminationStatus == 0 else {
-        throw SystemError("cc could not build the \(name) stand-in", EINVAL)
-      }
-      return library
     }
   }
 }

@@ -166,7 +166,7 @@ extension StartupBenchmark {
       config = folder.appendingPathComponent("config.json")
       var environment = ["NOTIFY_SOCKET": listener.path]
       if !FileManager.default.fileExists(atPath: "/dev/fb0") {
-        let library = try Self.compileStandIn(into: folder)
+        let library = try StandIn.compile("fakefb", into: folder)
         environment["LD_PRELOAD"] = library
         environment["FAKEFB_FILE"] = folder.appendingPathComponent("fb0.raw").path
         console.out("bench startup: no /dev/fb0 here: drawing on the stand-in \(library)")
@@ -243,29 +243,6 @@ extension StartupBenchmark {
     static var executable: String {
       (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         ?? CommandLine.arguments[0]
-    }
-
-    /// Compiles `Tests/Support/fakefb/fakefb.c` of the source tree this program was built
-    /// from into `folder`; returns the library's path.
-    static func compileStandIn(into folder: URL) throws -> String {
-      let source = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/Support/fakefb/fakefb.c")
-      guard FileManager.default.fileExists(atPath: source.path) else {
-        throw SystemError("no /dev/fb0, and no stand-in source at \(source.path)", ENOENT)
-      }
-      let library = folder.appendingPathComponent("libfakefb.so").path
-      let compiler = Process()
-      compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      compiler.arguments = [
-        "cc", "-shared", "-fPIC", "-O1", "-o", library, source.path, "-ldl", "-lpthread",
-      ]
-      try compiler.run()
-      compiler.waitUntilExit()
-      guard compiler.terminationStatus == 0 else {
-        throw SystemError("cc could not build the framebuffer stand-in", EINVAL)
-      }
-      return library
     }
   }
 }
