@@ -134,11 +134,16 @@ struct GPIOInputsCommandTests {
         + " — Ctrl-C stops")
     var script = GPIOScript()
     script.chip = "raspberrypi-exp-gpio"
+    // Pressed for 100 ms, well short of a long press (which a held button would report
+    // 700 ms later, before a busy test might look).
     script.set(7, 0)
+    script.sleep(100)
+    script.set(7, 1)
     try board.send(script)
-    let lines = await board.waitForLines(2)
+    let lines = await board.waitForLines(3)
     #expect(
-      lines.count == 2 && lines[1].hasSuffix("button mute: press"),
+      lines.count == 3 && lines[1].hasSuffix("button mute: press")
+        && lines[2].hasSuffix("button mute: release"),
       "\(lines); stderr: \(board.err)")
   }
 
