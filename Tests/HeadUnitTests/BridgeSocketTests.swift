@@ -58,6 +58,12 @@ struct BridgeSocketTests {
     return client.answer(to: id, timeout: .seconds(3))
   }
 
+  /// Sets a bare map as the client's root template (request 1); true when accepted.
+  static func setMapRoot(_ client: BridgeClient) -> Bool {
+    ask(client, 1, #"{"type":"setRootTemplate","id":1,"template":\#(map)}"#)?["ok"] as? Bool
+      == true
+  }
+
   static let trip = """
     {"id":"work","origin":{"latitude":60.17,"longitude":24.94},\
     "destination":{"latitude":60.18,"longitude":24.95},"destinationName":"Work",\
@@ -247,9 +253,7 @@ struct BridgeSocketTests {
     let rig = try BridgeRig()
     defer { rig.stop() }
     let client = try rig.greetedClient()
-    #expect(
-      Self.ask(client, 1, #"{"type":"setRootTemplate","id":1,"template":\#(Self.map)}"#)?["ok"]
-        as? Bool == true)
+    #expect(Self.setMapRoot(client))
     #expect(
       Self.ask(client, 2, #"{"type":"updateManeuvers","id":2,"maneuvers":[]}"#)?["code"] as? String
         == "noNavigation")
@@ -391,9 +395,7 @@ struct BridgeSocketTests {
       Self.ask(client, 6, #"{"type":"startNavigation","id":6,"tripId":"work"}"#)?["ok"] as? Bool
         == true)
     let second = try rig.greetedClient("second")
-    #expect(
-      Self.ask(second, 1, #"{"type":"setRootTemplate","id":1,"template":\#(Self.map)}"#)?["ok"]
-        as? Bool == true)
+    #expect(Self.setMapRoot(second))
     let cancelled = try #require(client.wait(for: "navigationCancelled").match)
     #expect(cancelled["reason"] as? String == "anotherApp")
     #expect(
@@ -405,9 +407,7 @@ struct BridgeSocketTests {
     let rig = try BridgeRig()
     defer { rig.stop() }
     let client = try rig.greetedClient()
-    #expect(
-      Self.ask(client, 1, #"{"type":"setRootTemplate","id":1,"template":\#(Self.map)}"#)?["ok"]
-        as? Bool == true)
+    #expect(Self.setMapRoot(client))
     let place = try #require(DriveFixtures.provider.places.first)
     let line = """
       {"type":"navigateTo","id":2,"destination":{"latitude":\(place.coordinate.latitude),\
@@ -478,9 +478,7 @@ struct BridgeSocketTests {
     let rig = try BridgeRig()
     defer { rig.stop() }
     let client = try rig.greetedClient()
-    #expect(
-      Self.ask(client, 1, #"{"type":"setRootTemplate","id":1,"template":\#(Self.map)}"#)?["ok"]
-        as? Bool == true)
+    #expect(Self.setMapRoot(client))
     var lines: [UInt8] = []
     for id in 1000..<2000 {
       let line =
@@ -580,9 +578,7 @@ struct BridgeSocketTests {
     let rig = try BridgeRig { $0.bridge.timeout = 1.5 }
     defer { rig.stop() }
     let client = try rig.greetedClient()
-    #expect(
-      Self.ask(client, 1, #"{"type":"setRootTemplate","id":1,"template":\#(Self.map)}"#)?["ok"]
-        as? Bool == true)
+    #expect(Self.setMapRoot(client))
     let quiet = ContinuousClock.now
     #expect(rig.waitFor(timeout: .seconds(4)) { $0.bridge.screen == nil })
     let took = quiet.duration(to: .now)
