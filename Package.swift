@@ -26,11 +26,15 @@ let package = Package(
       name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "CHTTP", linkerSettings: [.linkedLibrary("dl")]),
+    .target(name: "JSON", swiftSettings: strict),
     .target(name: "Geo", swiftSettings: strict),
     .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
     .target(name: "Templates", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
     .target(
       name: "Routing", dependencies: ["Geo", "Navigation", "CZlib"], swiftSettings: strict),
+    .target(
+      name: "Core", dependencies: ["Geo", "Navigation", "Templates", "JSON"], swiftSettings: strict
+    ),
     .target(
       name: "Rendering",
       dependencies: ["Geo", "Navigation", "Templates", "CCairo"],
@@ -38,7 +42,7 @@ let package = Package(
     ),
     .target(
       name: "Board",
-      dependencies: ["Geo", "Navigation", "CGPS", "CGPIOD", "CLinuxFB"],
+      dependencies: ["Geo", "Navigation", "Templates", "Core", "CGPS", "CGPIOD", "CLinuxFB"],
       path: "Board",
       swiftSettings: strict
     ),
@@ -51,8 +55,8 @@ let package = Package(
     .target(
       name: "HeadUnit",
       dependencies: [
-        "Geo", "Navigation", "Templates", "Rendering", "Routing", "Board", "Audio", "CHTTP",
-        "CMalloc", "CSystemd",
+        "Geo", "Navigation", "Templates", "Core", "JSON", "Rendering", "Routing", "Board", "Audio",
+        "CHTTP", "CMalloc", "CSystemd",
       ],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict

@@ -1,3 +1,5 @@
+import Core
+
 /// Debounces one push button and recognises long presses, on event timestamps alone.
 ///
 /// A pure state machine: it reads no clock. The owner feeds it level changes with their

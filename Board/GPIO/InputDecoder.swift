@@ -1,3 +1,5 @@
+import Core
+
 /// Turns raw GPIO edges into input events: knob turns, button actions, ignition changes.
 ///
 /// A pure state machine over a ``ResolvedInputConfig``: one ``QuadratureDecoder`` for the

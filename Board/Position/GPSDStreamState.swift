@@ -1,3 +1,4 @@
+import Core
 import Navigation
 
 /// What a gpsd stream tells its consumer, decided with no I/O: the reader thread feeds

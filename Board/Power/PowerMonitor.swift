@@ -1,3 +1,5 @@
+import Core
+
 /// Turns ignition events and power-supply snapshots into deduplicated ``PowerEvent``s.
 ///
 /// A pure state machine: no I/O, no clock. The owner feeds it the decoded ignition events

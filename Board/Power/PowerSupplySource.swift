@@ -1,3 +1,5 @@
+import Core
+
 /// Something that reports the power supplies: the sysfs tree, or a script.
 ///
 /// `supplies()` may be called once. The first snapshot comes at once; later ones when

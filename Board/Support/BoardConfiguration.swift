@@ -1,4 +1,5 @@
 import Foundation
+import Templates
 
 /// The board configuration file (`board.json`): which board, which pins, which timings.
 ///
@@ -99,11 +100,15 @@ private struct Parser {
         let fields = try button.object(keys: ["role", "pin", "activeLow", "pullUp"])
         let roleNode = try button.required("role", in: fields, for: "a button")
         let role = try roleNode.nonEmptyString()
+        guard let typed = InputRole(rawValue: role) else {
+          let known = InputRole.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+          throw roleNode.error("unknown button role \"\(role)\" (expected one of \(known))")
+        }
         if let earlier = roles[role] {
           throw roleNode.error("button role \"\(role)\" is already used at \(earlier)")
         }
         roles[role] = roleNode.path
-        let kind = ResolvedInputConfig.Kind.button(role: role)
+        let kind = ResolvedInputConfig.Kind.button(role: typed)
         let gpio = try pin(try button.required("pin", in: fields, for: "a button"), for: kind)
         config.lines.append(
           ResolvedInputConfig.Line(

@@ -1,3 +1,5 @@
+import Templates
+
 /// A validated input configuration: which lines of which chip to request, and how to decode
 /// them. Produced by ``BoardConfiguration``; consumed by the GPIO adapter (to request lines)
 /// and by ``InputDecoder`` (to decode their edges).
@@ -9,7 +11,7 @@ public struct ResolvedInputConfig: Sendable, Equatable {
   public enum Kind: Sendable, Equatable {
     case encoderA
     case encoderB
-    case button(role: String)
+    case button(role: InputRole)
     case ignition
 
     /// How messages name it: `encoder A`, `button "select"`, `ignition`.
@@ -17,7 +19,7 @@ public struct ResolvedInputConfig: Sendable, Equatable {
       switch self {
       case .encoderA: return "encoder A"
       case .encoderB: return "encoder B"
-      case .button(let role): return "button \"\(role)\""
+      case .button(let role): return "button \"\(role.rawValue)\""
       case .ignition: return "ignition"
       }
     }

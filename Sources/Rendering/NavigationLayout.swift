@@ -1,3 +1,5 @@
+import Templates
+
 /// Where every part of the navigation screen goes at one screen size.
 ///
 /// Sizes are those of the 800×480 design times `scale` (never below 1, so text never

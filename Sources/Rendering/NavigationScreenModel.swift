@@ -9,55 +9,60 @@ import Templates
 /// A value fed by one owner; `scene(at:size:)` is a pure function of what it was fed and
 /// the instant asked for, so a replay gives the same frames every time.
 public struct NavigationScreenModel: Sendable {
+  /// What the session said, as the core keeps it.
+  public var guidance: GuidanceModel
   public let route: MapRoute
   public let phrases: Phrasebook
   /// For the clock and the arrival time.
   public var timeZone: TimeZone
-  public var destinationName: String?
   public var theme: Theme = .day
-  public var template: MapTemplate = .guidance()
   public var camera = FollowingCamera()
   public var layers: [any MapLayer] = []
-  public var isMuted = false
   /// The maneuver after the next gets a "Then" card when it is at most this far after it.
   public var thenDistance = 150.0
   /// Lanes are shown from this far before the maneuver.
   public var lanesDistance = 600.0
 
-  public private(set) var state: NavigationSession.State = .idle
-  public private(set) var latest: GuidanceUpdate?
-  private var latestAt: Date?
-  /// Where the vehicle left the route, while guidance waits for it to come back.
-  private var offRoutePosition: Coordinate?
-  /// Speed along the route from the last two updates, m/s.
-  private var speed = 0.0
+  public var destinationName: String? {
+    get { guidance.destinationName }
+    set { guidance.destinationName = newValue }
+  }
+  public var template: MapTemplate {
+    get { guidance.template }
+    set { guidance.template = newValue }
+  }
+  public var isMuted: Bool {
+    get { guidance.isMuted }
+    set { guidance.isMuted = newValue }
+  }
+  public var state: NavigationSession.State { guidance.state }
+  public var latest: GuidanceUpdate? { guidance.latest }
+  private var latestAt: Date? { guidance.latestAt }
+  private var offRoutePosition: Coordinate? { guidance.offRoutePosition }
+  private var speed: Double { guidance.speed }
 
   public init(
     route: MapRoute, phrases: Phrasebook, timeZone: TimeZone = .current,
     destinationName: String? = nil
   ) {
+    self.init(
+      guidance: GuidanceModel(route: route.guidance.route, destinationName: destinationName),
+      route: route, phrases: phrases, timeZone: timeZone)
+  }
+
+  /// The picture of `guidance`, whose route `route` is prepared for drawing.
+  public init(
+    guidance: GuidanceModel, route: MapRoute, phrases: Phrasebook, timeZone: TimeZone = .current
+  ) {
+    self.guidance = guidance
     self.route = route
     self.phrases = phrases
     self.timeZone = timeZone
-    self.destinationName = destinationName
   }
 
   /// Takes in one effect of the session, which happened at `instant`.
   public mutating func apply(_ effect: NavigationSession.Effect, at instant: Date) {
-    switch effect {
-    case .stateChanged(let new):
-      state = new
-      if new == .navigating { offRoutePosition = nil }
-    case .offRoute(let position): offRoutePosition = position
-    case .publish(let update):
-      if let previous = latest, let previousAt = latestAt {
-        let dt = instant.timeIntervalSince(previousAt)
-        if dt > 0 { speed = max(0, (update.offset - previous.offset) / dt) }
-      }
-      latest = update
-      latestAt = instant
-    default: break
-    }
+    guidance.apply(effect, at: instant)
   }
 
   /// The screen at `now`: between two updates the vehicle is moved on at the last speed

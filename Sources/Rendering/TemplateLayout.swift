@@ -1,3 +1,5 @@
+import Templates
+
 /// The shared measures of the template screens at one size: the 800×480 design sizes
 /// times `scale` (never below 1, so list titles stay ≥ 24 px), and where the tab bar and
 /// the content go.

@@ -1,3 +1,5 @@
+import Templates
+
 /// Everything one frame of a template screen shows, as plain values: the top template,
 /// the tab bar around it, a modal over it and the knob's focus.
 public struct TemplateScene: Sendable {

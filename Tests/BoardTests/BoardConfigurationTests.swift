@@ -30,10 +30,10 @@ struct BoardConfigurationTests {
       config.lines == [
         .init(offset: 17, kind: .encoderA, activeLow: false, pullUp: true),
         .init(offset: 27, kind: .encoderB, activeLow: false, pullUp: true),
-        .init(offset: 22, kind: .button(role: "select"), activeLow: true, pullUp: true),
-        .init(offset: 23, kind: .button(role: "back"), activeLow: true, pullUp: true),
-        .init(offset: 24, kind: .button(role: "home"), activeLow: true, pullUp: true),
-        .init(offset: 25, kind: .button(role: "mute"), activeLow: true, pullUp: true),
+        .init(offset: 22, kind: .button(role: .select), activeLow: true, pullUp: true),
+        .init(offset: 23, kind: .button(role: .back), activeLow: true, pullUp: true),
+        .init(offset: 24, kind: .button(role: .home), activeLow: true, pullUp: true),
+        .init(offset: 25, kind: .button(role: .mute), activeLow: true, pullUp: true),
         .init(offset: 5, kind: .ignition, activeLow: false, pullUp: false),
       ])
     #expect(

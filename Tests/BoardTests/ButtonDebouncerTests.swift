@@ -1,6 +1,8 @@
 import Board
 import Testing
 
+@testable import Core
+
 private func ms(_ value: Int) -> Duration { .milliseconds(value) }
 
 @Suite("Button debouncer")

@@ -4,6 +4,7 @@ import Navigation
 import Synchronization
 import Testing
 
+@testable import Core
 @testable import Board
 
 /// A clock that never really sleeps: a sleep moves its time to the deadline at once

@@ -4,6 +4,7 @@ import Geo
 import Navigation
 import Testing
 
+@testable import Core
 @testable import Board
 
 @Suite("gpsd reports and stream state")

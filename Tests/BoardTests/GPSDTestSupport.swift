@@ -3,6 +3,7 @@ import Navigation
 import Synchronization
 import Testing
 
+@testable import Core
 @testable import Board
 
 /// The embedded drives, read straight from the source tree (BoardTests does not link

@@ -1,6 +1,8 @@
 import Board
 import Testing
 
+@testable import Core
+
 private func ms(_ value: Int) -> Duration { .milliseconds(value) }
 
 @Suite("Input decoder")
@@ -11,8 +13,8 @@ struct InputDecoderTests {
     lines: [
       .init(offset: 17, kind: .encoderA, activeLow: false, pullUp: true),
       .init(offset: 27, kind: .encoderB, activeLow: false, pullUp: true),
-      .init(offset: 22, kind: .button(role: "select"), activeLow: true, pullUp: true),
-      .init(offset: 23, kind: .button(role: "back"), activeLow: true, pullUp: true),
+      .init(offset: 22, kind: .button(role: .select), activeLow: true, pullUp: true),
+      .init(offset: 23, kind: .button(role: .back), activeLow: true, pullUp: true),
       .init(offset: 5, kind: .ignition, activeLow: false, pullUp: false),
     ],
     encoder: .init(transitionsPerDetent: 4, reversed: false, acceleration: nil))
@@ -69,11 +71,11 @@ struct InputDecoderTests {
     #expect(
       events == [
         .ignition(on: true, at: ms(50)),
-        .button(role: "select", action: .press, at: ms(112)),
-        .button(role: "back", action: .press, at: ms(160)),
-        .button(role: "select", action: .release, at: ms(310)),
-        .button(role: "back", action: .longPress, at: ms(850)),
-        .button(role: "back", action: .release, at: ms(1510)),
+        .button(role: .select, action: .press, at: ms(112)),
+        .button(role: .back, action: .press, at: ms(160)),
+        .button(role: .select, action: .release, at: ms(310)),
+        .button(role: .back, action: .longPress, at: ms(850)),
+        .button(role: .back, action: .release, at: ms(1510)),
         .ignition(on: false, at: ms(12_000)),
       ])
   }
@@ -86,8 +88,8 @@ struct InputDecoderTests {
     let events = decoder.handle(Edge(line: 22, rising: false, timestamp: ms(2000)))
     #expect(
       events == [
-        .button(role: "select", action: .press, at: ms(10)),
-        .button(role: "select", action: .longPress, at: ms(700)),
+        .button(role: .select, action: .press, at: ms(10)),
+        .button(role: .select, action: .longPress, at: ms(700)),
       ])
     #expect(decoder.nextDeadline == ms(2010))
   }
@@ -104,7 +106,7 @@ struct InputDecoderTests {
     #expect(events == [.ignition(on: true, at: ms(0))])
     // Select was held at start: its release is reported, no press.
     _ = decoder.handle(Edge(line: 22, rising: false, timestamp: ms(100)))
-    #expect(decoder.tick(at: ms(110)) == [.button(role: "select", action: .release, at: ms(110))])
+    #expect(decoder.tick(at: ms(110)) == [.button(role: .select, action: .release, at: ms(110))])
   }
 
   @Test func reversedAndAcceleratedEncoderFromConfig() {

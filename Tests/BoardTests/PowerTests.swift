@@ -2,6 +2,8 @@ import Board
 import Foundation
 import Testing
 
+@testable import Core
+
 /// A fake `/sys/class/power_supply` in a temporary directory.
 private final class FakePowerSupplyTree {
   let root: URL

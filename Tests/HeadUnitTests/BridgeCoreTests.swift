@@ -2,6 +2,7 @@ import Foundation
 import Templates
 import Testing
 
+@testable import Core
 @testable import HeadUnit
 
 /// The bridge in the core, on a virtual clock: liveness, the screen changing hands, and
@@ -72,13 +73,13 @@ struct BridgeCoreTests {
     clock.send(Self.line(#"{"type":"startNavigation","id":4,"tripId":"job17"}"#), at: 1)
     #expect(clock.core.bridge.screen?.navigation != nil)
     // A short press of home is the app's to handle; holding it is the driver's way out.
-    clock.send(.input(.button(role: "home", action: .press, at: .seconds(2))), at: 2)
-    clock.send(.input(.button(role: "home", action: .release, at: .seconds(2.2))), at: 2.2)
+    clock.send(.input(.button(role: .home, action: .press, at: .seconds(2))), at: 2)
+    clock.send(.input(.button(role: .home, action: .release, at: .seconds(2.2))), at: 2.2)
     #expect(clock.core.bridge.screen?.client == Self.client)
     clock.send(Self.line(#"{"type":"heartbeat"}"#), at: 2.5)
-    clock.send(.input(.button(role: "home", action: .press, at: .seconds(3))), at: 3)
-    clock.send(.input(.button(role: "home", action: .longPress, at: .seconds(3.8))), at: 3.8)
-    clock.send(.input(.button(role: "home", action: .release, at: .seconds(4))), at: 4)
+    clock.send(.input(.button(role: .home, action: .press, at: .seconds(3))), at: 3)
+    clock.send(.input(.button(role: .home, action: .longPress, at: .seconds(3.8))), at: 3.8)
+    clock.send(.input(.button(role: .home, action: .release, at: .seconds(4))), at: 4)
     #expect(clock.core.bridge.screen == nil)
     #expect(clock.core.activeController.stack.first?.id == NavigationApp.ID.map)
     let told = Self.sent(clock, from: 3.5).filter { $0.type != "heartbeat" }.map(\.serialized)

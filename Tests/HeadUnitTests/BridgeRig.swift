@@ -3,6 +3,7 @@ import Rendering
 import Synchronization
 import Templates
 
+@testable import Core
 @testable import HeadUnit
 
 /// A real `BridgeServer` on a socket in a temporary folder, and a `HeadUnitCore` run by a
@@ -75,7 +76,7 @@ final class BridgeRig: Sendable {
   }
 
   /// A short press of the button with `role`.
-  func press(_ role: String) {
+  func press(_ role: InputRole) {
     post(.input(.button(role: role, action: .press, at: .zero)))
     post(.input(.button(role: role, action: .release, at: .zero)))
   }

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import Core
 @testable import HeadUnit
 
 /// The bridge over a real Unix socket: a `BridgeServer`, the core on the real clock, and
@@ -35,7 +36,7 @@ struct BridgeSocketTests {
 
     // The focus starts on the first row: one detent on.
     rig.turn(1)
-    rig.press("select")
+    rig.press(.select)
     let selected = try #require(client.wait(for: "itemSelected").match)
     #expect(selected["templateId"] as? String == "songs")
     #expect(selected["itemId"] as? String == "b")
@@ -265,11 +266,11 @@ struct BridgeSocketTests {
     try rig.snapshot(
       to: FileManager.default.temporaryDirectory.appendingPathComponent("bridge-preview.png").path)
     Self.focus("preview.work.1", in: rig)
-    rig.press("select")
+    rig.press(.select)
     let chosen = try #require(client.wait(for: "routeChoiceSelected").match)
     #expect(chosen["routeChoice"] as? Int == 1)
     Self.focus("preview.start", in: rig)
-    rig.press("select")
+    rig.press(.select)
     let started = try #require(client.wait(for: "tripStarted").match)
     #expect(started["tripId"] as? String == "work")
     #expect(started["routeChoice"] as? Int == 1)
@@ -340,21 +341,21 @@ struct BridgeSocketTests {
     #expect(client.wait(for: "heartbeat", timeout: .seconds(2)).match != nil)
     try client.send(#"{"type":"heartbeat"}"#)
     // A map button of the app: buttonPressed.
-    rig.press("select")  // hands the knob to the map's buttons
+    rig.press(.select)  // hands the knob to the map's buttons
     Self.focus("act", in: rig)
-    rig.press("select")
+    rig.press(.select)
     let pressed = try #require(client.wait(for: "buttonPressed").match)
     #expect(pressed["templateId"] as? String == "m")
     #expect(pressed["buttonId"] as? String == "act")
     // The pan button: the knob pans, each detent a panned event.
     Self.focus("pan", in: rig)
-    rig.press("select")
+    rig.press(.select)
     #expect(rig.waitFor { $0.activeController.isPanning })
     rig.turn(2)
     let panned = client.wait(for: "panned")
     #expect(panned.match?["direction"] as? [String] == ["right"])
     #expect(panned.match?["dx"] as? Double == 80)
-    rig.press("back")
+    rig.press(.back)
     #expect(rig.waitFor { !$0.activeController.isPanning })
     // A grid button.
     let grid =
@@ -363,7 +364,7 @@ struct BridgeSocketTests {
       Self.ask(client, 2, #"{"type":"pushTemplate","id":2,"template":\#(grid)}"#)?["ok"] as? Bool
         == true)
     rig.turn(1)
-    rig.press("select")
+    rig.press(.select)
     let gridPress = try #require(client.wait(for: "buttonPressed").match)
     #expect(gridPress["buttonId"] as? String == "g2")
     // An alert the driver backs out of.
@@ -371,7 +372,7 @@ struct BridgeSocketTests {
     #expect(
       Self.ask(client, 3, #"{"type":"presentTemplate","id":3,"template":\#(alert)}"#)?["ok"]
         as? Bool == true)
-    rig.press("back")
+    rig.press(.back)
     let gone = try #require(client.wait(for: "alertDismissed").match)
     #expect(gone["alertId"] as? String == "al")
     #expect(gone["context"] as? String == "userDismissed")

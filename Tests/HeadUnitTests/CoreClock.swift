@@ -3,6 +3,7 @@ import Foundation
 import Navigation
 import Testing
 
+@testable import Core
 @testable import HeadUnit
 
 /// Runs a `HeadUnitCore` on a virtual clock: keeps the timers it schedules and fires every

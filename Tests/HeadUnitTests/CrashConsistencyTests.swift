@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Core
 @testable import HeadUnit
 
 /// Power cuts during saves, played by SIGKILL: `headunit bench saves --trace` saves the

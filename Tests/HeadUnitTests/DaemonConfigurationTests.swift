@@ -3,6 +3,7 @@ import Foundation
 import Navigation
 import Testing
 
+@testable import Core
 @testable import HeadUnit
 
 private func load(_ json: String) throws(ConfigurationError) -> DaemonConfiguration {
@@ -86,7 +87,7 @@ struct DaemonConfigurationTests {
     expected.units = .imperial
     expected.board = ResolvedInputConfig(
       board: .pi5,
-      lines: [.init(offset: 22, kind: .button(role: "select"), activeLow: true, pullUp: true)])
+      lines: [.init(offset: 22, kind: .button(role: .select), activeLow: true, pullUp: true)])
     expected.gpsdEnabled = false
     expected.gpsdHost = "gps.local"
     expected.gpsdPort = 2948

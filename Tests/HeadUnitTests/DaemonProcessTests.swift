@@ -5,6 +5,7 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import Core
 @testable import HeadUnit
 
 /// `headunit run` as a process on the stand-ins: the framebuffer (`Tests/Support/fakefb`)

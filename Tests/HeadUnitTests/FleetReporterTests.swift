@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Testing
 
+@testable import Core
 @testable import HeadUnit
 
 /// Runs a `FleetReporter` on a virtual clock and keeps every effect, so a test answers the

@@ -4,6 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import Core
 @testable import HeadUnit
 
 /// `Tests/Support/fleet/fleet_server.py` on loopback: a fleet endpoint and a token endpoint

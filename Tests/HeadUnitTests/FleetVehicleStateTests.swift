@@ -29,8 +29,8 @@ struct FleetVehicleStateTests {
     let fleet = state.snapshot
     let route = try #require(fleet.route)
     // The remaining route ends at the destination and starts ahead of the vehicle.
-    #expect(route.last == clock.core.guidanceRoute?.destination)
-    let line = Polyline(try #require(clock.core.guidanceRoute).geometry)
+    #expect(route.last == clock.core.guidance?.route.destination)
+    let line = Polyline(try #require(clock.core.guidance?.route).geometry)
     let ahead = try #require(line.project(route[0]))
     #expect(ahead.offset > update.offset)
     #expect(ahead.offset - update.offset < 500)

@@ -6,6 +6,7 @@ import Rendering
 import Templates
 import Testing
 
+@testable import Core
 @testable import HeadUnit
 
 /// The daemon's core on a virtual clock: a whole power cycle, trips saved and resumed, the
@@ -117,8 +118,8 @@ struct HeadUnitCoreTests {
       return
     }
     #expect(map.navigationAlert?.id == NavigationApp.ID.arrivalAlert)
-    clock.send(.input(.button(role: "select", action: .press, at: .zero)), at: 2000)
-    clock.send(.input(.button(role: "select", action: .release, at: .zero)), at: 2000.1)
+    clock.send(.input(.button(role: .select, action: .press, at: .zero)), at: 2000)
+    clock.send(.input(.button(role: .select, action: .release, at: .zero)), at: 2000.1)
     #expect(clock.core.session.state == .finished)
     #expect(clock.visible(from: 2000).contains(.clearTrip))
     #expect(clock.core.app.phase == .browsing)
@@ -229,15 +230,15 @@ struct HeadUnitCoreTests {
   func buttons() throws {
     var clock = CoreClock(core: Self.core())
     let focusBefore = clock.core.app.controller.focusedElementID
-    clock.send(.input(.button(role: "select", action: .press, at: .zero)), at: 1)
+    clock.send(.input(.button(role: .select, action: .press, at: .zero)), at: 1)
     #expect(clock.core.app.controller.focusedElementID == focusBefore)
-    clock.send(.input(.button(role: "select", action: .release, at: .zero)), at: 1.1)
+    clock.send(.input(.button(role: .select, action: .release, at: .zero)), at: 1.1)
     let afterShort = clock.core.app.controller.focusedElementID
     #expect(afterShort != focusBefore, "a short press moves the knob onto the map buttons")
-    clock.send(.input(.button(role: "back", action: .press, at: .zero)), at: 2)
-    clock.send(.input(.button(role: "back", action: .longPress, at: .zero)), at: 2.7)
+    clock.send(.input(.button(role: .back, action: .press, at: .zero)), at: 2)
+    clock.send(.input(.button(role: .back, action: .longPress, at: .zero)), at: 2.7)
     let afterLong = clock.core.app.controller.focusedElementID
-    clock.send(.input(.button(role: "back", action: .release, at: .zero)), at: 3)
+    clock.send(.input(.button(role: .back, action: .release, at: .zero)), at: 3)
     #expect(clock.core.app.controller.focusedElementID == afterLong)
   }
 }
@@ -301,8 +302,15 @@ extension HeadUnitCoreTests {
       ], distance: length, duration: length / 8)
     let t = clock.log.last?.t ?? 0
     clock.send(.routeComputed(straight), at: t + 0.5)
-    let onScreen = clock.core.guidanceRoute == straight
-    let drawn = clock.core.guidance?.route.guidance.route == straight
+    let onScreen = clock.core.guidance?.route == straight
+    var composer = FrameComposer(layers: [])
+    guard case .scene(let scene) = composer.frame(of: clock.core, at: Date(), size: .standard, theme: .day),
+      case .map(let map) = scene.content
+    else {
+      Issue.record("no map on screen")
+      return
+    }
+    let drawn = map.scene.route?.guidance.route == straight
     #expect(onScreen && drawn, "the screen follows the new route")
     #expect(clock.core.session.state != .paused(.rerouting))
     clock.send(.stop, at: t + 1)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Core
 @testable import HeadUnit
 
 @Suite("Lifecycle: disconnect timing and safe shutdown")

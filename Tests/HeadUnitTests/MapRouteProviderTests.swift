@@ -5,6 +5,7 @@ import Routing
 import Templates
 import Testing
 
+@testable import Core
 @testable import HeadUnit
 
 /// Destinations and route choices from the embedded Helsinki map.

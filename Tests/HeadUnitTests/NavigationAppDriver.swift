@@ -4,6 +4,7 @@ import Navigation
 import Templates
 import Testing
 
+@testable import Core
 @testable import HeadUnit
 
 /// Places and routes for the app tests: two route choices to every place but "Nowhere".

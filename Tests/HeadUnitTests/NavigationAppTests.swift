@@ -3,6 +3,7 @@ import Navigation
 import Templates
 import Testing
 
+@testable import Core
 @testable import HeadUnit
 
 @Suite("Navigation app flow")

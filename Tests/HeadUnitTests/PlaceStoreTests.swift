@@ -3,6 +3,7 @@ import Geo
 import Navigation
 import Testing
 
+@testable import Core
 @testable import HeadUnit
 
 @Suite("Favourites and recents on disk")

@@ -1,6 +1,9 @@
 import Foundation
 import Rendering
+import Templates
 import Testing
+
+@testable import Core
 
 /// Where the focusable parts of every template screen land, at every screen size.
 @Suite struct TemplateLayoutTests {

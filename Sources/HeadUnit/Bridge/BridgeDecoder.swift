@@ -1,3 +1,4 @@
+import Core
 import Board
 import Foundation
 import Geo
@@ -11,15 +12,7 @@ import Templates
 /// configuration file, so a misspelt field is never silently ignored.
 public enum BridgeDecoder {
   /// The id (when the line had a readable one) and the request or what is wrong with it.
-  public struct Line: Sendable, Equatable {
-    public var id: BridgeRequestID?
-    public var request: Result<BridgeRequest, BridgeError>
-
-    public init(id: BridgeRequestID?, request: Result<BridgeRequest, BridgeError>) {
-      self.id = id
-      self.request = request
-    }
-  }
+  public typealias Line = BridgeLine
 
   /// Decodes one line (without its newline).
   public static func decode(_ line: some Collection<UInt8>) -> Line {

@@ -1,4 +1,5 @@
 import Board
+import Core
 import Foundation
 import Navigation
 import Synchronization

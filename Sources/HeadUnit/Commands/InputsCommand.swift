@@ -1,5 +1,7 @@
 import Board
+import Core
 import Foundation
+import JSON
 import Synchronization
 
 /// `headunit inputs [--config FILE] [--json]`: the bench monitor for the knob, the buttons
@@ -114,7 +116,7 @@ extension InputsCommand {
         return .object([("type", "rotated"), ("detents", .number(Double(detents)))])
       case .button(let role, let action, _):
         return .object([
-          ("type", "button"), ("role", .string(role)), ("action", .string(action.rawValue)),
+          ("type", "button"), ("role", .string(role.rawValue)), ("action", .string(action.rawValue)),
         ])
       case .ignition(let on, _):
         return .object([("type", "ignition"), ("on", .bool(on))])
@@ -138,7 +140,7 @@ extension InputsCommand {
         case .longPress: what = "long press"
         case .release: what = "release"
         }
-        return stamp(time) + "button \(role): \(what)"
+        return stamp(time) + "button \(role.rawValue): \(what)"
       case .ignition(let on, let time):
         return stamp(time) + "ignition \(on ? "on" : "off")"
       }

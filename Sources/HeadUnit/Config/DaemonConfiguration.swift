@@ -1,5 +1,6 @@
 import Audio
 import Board
+import Core
 import Foundation
 import Navigation
 

@@ -1,4 +1,5 @@
 import Board
+import Core
 import Foundation
 
 /// The `fleet` section of the daemon's configuration: whether and where the vehicle reports

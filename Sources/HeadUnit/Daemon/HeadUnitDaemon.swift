@@ -1,5 +1,6 @@
 import Audio
 import Board
+import Core
 import Foundation
 import Navigation
 import Rendering
@@ -44,6 +45,7 @@ final class HeadUnitDaemon {
 
   private var framebuffer: Framebuffer?
   private var renderer: TemplateRenderer?
+  private var composer: FrameComposer
   private var theme: Theme
   private var player: PromptPlayer?
   private var deviceTasks: [Task<Void, Never>] = []
@@ -96,13 +98,14 @@ final class HeadUnitDaemon {
         width: framebuffer.info.width, height: framebuffer.info.height)
     }
     let provider: any RouteProvider
+    var layers = ScreenReplay.baseLayers
     if let map = Self.openMap(configuration, logger: logger) {
       let mapProvider = MapRouteProvider(
         map: map, server: configuration.remoteRouter, logger: logger)
       provider = mapProvider
       routingService = mapProvider.service
       coreConfiguration.session.hasRouter = true
-      coreConfiguration.layers = [RoadLayer(graph: map)]
+      layers = [RoadLayer(graph: map)]
       logger.info(
         "map \(map.name): \(map.edgeCount) road edges, \(mapProvider.places.count) places")
     } else {
@@ -115,6 +118,7 @@ final class HeadUnitDaemon {
       }
     }
     core = HeadUnitCore(provider: provider, phrases: phrases, configuration: coreConfiguration)
+    composer = FrameComposer(layers: layers)
   }
 
   /// Runs until SIGTERM or SIGINT; returns the exit status.
@@ -392,7 +396,8 @@ final class HeadUnitDaemon {
   private func draw() {
     guard let framebuffer else { return }
     let size = ScreenSize(width: framebuffer.info.width, height: framebuffer.info.height)
-    guard case .scene(let scene) = core.frame(at: Date(), size: size, theme: theme) else {
+    guard case .scene(let scene) = composer.frame(of: core, at: Date(), size: size, theme: theme)
+    else {
       return
     }
     do {

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Writes the daemon's files (the trip, favourites and recents) on its own serial queue, so

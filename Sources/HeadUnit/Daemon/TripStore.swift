@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Keeps the trip under way in `trip.json` in the state directory.

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Where fleet reports go: the HTTP client (`FleetClient`) in the car, a recording double

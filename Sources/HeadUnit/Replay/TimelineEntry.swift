@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import JSON
 import Navigation
 
 /// One line of a replay timeline: something the session did, `t` seconds after the first fix.

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// A logger passed to whoever needs one, never global.
@@ -5,15 +6,8 @@ import Foundation
 /// Lines go to the sink with a `<N>` syslog priority prefix, which journald uses to file
 /// them at the right level when the daemon runs under systemd.
 public struct Logger: Sendable {
-  /// Syslog priorities, most severe first.
-  public enum Level: Int, Comparable, Sendable, CaseIterable {
-    case error = 3
-    case warning = 4
-    case notice = 5
-    case info = 6
-    case debug = 7
-    public static func < (a: Level, b: Level) -> Bool { a.rawValue > b.rawValue }
-  }
+  /// Syslog priorities, most severe first (the core's).
+  public typealias Level = LogLevel
 
   public var label: String
   /// Messages less severe than this are dropped.

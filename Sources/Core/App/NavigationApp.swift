@@ -76,7 +76,7 @@ public struct NavigationApp: Sendable {
   /// The origin of the next trip.
   var position: Coordinate?
   /// The session's trip for the preview on screen.
-  var previewTrip: Navigation.Trip?
+  public internal(set) var previewTrip: Navigation.Trip?
   var nextRequest = 1
   var outbox: [Effect] = []
 

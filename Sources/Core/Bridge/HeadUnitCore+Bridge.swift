@@ -9,7 +9,7 @@ extension HeadUnitCore {
     /// A client connected (it has not said hello yet).
     case connected(BridgeClientID)
     /// A line from a client, decoded (or what is wrong with it).
-    case line(BridgeClientID, BridgeDecoder.Line)
+    case line(BridgeClientID, BridgeLine)
     /// The connection ended: the client closed it, died, or was too slow a reader.
     case disconnected(BridgeClientID, reason: String)
   }

@@ -1,4 +1,3 @@
-import Board
 import Foundation
 
 /// The fleet reporter as a pure state machine: when to report, what a report carries, the
@@ -82,7 +81,7 @@ public struct FleetReporter: Sendable {
     case send(FleetReport, token: String?)
     /// Abandon any request under way and every scheduled tick.
     case cancelAll
-    case log(Logger.Level, String)
+    case log(LogLevel, String)
   }
 
   /// What is under way.
@@ -243,14 +242,14 @@ public struct FleetReporter: Sendable {
   /// warning, repeats at debug level so an hour offline does not flood the journal.
   private mutating func fail(_ error: FleetError) -> [Effect] {
     failures[error.reason, default: 0] += 1
-    let level: Logger.Level = outage?.reason == error.reason ? .debug : .warning
+    let level: LogLevel = outage?.reason == error.reason ? .debug : .warning
     outage = (error.reason, (outage?.count ?? 0) + 1)
     let queued = queue.count == 1 ? "1 report" : "\(queue.count) reports"
     return [.log(level, "fleet: \(error) (\(queued) queued)")]
   }
 
   private func format(_ seconds: TimeInterval) -> String {
-    ConfigurationNode.format(seconds)
+    seconds.rounded() == seconds && abs(seconds) < 1e15 ? String(Int64(seconds)) : "\(seconds)"
   }
 }
 

@@ -1,8 +1,6 @@
-import Board
 import Foundation
 import Geo
 import Navigation
-import Rendering
 import Templates
 
 /// Everything the car daemon decides, as one pure state machine: the lifecycle (run,
@@ -32,8 +30,6 @@ public struct HeadUnitCore: Sendable {
     public var muted = false
     /// Shown while no fix has come yet.
     public var home = Coordinate(latitude: 60.1699, longitude: 24.9384)
-    /// What the map shows under the route: the offline map's roads.
-    public var layers: [any MapLayer] = ScreenReplay.baseLayers
     /// The app bridge's timing and what `hello` says.
     public var bridge = BridgeSettings()
 
@@ -123,7 +119,7 @@ public struct HeadUnitCore: Sendable {
     case runShutdownCommand([String])
     /// The core stopped (after `.stop`); the owner may exit.
     case stopped
-    case log(Logger.Level, String)
+    case log(LogLevel, String)
     /// A line for a bridge client, or its connection to close.
     case bridge(BridgeOutput)
   }
@@ -144,9 +140,7 @@ public struct HeadUnitCore: Sendable {
   public internal(set) var session: NavigationSession
   public internal(set) var screen = Screen.off
   /// The guidance screen of the trip under way.
-  public internal(set) var guidance: NavigationScreenModel?
-  /// The route `guidance` draws.
-  var guidanceRoute: Route?
+  public internal(set) var guidance: GuidanceModel?
   /// The latest position and course, from any fix.
   public internal(set) var position: Coordinate?
   public internal(set) var heading = 0.0
@@ -163,14 +157,14 @@ public struct HeadUnitCore: Sendable {
   /// The saved trip being resumed, until the app has handed it to the session.
   var resuming: TripSnapshot?
   /// Buttons whose long press was reported, so their release is not a short press.
-  var heldLong: Set<String> = []
+  var heldLong: Set<InputRole> = []
   /// Timers the core itself scheduled and that are pending.
   public internal(set) var ownTimers: [Timer: Date] = [:]
   /// Blank and release wait for the Parked screen's time.
   var teardownPending = false
   /// When the unit last tore down; a trip older than `resumeWithin` by the wake is ended.
   var suspendedAt: Date?
-  let phrases: Phrasebook
+  public let phrases: Phrasebook
   var effects: [Effect] = []
 
   public init(
@@ -273,20 +267,19 @@ public struct HeadUnitCore: Sendable {
     switch input {
     case .rotated(let detents, _):
       ui(.encoder(detents), at: now)
-    case .button(let name, let action, _):
-      guard let role = Self.role(named: name) else { return }
+    case .button(let role, let action, _):
       switch action {
       case .press:
-        heldLong.remove(name)
+        heldLong.remove(role)
       case .longPress:
-        heldLong.insert(name)
+        heldLong.insert(role)
         if role == .home, bridge.screen != nil {
           takeScreenFromBridge(at: now)
         } else {
           ui(.press(role, long: true), at: now)
         }
       case .release:
-        if heldLong.remove(name) == nil { ui(.press(role, long: false), at: now) }
+        if heldLong.remove(role) == nil { ui(.press(role, long: false), at: now) }
       }
     case .ignition(let on, _):
       lifecycle(on ? .ignitionOn : .ignitionOff, at: now)
@@ -337,16 +330,6 @@ public struct HeadUnitCore: Sendable {
   private mutating func scheduleClock(at now: Date) {
     let next = (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60
     schedule(.clock, at: Date(timeIntervalSince1970: next))
-  }
-
-  static func role(named name: String) -> InputRole? {
-    switch name {
-    case "select": .select
-    case "back": .back
-    case "home": .home
-    case "mute": .mute
-    default: nil
-    }
   }
 
   static func describe(_ status: PositionStatus) -> String {

@@ -14,24 +14,6 @@ public struct Edge: Sendable, Equatable {
   }
 }
 
-/// What a button did.
-public enum ButtonAction: String, Sendable, Equatable {
-  case press
-  /// Held for the long-press time; reported while still held.
-  case longPress
-  case release
-}
-
-/// A decoded input: what the core and the bench monitor see.
-public enum InputEvent: Sendable, Equatable {
-  /// The knob turned by `detents` (positive clockwise, after the configured direction).
-  case rotated(detents: Int, at: Duration)
-  /// A button with a configured role ("select", "back", "home", "mute", …).
-  case button(role: String, action: ButtonAction, at: Duration)
-  /// The ignition (ACC) line, after its debounce: a cranking dip does not count.
-  case ignition(on: Bool, at: Duration)
-}
-
 /// Something that produces raw GPIO edges: libgpiod, or a recording.
 public protocol EdgeSource: Sendable {
   /// The edges, in kernel time order. The stream ends when the source is closed.

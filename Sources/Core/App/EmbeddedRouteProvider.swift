@@ -49,14 +49,14 @@ public struct EmbeddedRouteProvider: RouteProvider {
   }
 
   /// "1.8 km", or "450 m" under a kilometre.
-  static func distanceText(_ metres: Double) -> String {
+  public static func distanceText(_ metres: Double) -> String {
     metres < 1000
       ? "\(Int((metres / 10).rounded()) * 10) m"
       : String(format: "%.1f km", metres / 1000)
   }
 
   /// "7 min", at least one minute.
-  static func durationText(_ seconds: Double) -> String {
+  public static func durationText(_ seconds: Double) -> String {
     "\(max(1, Int((seconds / 60).rounded()))) min"
   }
 }

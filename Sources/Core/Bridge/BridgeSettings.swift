@@ -1,4 +1,4 @@
-import Rendering
+import Templates
 
 /// The core's side of the bridge: timing, whether a bridge client counts for the
 /// lifecycle, and what `hello` tells a client about the unit.

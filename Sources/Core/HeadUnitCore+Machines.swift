@@ -1,6 +1,5 @@
 import Foundation
 import Navigation
-import Rendering
 import Templates
 
 extension HeadUnitCore {
@@ -148,7 +147,7 @@ extension HeadUnitCore {
       guidance?.apply(effect, at: now)
       switch effect {
       case .stateChanged(let state):
-        if let route = session.route, route != guidanceRoute {
+        if let route = session.route, route != guidance?.route {
           adopt(route, at: now)
           guidance?.apply(effect, at: now)
         }
@@ -205,13 +204,10 @@ extension HeadUnitCore {
 
   /// The guidance screen for `route`, from scratch.
   private mutating func showGuidance(along route: Route, to place: Place) {
-    var model = NavigationScreenModel(
-      route: MapRoute(route), phrases: phrases, destinationName: place.name)
-    model.layers = configuration.layers
+    var model = GuidanceModel(route: route, destinationName: place.name)
     model.isMuted = isMuted
     model.template = .guidance(muted: isMuted)
     guidance = model
-    guidanceRoute = route
   }
 
   /// Writes the trip under way now, if there is one.
@@ -233,7 +229,6 @@ extension HeadUnitCore {
     guard activeTrip != nil else { return }
     activeTrip = nil
     guidance = nil
-    guidanceRoute = nil
     effects.append(.clearTrip)
   }
 }

@@ -1,4 +1,3 @@
-import Board
 import Templates
 
 /// A request the bridge refused, as its client sees it: a code to branch on, a sentence a
@@ -48,19 +47,5 @@ public struct BridgeError: Error, Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     path.map { "\(code) at \($0): \(message)" } ?? "\(code): \(message)"
-  }
-}
-
-extension BridgeError {
-  /// A decoding problem: the path before the first ": " of the message, the rest after.
-  init(_ error: BoardError, code: String) {
-    let text = error.message
-    if text.hasPrefix("$"), let colon = text.range(of: ": ") {
-      self.init(
-        code: code, message: String(text[colon.upperBound...]),
-        path: String(text[..<colon.lowerBound]))
-    } else {
-      self.init(code: code, message: text)
-    }
   }
 }

@@ -1,0 +1,91 @@
+import Core
+import Foundation
+import Geo
+import Navigation
+import Rendering
+import Templates
+
+/// Turns what the core says is on screen into a scene for the renderer: the templates
+/// over the guidance map while a trip is under way, over the bare map with the vehicle
+/// otherwise ("Locating" until the first fix); the Parked screen; or nothing.
+///
+/// Owned by whoever draws (the daemon's display); keeps the routes it prepared for
+/// drawing, so a frame projects a route once, not every time. Pure apart from that cache:
+/// the same core at the same instant gives the same scene.
+struct FrameComposer {
+  /// What to put on the screen.
+  enum Frame {
+    case scene(TemplateScene)
+    case blank
+  }
+
+  /// What the map shows under the route: the offline map's roads.
+  var layers: [any MapLayer]
+  var timeZone = TimeZone.current
+  private var prepared: [MapRoute] = []
+
+  init(layers: [any MapLayer]) {
+    self.layers = layers
+  }
+
+  /// The screen of `core` at `now`.
+  mutating func frame(of core: HeadUnitCore, at now: Date, size: ScreenSize, theme: Theme)
+    -> Frame
+  {
+    switch core.screen {
+    case .off, .blank:
+      return .blank
+    case .parked:
+      let parked = InformationScreen(core.parkedInformation, backTitle: nil)
+      return .scene(TemplateScene(size: size, theme: theme, content: .information(parked)))
+    case .live:
+      var map: NavigationScene
+      if let navigation = core.bridge.screen?.navigation {
+        map = idleScene(core, at: now, size: size)
+        navigation.decorate(&map, phrases: core.phrases, now: now, timeZone: timeZone)
+      } else if let guidance = core.guidance {
+        var model = NavigationScreenModel(
+          guidance: guidance, route: mapRoute(guidance.route), phrases: core.phrases,
+          timeZone: timeZone)
+        model.layers = layers
+        map = model.scene(at: now, size: size)
+      } else {
+        map = idleScene(core, at: now, size: size)
+      }
+      map.theme = theme
+      map.status.isMuted = core.isMuted || !core.isAudioAvailable
+      let routes = core.previewRoutes.mapValues { $0.map { mapRoute($0) } }
+      let context = MapContext(scene: map, routes: routes, layers: [])
+      guard let scene = TemplateScene(core.activeController, size: size, theme: theme, map: context)
+      else { return .blank }
+      return .scene(scene)
+    }
+  }
+
+  /// The map with only the vehicle: no route, cards or arrival time.
+  private func idleScene(_ core: HeadUnitCore, at now: Date, size: ScreenSize) -> NavigationScene {
+    let layout = NavigationLayout(size: size)
+    let follow = FollowingCamera()
+    let center = core.position ?? core.configuration.home
+    let status = StatusContent(
+      gps: core.gpsQuality, isMuted: core.isMuted || !core.isAudioAvailable,
+      clock: NavigationScreenModel.clock(now, timeZone))
+    return NavigationScene(
+      size: size, theme: .day,
+      camera: MapCamera(
+        center: center, heading: core.heading,
+        metresPerPixel: follow.minimumAhead / layout.pixelsAhead, anchor: .vehicle),
+      vehicle: core.position.map { VehiclePose(coordinate: $0, heading: core.heading) },
+      layers: layers,
+      banner: core.position == nil ? .paused(.locating) : nil,
+      status: status)
+  }
+
+  /// `route` prepared for drawing: from the cache when it was drawn lately.
+  private mutating func mapRoute(_ route: Route) -> MapRoute {
+    if let known = prepared.first(where: { $0.guidance.route == route }) { return known }
+    let fresh = MapRoute(route)
+    prepared = [fresh] + prepared.prefix(3)
+    return fresh
+  }
+}
