@@ -26,6 +26,7 @@ let package = Package(
       name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "CHTTP", linkerSettings: [.linkedLibrary("dl")]),
+    .target(name: "POSIX", swiftSettings: strict),
     .target(name: "Geo", swiftSettings: strict),
     .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
     .target(name: "Templates", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
@@ -59,6 +60,7 @@ let package = Package(
     ),
     .executableTarget(name: "headunit", dependencies: ["HeadUnit"], swiftSettings: strict),
     .target(name: "TestSupport", path: "Tests/Support/Swift", swiftSettings: strict),
+    .testTarget(name: "POSIXTests", dependencies: ["POSIX"], swiftSettings: strict),
     .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
     .testTarget(
       name: "NavigationTests",
