@@ -31,7 +31,8 @@ let package = Package(
     .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
     .target(name: "Templates", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
     .target(
-      name: "Routing", dependencies: ["Geo", "Navigation", "CZlib"], swiftSettings: strict),
+      name: "Routing", dependencies: ["Geo", "Navigation", "CZlib", "POSIX"],
+      swiftSettings: strict),
     .target(
       name: "Rendering",
       dependencies: ["Geo", "Navigation", "Templates", "CCairo"],
@@ -39,13 +40,13 @@ let package = Package(
     ),
     .target(
       name: "Board",
-      dependencies: ["Geo", "Navigation", "CGPS", "CGPIOD", "CLinuxFB"],
+      dependencies: ["Geo", "Navigation", "CGPS", "CGPIOD", "CLinuxFB", "POSIX"],
       path: "Board",
       swiftSettings: strict
     ),
     .target(
       name: "Audio",
-      dependencies: ["Geo", "Navigation", "CEspeakNG", "CALSA"],
+      dependencies: ["Geo", "Navigation", "CEspeakNG", "CALSA", "POSIX"],
       path: "Audio",
       swiftSettings: strict
     ),
@@ -53,7 +54,7 @@ let package = Package(
       name: "HeadUnit",
       dependencies: [
         "Geo", "Navigation", "Templates", "Rendering", "Routing", "Board", "Audio", "CHTTP",
-        "CMalloc", "CSystemd",
+        "CMalloc", "CSystemd", "POSIX",
       ],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict
