@@ -27,11 +27,13 @@ let package = Package(
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "CHTTP", linkerSettings: [.linkedLibrary("dl")]),
     .target(name: "JSON", swiftSettings: strict),
+    .target(name: "POSIX", swiftSettings: strict),
     .target(name: "Geo", swiftSettings: strict),
     .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
     .target(name: "Templates", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
     .target(
-      name: "Routing", dependencies: ["Geo", "Navigation", "CZlib"], swiftSettings: strict),
+      name: "Routing", dependencies: ["Geo", "Navigation", "CZlib", "POSIX"],
+      swiftSettings: strict),
     .target(
       name: "Core", dependencies: ["Geo", "Navigation", "Templates", "JSON"], swiftSettings: strict
     ),
@@ -42,13 +44,15 @@ let package = Package(
     ),
     .target(
       name: "Board",
-      dependencies: ["Geo", "Navigation", "Templates", "Core", "CGPS", "CGPIOD", "CLinuxFB"],
+      dependencies: [
+        "Geo", "Navigation", "Templates", "Core", "CGPS", "CGPIOD", "CLinuxFB", "POSIX",
+      ],
       path: "Board",
       swiftSettings: strict
     ),
     .target(
       name: "Audio",
-      dependencies: ["Geo", "Navigation", "CEspeakNG", "CALSA"],
+      dependencies: ["Geo", "Navigation", "CEspeakNG", "CALSA", "POSIX"],
       path: "Audio",
       swiftSettings: strict
     ),
@@ -56,13 +60,14 @@ let package = Package(
       name: "HeadUnit",
       dependencies: [
         "Geo", "Navigation", "Templates", "Core", "JSON", "Rendering", "Routing", "Board", "Audio",
-        "CHTTP", "CMalloc", "CSystemd",
+        "CHTTP", "CMalloc", "CSystemd", "POSIX",
       ],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict
     ),
     .executableTarget(name: "headunit", dependencies: ["HeadUnit"], swiftSettings: strict),
     .target(name: "TestSupport", path: "Tests/Support/Swift", swiftSettings: strict),
+    .testTarget(name: "POSIXTests", dependencies: ["POSIX"], swiftSettings: strict),
     .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
     .testTarget(
       name: "NavigationTests",

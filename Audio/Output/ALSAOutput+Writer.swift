@@ -1,4 +1,5 @@
 import Glibc
+import POSIX
 
 extension ALSAOutput {
   /// The writer thread: owns the PCM and makes every `snd_pcm_*` call.
@@ -185,6 +186,8 @@ extension ALSAOutput {
         if !signalled, !pcm.isReady(after: fds) {
           core.wakeup.wait(for: &fds, timeout: pcm.setup.periodTime)
         }
+      // A negative error code from ALSA, not `errno`: `snd_pcm_recover` is ALSA's own
+      // recovery for an interrupted write, so this is no `retryingInterrupts` case.
       case EPIPE, ESTRPIPE, EINTR:
         let recovered = pcm.recover(from: Int32(truncatingIfNeeded: result))
         if recovered < 0 {

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 /// Prompts played on an ALSA PCM (`default`, `plughw:1,0`, a `dmix`, a softvol in
 /// `/etc/asound.conf`), through a writer thread the output owns.
@@ -36,9 +37,9 @@ public final class ALSAOutput: AudioOutput {
     let device: String
     let configuration: Configuration
     let state = Monitor(Shared())
-    let wakeup: WakeupPipe
+    let wakeup: WakePipe
 
-    init(device: String, configuration: Configuration, wakeup: WakeupPipe) {
+    init(device: String, configuration: Configuration, wakeup: WakePipe) {
       self.device = device
       self.configuration = configuration
       self.wakeup = wakeup
@@ -97,7 +98,14 @@ public final class ALSAOutput: AudioOutput {
     ALSALibrary.quiet()
     self.device = device
     self.configuration = configuration
-    core = Core(device: device, configuration: configuration, wakeup: try WakeupPipe())
+    let wakeup: WakePipe
+    do {
+      wakeup = try WakePipe()
+    } catch {
+      throw AudioError(
+        .failed, "cannot create a pipe: \(error)", underlying: error.rawValue)
+    }
+    core = Core(device: device, configuration: configuration, wakeup: wakeup)
     let thread = Thread { [core] in
       var writer = Writer(core: core)
       writer.run()

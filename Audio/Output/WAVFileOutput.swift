@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 import Synchronization
 
 /// Prompts written to a RIFF/WAVE file (S16LE) instead of played: for tests, the demo and
@@ -18,8 +19,8 @@ public final class WAVFileOutput: AudioOutput {
   private let state = Mutex(State())
 
   struct State {
-    /// The open file, or -1.
-    var descriptor: Int32 = -1
+    /// The open file, or nil.
+    var file: FileDescriptor?
     var format: AudioFormat?
     var dataBytes = 0
     var created = false
@@ -31,12 +32,7 @@ public final class WAVFileOutput: AudioOutput {
   }
 
   deinit {
-    state.withLock { state in
-      guard state.descriptor >= 0 else { return }
-      try? Self.patchHeader(&state, url: url)
-      Glibc.close(state.descriptor)
-      state.descriptor = -1
-    }
+    close()
   }
 
   /// The format of the samples so far; `nil` before the first write.
@@ -70,10 +66,9 @@ public final class WAVFileOutput: AudioOutput {
           + "\(format.sampleRate) Hz")
     }
     try state.withLock { state throws(AudioError) in
-      try open(&state, format: format)
+      let file = try open(&state, format: format)
       let bytes = samples.map { $0.littleEndian }
-      let descriptor = state.descriptor
-      try bytes.withUnsafeBytes { buffer in Self.writeAll(buffer, to: descriptor, url: url) }
+      try bytes.withUnsafeBytes { buffer in Self.writeAll(buffer, to: file, url: url) }
         .get()
       state.dataBytes += samples.count * 2
     }
@@ -109,7 +104,7 @@ public final class WAVFileOutput: AudioOutput {
   /// - Throws: `AudioError` `.failed` when the header cannot be written.
   public func drain() throws(AudioError) {
     try state.withLock { state throws(AudioError) in
-      guard state.descriptor >= 0 else { return }
+      guard state.file != nil else { return }
       try Self.patchHeader(&state, url: url)
     }
   }
@@ -121,46 +116,50 @@ public final class WAVFileOutput: AudioOutput {
   /// Patches the header and closes the file; a later `write` appends to it.
   public func close() {
     state.withLock { state in
-      guard state.descriptor >= 0 else { return }
+      guard let file = state.file else { return }
       try? Self.patchHeader(&state, url: url)
-      Glibc.close(state.descriptor)
-      state.descriptor = -1
+      file.close()
+      state.file = nil
     }
   }
 
-  private func open(_ state: inout State, format: AudioFormat) throws(AudioError) {
+  /// The open file, opened (created the first time) if it is not.
+  private func open(_ state: inout State, format: AudioFormat) throws(AudioError)
+    -> FileDescriptor
+  {
     if let current = state.format, current != format {
       throw AudioError(
         .invalid,
         "\(url.path) holds \(current.sampleRate) Hz, \(current.channels) channel audio; "
           + "cannot add \(format.sampleRate) Hz, \(format.channels) channel samples")
     }
-    guard state.descriptor < 0 else { return }
+    if let file = state.file { return file }
     let flags = state.created ? O_WRONLY : O_WRONLY | O_CREAT | O_TRUNC
-    let descriptor = Glibc.open(url.path, flags | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      let err = errno
+    let file: FileDescriptor
+    do {
+      file = try FileDescriptor.open(url.path, flags, permissions: 0o644)
+    } catch {
       throw AudioError(
-        .failed, "cannot create \(url.path): \(String(cString: strerror(err)))",
-        underlying: err)
+        .failed, "cannot create \(url.path): \(error)", underlying: error.rawValue)
     }
-    state.descriptor = descriptor
+    state.file = file
     state.format = format
     if state.created {
-      _ = lseek(descriptor, off_t(WAVFile.headerSize + state.dataBytes), SEEK_SET)
+      _ = lseek(file.rawValue, off_t(WAVFile.headerSize + state.dataBytes), SEEK_SET)
     } else {
       state.created = true
       let header = WAVFile.header(format: format, sampleBytes: 0)
-      try header.withUnsafeBytes { buffer in Self.writeAll(buffer, to: descriptor, url: url) }
+      try header.withUnsafeBytes { buffer in Self.writeAll(buffer, to: file, url: url) }
         .get()
     }
+    return file
   }
 
   private static func patchHeader(_ state: inout State, url: URL) throws(AudioError) {
-    guard let format = state.format else { return }
+    guard let format = state.format, let file = state.file else { return }
     let header = WAVFile.header(format: format, sampleBytes: state.dataBytes)
     let written = header.withUnsafeBytes { buffer in
-      pwrite(state.descriptor, buffer.baseAddress, buffer.count, 0)
+      pwrite(file.rawValue, buffer.baseAddress, buffer.count, 0)
     }
     guard written == header.count else {
       let err = errno
@@ -170,23 +169,17 @@ public final class WAVFileOutput: AudioOutput {
     }
   }
 
-  /// `write` until every byte is written, retrying on `EINTR`.
+  /// `write` until every byte is written (`FileDescriptor.writeAll`, which retries
+  /// `EINTR`).
   private static func writeAll(
-    _ buffer: UnsafeRawBufferPointer, to descriptor: Int32, url: URL
+    _ buffer: UnsafeRawBufferPointer, to file: FileDescriptor, url: URL
   ) -> Result<Void, AudioError> {
-    var offset = 0
-    while offset < buffer.count {
-      let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      if written < 0 {
-        let err = errno
-        if err == EINTR { continue }
-        return .failure(
-          AudioError(
-            .failed, "cannot write \(url.path): \(String(cString: strerror(err)))",
-            underlying: err))
-      }
-      offset += written
+    do {
+      try file.writeAll(buffer)
+      return .success(())
+    } catch {
+      return .failure(
+        AudioError(.failed, "cannot write \(url.path): \(error)", underlying: error.rawValue))
     }
-    return .success(())
   }
 }

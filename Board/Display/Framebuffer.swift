@@ -1,5 +1,6 @@
 import CLinuxFB
 import Glibc
+import POSIX
 import Synchronization
 
 /// A Linux framebuffer device (`/dev/fbN`, fbdev), mapped into memory, that shows cairo
@@ -45,7 +46,7 @@ public final class Framebuffer: @unchecked Sendable {
   /// Whether frames are drawn off-screen and shown by panning.
   public let isDoubleBuffered: Bool
 
-  private let descriptor: Int32
+  private let file: FileDescriptor
   private let memory: UnsafeMutableRawPointer
   private let notice: @Sendable (String) -> Void
   private let state: Mutex<State>
@@ -83,16 +84,16 @@ public final class Framebuffer: @unchecked Sendable {
   ) throws(BoardError) {
     self.path = path
     self.notice = notice
-    let descriptor = try Self.open(path)
-    var mapped: UnsafeMutableRawPointer?
-    defer { if mapped == nil { close(descriptor) } }
+    // Closed when `file` goes away, should `init` throw. Its number is read at each use,
+    // which keeps it open until then.
+    let file = try Self.open(path)
 
     var variable = fb_var_screeninfo()
     var fixed = fb_fix_screeninfo()
-    try Self.control(descriptor, FBIOGET_VSCREENINFO, &variable, path, "FBIOGET_VSCREENINFO")
-    try Self.control(descriptor, FBIOGET_FSCREENINFO, &fixed, path, "FBIOGET_FSCREENINFO")
+    try Self.control(file.rawValue, FBIOGET_VSCREENINFO, &variable, path, "FBIOGET_VSCREENINFO")
+    try Self.control(file.rawValue, FBIOGET_FSCREENINFO, &fixed, path, "FBIOGET_FSCREENINFO")
     if doubleBuffering {
-      Self.enableDoubleBuffering(descriptor, &variable, &fixed, path: path, notice: notice)
+      Self.enableDoubleBuffering(file.rawValue, &variable, &fixed, path: path, notice: notice)
     }
     let info = FramebufferInfo(variable: variable, fixed: fixed)
     let converter = try Self.converter(info, variable: variable, fixed: fixed, path: path)
@@ -109,7 +110,7 @@ public final class Framebuffer: @unchecked Sendable {
     }
 
     let address = mmap(
-      nil, info.memoryLength, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
+      nil, info.memoryLength, PROT_READ | PROT_WRITE, MAP_SHARED, file.rawValue, 0)
     guard let address, address != MAP_FAILED else {
       let err = errno
       throw BoardError(
@@ -117,8 +118,7 @@ public final class Framebuffer: @unchecked Sendable {
         "cannot map framebuffer \(path) (\(info.memoryLength) bytes): "
           + Self.describe(err), underlying: err)
     }
-    mapped = address
-    self.descriptor = descriptor
+    self.file = file
     memory = address
     self.info = info
     isDoubleBuffered = pages == 2
@@ -133,7 +133,7 @@ public final class Framebuffer: @unchecked Sendable {
 
   deinit {
     munmap(memory, info.memoryLength)
-    close(descriptor)
+    file.close()
   }
 
   /// Shows a cairo ARGB32 frame: converts it to the device's format and writes the rows
@@ -181,7 +181,7 @@ public final class Framebuffer: @unchecked Sendable {
         var variable = state.variable
         variable.xoffset = 0
         variable.yoffset = UInt32(page * info.height)
-        try Self.control(descriptor, FBIOPAN_DISPLAY, &variable, path, "FBIOPAN_DISPLAY")
+        try Self.control(file.rawValue, FBIOPAN_DISPLAY, &variable, path, "FBIOPAN_DISPLAY")
         state.variable = variable
         state.front = page
       }
@@ -212,27 +212,25 @@ public final class Framebuffer: @unchecked Sendable {
 
   private func setBlank(_ level: Int32, _ name: String) throws(BoardError) {
     try state.withLock { _ throws(BoardError) in
-      while ioctl(descriptor, UInt(FBIOBLANK), level) != 0 {
-        let err = errno
-        if err == EINTR { continue }
+      do throws(Errno) {
+        _ = try retryingInterrupts { ioctl(file.rawValue, UInt(FBIOBLANK), level) }
+      } catch {
         throw BoardError(
-          .failed, "\(name) failed on \(path): \(Self.describe(err))", underlying: err)
+          .failed, "\(name) failed on \(path): \(error)", underlying: error.rawValue)
       }
     }
   }
 }
 
 extension Framebuffer {
-  /// Opens the device read-write, retrying `EINTR`; a missing device or a permission
+  /// Opens the device read-write (close-on-exec); a missing device or a permission
   /// problem is `.unavailable` with what to check.
-  fileprivate static func open(_ path: String) throws(BoardError) -> Int32 {
-    while true {
-      let descriptor = Glibc.open(path, O_RDWR | O_CLOEXEC)
-      if descriptor >= 0 { return descriptor }
-      let err = errno
+  fileprivate static func open(_ path: String) throws(BoardError) -> FileDescriptor {
+    do {
+      return try FileDescriptor.open(path, O_RDWR)
+    } catch {
+      let err = error.rawValue
       switch err {
-      case EINTR:
-        continue
       case ENOENT, ENODEV, ENXIO:
         throw BoardError(
           .unavailable,
@@ -255,10 +253,11 @@ extension Framebuffer {
     _ descriptor: Int32, _ request: some BinaryInteger, _ argument: inout Argument,
     _ path: String, _ name: String
   ) throws(BoardError) {
-    while ioctl(descriptor, UInt(request), &argument) != 0 {
-      let err = errno
-      if err == EINTR { continue }
-      throw BoardError(.failed, "\(name) failed on \(path): \(describe(err))", underlying: err)
+    do {
+      _ = try retryingInterrupts { ioctl(descriptor, UInt(request), &argument) }
+    } catch {
+      throw BoardError(
+        .failed, "\(name) failed on \(path): \(error)", underlying: error.rawValue)
     }
   }
 

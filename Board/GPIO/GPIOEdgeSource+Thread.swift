@@ -1,5 +1,6 @@
 import CGPIOD
 import Glibc
+import POSIX
 
 extension GPIOEdgeSource {
   /// The kernel queues at most 16 events per line; libgpiod reads at most 16 at a time.
@@ -30,13 +31,12 @@ extension GPIOEdgeSource {
     var events = [gpiod_line_event](repeating: gpiod_line_event(), count: eventBatch)
 
     while true {
-      for i in fds.indices { fds[i].revents = 0 }
-      let ready = poll(&fds, nfds_t(fds.count), -1)
-      if ready < 0 {
-        let err = errno
-        if err == EINTR { continue }
+      do {
+        try Poll.wait(&fds, timeout: nil)
+      } catch {
         return BoardError(
-          .failed, "waiting for GPIO events failed: \(GPIOChip.describe(err))", underlying: err)
+          .failed, "waiting for GPIO events failed: \(GPIOChip.describe(error.rawValue))",
+          underlying: error.rawValue)
       }
       if fds[fds.count - 1].revents != 0 { return nil }
 
@@ -50,15 +50,18 @@ extension GPIOEdgeSource {
           return BoardError(
             .failed, "GPIO line \(line.offset) on \(request.chip.info.name) went away")
         }
-        let count = gpiod_line_event_read_multiple(
-          line.handle.pointer, &events, UInt32(eventBatch))
-        if count < 0 {
-          let err = errno
-          if err == EINTR || err == EAGAIN { continue }
+        let count: Int32
+        do {
+          count = try retryingInterrupts {
+            gpiod_line_event_read_multiple(line.handle.pointer, &events, UInt32(eventBatch))
+          }
+        } catch .wouldBlock {
+          continue
+        } catch {
           return BoardError(
             .failed,
-            "reading events of line \(line.offset) failed: \(GPIOChip.describe(err))",
-            underlying: err)
+            "reading events of line \(line.offset) failed: \(GPIOChip.describe(error.rawValue))",
+            underlying: error.rawValue)
         }
         for event in events.prefix(Int(count)) {
           let edge = Edge(

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 #if canImport(Glibc)
   import Glibc
@@ -19,13 +20,15 @@ final class MappedBytes: @unchecked Sendable {
 
   /// Maps the file at `path`. The corresponding C functions are `open`, `fstat` and `mmap`.
   init(contentsOf path: String) throws(RoutingError) {
-    var fd: Int32
-    repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
-    guard fd >= 0 else {
-      throw RoutingError(
-        .unreadable, "cannot open: \(String(cString: strerror(errno)))", file: path)
+    let file: FileDescriptor
+    do {
+      file = try FileDescriptor.open(path, O_RDONLY)
+    } catch {
+      throw RoutingError(.unreadable, "cannot open: \(error)", file: path)
     }
-    defer { close(fd) }
+    // Closed on return (the mapping outlives it); until then `file` is kept, so `fd` is open.
+    defer { file.close() }
+    let fd = file.rawValue
     var info = stat()
     guard fstat(fd, &info) == 0 else {
       throw RoutingError(

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 #if canImport(Glibc)
   import Glibc
@@ -9,7 +10,8 @@ import Foundation
 /// to it. Owns the socket; closes and unlinks it in `deinit`.
 final class NotifyListener {
   let path: String
-  private let descriptor: Int32
+  private let channel: FileDescriptor
+  private var descriptor: Int32 { channel.rawValue }
 
   /// Binds a new socket in `directory`.
   ///
@@ -18,13 +20,13 @@ final class NotifyListener {
     path =
       directory.appendingPathComponent("notify-\(getpid())-\(UUID().uuidString.prefix(8))")
       .path
-    descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { throw SystemError("socket", errno) }
+    let raw = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard raw >= 0 else { throw SystemError("socket", errno) }
+    channel = FileDescriptor(owning: raw)
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     let bytes = Array(path.utf8)
     guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-      close(descriptor)
       throw SystemError("bind (path too long)", ENAMETOOLONG)
     }
     withUnsafeMutableBytes(of: &address.sun_path) { raw in
@@ -33,30 +35,23 @@ final class NotifyListener {
     }
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        bind(raw, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
       }
     }
-    guard bound == 0 else {
-      let code = errno
-      close(descriptor)
-      throw SystemError("bind \(path)", code)
-    }
+    guard bound == 0 else { throw SystemError("bind \(path)", errno) }
   }
 
   deinit {
-    close(descriptor)
+    channel.close()
     unlink(path)
   }
 
   /// Waits up to `timeout` for the next message; nil on timeout. Blocks.
   func receive(timeout: Duration) -> String? {
-    var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    let milliseconds =
-      Int32(timeout.components.seconds * 1000)
-      + Int32(timeout.components.attoseconds / 1_000_000_000_000_000)
-    guard poll(&poller, 1, milliseconds) == 1 else { return nil }
+    var polled = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+    guard (try? Poll.wait(&polled, timeout: timeout)) == 1 else { return nil }
     var buffer = [UInt8](repeating: 0, count: 4096)
-    let count = recv(descriptor, &buffer, buffer.count, 0)
+    let count = (try? retryingInterrupts { recv(descriptor, &buffer, buffer.count, 0) }) ?? -1
     guard count > 0 else { return nil }
     return String(decoding: buffer[..<count], as: UTF8.self)
   }

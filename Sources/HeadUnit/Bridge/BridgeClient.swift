@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 /// A plain blocking client of the bridge socket, for the benchmark, the tests and tools:
 /// writes lines, reads lines with a timeout. One thread reads and at most one other
@@ -6,24 +7,27 @@ import Foundation
 // @unchecked: it wraps a socket descriptor, which the kernel lets one thread write while
 // another reads; the read buffer is touched only by the reading thread.
 public final class BridgeClient: @unchecked Sendable {
-  public let descriptor: Int32
+  private let socket: FileDescriptor
   private var input: [UInt8] = []
+
+  /// The connected socket; closed when the client goes away.
+  public var descriptor: Int32 { socket.rawValue }
 
   /// Connects to the socket at `path`.
   ///
   /// - Throws: `BridgeSocketError` when the socket is not there or refuses.
   public init(path: String) throws(BridgeSocketError) {
     let address = try UnixSocketAddress(path: path)
-    descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { throw BridgeSocketError("socket(AF_UNIX)", errno: errno) }
-    guard address.withSockaddr({ connect(descriptor, $0, $1) }) == 0 else {
-      let code = errno
-      Glibc.close(descriptor)
-      throw BridgeSocketError("cannot connect to \(path)", errno: code)
+    let raw = Glibc.socket(
+      AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard raw >= 0 else { throw BridgeSocketError("socket(AF_UNIX)", errno: errno) }
+    socket = FileDescriptor(owning: raw)
+    // Not retried on `EINTR`: an interrupted `connect` goes on in the background, and a
+    // second call would fail with `EALREADY`.
+    guard address.withSockaddr({ connect(raw, $0, $1) }) == 0 else {
+      throw BridgeSocketError("cannot connect to \(path)", errno: errno)
     }
   }
-
-  deinit { Glibc.close(descriptor) }
 
   /// Writes `text` and a newline, all of it (blocks while the socket is full).
   ///
@@ -36,14 +40,17 @@ public final class BridgeClient: @unchecked Sendable {
   public func write(_ bytes: [UInt8]) throws(BridgeSocketError) {
     var offset = 0
     while offset < bytes.count {
-      let sent = bytes[offset...].withUnsafeBytes {
-        Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      let sent = bytes[offset...].withUnsafeBytes { raw in
+        Result { () throws(Errno) in
+          try retryingInterrupts {
+            Glibc.send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+          }
+        }
       }
-      if sent < 0 {
-        if errno == EINTR { continue }
-        throw BridgeSocketError("send", errno: errno)
+      switch sent {
+      case .success(let count): offset += count
+      case .failure(let error): throw BridgeSocketError("send", errno: error.rawValue)
       }
-      offset += sent
     }
   }
 
@@ -59,17 +66,11 @@ public final class BridgeClient: @unchecked Sendable {
       }
       let left = ContinuousClock.now.duration(to: deadline)
       guard left > .zero else { return nil }
-      var polled = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      let milliseconds = Int32(
-        max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
-      )
-      guard poll(&polled, 1, milliseconds) > 0 else { continue }
+      var polled = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+      guard ((try? Poll.wait(&polled, timeout: left)) ?? 0) > 0 else { continue }
       var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-      let count = recv(descriptor, &buffer, buffer.count, 0)
-      if count <= 0 {
-        if count < 0 && errno == EINTR { continue }
-        return nil
-      }
+      let count = (try? retryingInterrupts { recv(descriptor, &buffer, buffer.count, 0) }) ?? -1
+      guard count > 0 else { return nil }
       input += buffer[0..<count]
     }
   }

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import POSIX
 import Synchronization
 
 /// The bridge's Unix domain socket: accepts clients, splits what they send into lines,
@@ -70,8 +71,7 @@ public final class BridgeServer: Sendable {
   public let path: String
   public let limits: Limits
   private let listener: Int32
-  private let wakeRead: Int32
-  private let wakeWrite: Int32
+  private let wakePipe: WakePipe
   private let state = Mutex(State())
   private let post: @Sendable (HeadUnitCore.BridgeEvent) -> Void
   private let logger: Logger
@@ -113,15 +113,13 @@ public final class BridgeServer: Sendable {
       throw error
     }
     listener = descriptor
-    var pipeEnds: [Int32] = [0, 0]
-    guard pipe(&pipeEnds) == 0 else {
+    do {
+      wakePipe = try WakePipe()
+    } catch {
       Glibc.close(descriptor)
       unlink(path)
-      throw BridgeSocketError("pipe", errno: errno)
+      throw BridgeSocketError("pipe", errno: error.rawValue)
     }
-    for end in pipeEnds { Self.makeNonBlocking(end) }
-    wakeRead = pipeEnds[0]
-    wakeWrite = pipeEnds[1]
     let thread = Thread { [self] in self.loop() }
     thread.name = "headunit.bridge"
     thread.start()
@@ -204,9 +202,9 @@ public final class BridgeServer: Sendable {
   /// Clients connected now.
   public var clientCount: Int { state.withLock { $0.connections.count } }
 
+  /// Wakes the thread; harmless once it has stopped (the pipe lives as long as `self`).
   private func wake() {
-    var byte: UInt8 = 1
-    _ = Glibc.write(wakeWrite, &byte, 1)
+    wakePipe.signal()
   }
 
   /// `O_NONBLOCK` and `FD_CLOEXEC` on `descriptor`.
@@ -228,7 +226,7 @@ public final class BridgeServer: Sendable {
       var toClose: [(id: BridgeClientID, descriptor: Int32, reason: String, byCore: Bool)] = []
       var polled: [pollfd] = [
         pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+        wakePipe.pollDescriptor,
       ]
       var clients: [BridgeClientID] = []
       let running = state.withLock { state -> Bool in
@@ -273,15 +271,13 @@ public final class BridgeServer: Sendable {
         if !closing.byCore { post(.disconnected(closing.id, reason: closing.reason)) }
       }
       guard running else { break }
-      let ready = poll(&polled, nfds_t(polled.count), -1)
-      if ready < 0 {
-        if errno == EINTR { continue }
-        logger.error("bridge: poll failed (\(String(cString: strerror(errno)))); bridge stopped")
+      do {
+        try Poll.wait(&polled, timeout: nil)
+      } catch {
+        logger.error("bridge: poll failed (\(error)); bridge stopped")
         break
       }
-      if polled[1].revents != 0 {
-        while read(wakeRead, &buffer, buffer.count) > 0 {}
-      }
+      if polled[1].revents != 0 { wakePipe.clear() }
       if polled[0].revents & Int16(POLLIN) != 0 { acceptClients() }
       for (index, id) in clients.enumerated() {
         let revents = Int32(polled[index + 2].revents)
@@ -297,8 +293,6 @@ public final class BridgeServer: Sendable {
     }
     Glibc.close(listener)
     unlink(path)
-    Glibc.close(wakeRead)
-    Glibc.close(wakeWrite)
     finished.withLock { $0 = true }
   }
 
@@ -321,18 +315,25 @@ public final class BridgeServer: Sendable {
   /// closes once every complete line before it has been posted.
   private func receive(_ client: BridgeClientID, into buffer: inout [UInt8]) {
     guard let descriptor = state.withLock({ $0.connections[client]?.descriptor }) else { return }
-    let count = recv(descriptor, &buffer, buffer.count, 0)
-    if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
-      let reason =
-        count == 0 ? "closed the connection" : "read failed: \(String(cString: strerror(errno)))"
+    let received = Result { () throws(Errno) in
+      try retryingInterrupts { recv(descriptor, &buffer, buffer.count, 0) }
+    }
+    let reason: String
+    switch received {
+    case .success(let count) where count > 0:
       state.withLock { state in
-        if state.connections[client]?.ended == nil { state.connections[client]?.ended = reason }
+        state.connections[client]?.input.append(contentsOf: buffer[0..<count])
       }
       return
+    case .failure(.wouldBlock):
+      return
+    case .failure(let error):
+      reason = "read failed: \(error)"
+    case .success:
+      reason = "closed the connection"
     }
-    guard count > 0 else { return }
     state.withLock { state in
-      state.connections[client]?.input.append(contentsOf: buffer[0..<count])
+      if state.connections[client]?.ended == nil { state.connections[client]?.ended = reason }
     }
   }
 
@@ -431,24 +432,30 @@ public final class BridgeServer: Sendable {
   /// Writes what is queued for `connection` as far as its socket takes it, without
   /// blocking (`MSG_NOSIGNAL`: a peer gone is an error, not SIGPIPE).
   private static func writeQueued(_ connection: inout Connection) {
-    while connection.written < connection.output.count {
-      let sent = connection.output[connection.written...].withUnsafeBytes {
-        Glibc.send(connection.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+    let descriptor = connection.descriptor
+    sending: while connection.written < connection.output.count {
+      let sent = connection.output[connection.written...].withUnsafeBytes { bytes in
+        Result { () throws(Errno) in
+          try retryingInterrupts {
+            Glibc.send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+          }
+        }
       }
-      if sent > 0 {
-        let end = connection.written + sent
+      switch sent {
+      case .success(let count) where count > 0:
+        let end = connection.written + count
         connection.queuedMessages -= connection.output[connection.written..<end].count {
           $0 == 0x0A
         }
         connection.written = end
-      } else if sent < 0 && errno == EINTR {
-        continue
-      } else if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-        break
-      } else {
-        if connection.closing == nil {
-          connection.closing = "write failed: \(String(cString: strerror(errno)))"
-        }
+      case .failure(.wouldBlock):
+        break sending
+      case .failure(let error):
+        if connection.closing == nil { connection.closing = "write failed: \(error)" }
+        connection.written = connection.output.count
+      case .success:
+        // No byte taken from a non-empty buffer: not seen on a stream socket.
+        if connection.closing == nil { connection.closing = "write failed: no byte taken" }
         connection.written = connection.output.count
       }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 #if canImport(Glibc)
   import Glibc
@@ -43,31 +44,30 @@ public enum AtomicFile {
     let directory = url.deletingLastPathComponent().path
     let temporary = url.deletingLastPathComponent()
       .appendingPathComponent(temporaryPrefix(for: url) + UUID().uuidString).path
-    let fd = try retrying("open", temporary) { open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+    let file = try failing(as: "open", temporary) { () throws(Errno) in
+      try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL, permissions: 0o644)
+    }
     do throws(Error) {
       // Closed on every path, exactly once, before the rename.
-      defer { close(fd) }
+      defer { file.close() }
       let failure = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Error? in
-        var offset = 0
-        while offset < buffer.count {
-          do throws(Error) {
-            offset += try retrying("write", temporary) {
-              systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-          } catch {
-            return error
-          }
+        do throws(Error) {
+          try failing(as: "write", temporary) { () throws(Errno) in try file.writeAll(buffer) }
+          return nil
+        } catch {
+          return error
         }
-        return nil
       }
       if let failure { throw failure }
-      _ = try retrying("fsync", temporary) { fsync(fd) }
+      try failing(as: "fsync", temporary) { () throws(Errno) in try file.synchronize() }
     } catch {
       unlink(temporary)
       throw error
     }
     do throws(Error) {
-      _ = try retrying("rename", url.path) { rename(temporary, url.path) }
+      _ = try failing(as: "rename", url.path) { () throws(Errno) in
+        try retryingInterrupts { rename(temporary, url.path) }
+      }
     } catch {
       unlink(temporary)
       throw error
@@ -86,9 +86,11 @@ public enum AtomicFile {
 
   /// Makes renames and removals in `directory` durable.
   private static func syncDirectory(_ directory: String) throws(Error) {
-    let dirFD = try retrying("open", directory) { open(directory, O_RDONLY | O_DIRECTORY) }
-    defer { close(dirFD) }
-    _ = try retrying("fsync", directory) { fsync(dirFD) }
+    let handle = try failing(as: "open", directory) { () throws(Errno) in
+      try FileDescriptor.open(directory, O_RDONLY | O_DIRECTORY)
+    }
+    defer { handle.close() }
+    try failing(as: "fsync", directory) { () throws(Errno) in try handle.synchronize() }
   }
 
   /// Reads `url`, moving it aside if `isValid` rejects it, and removes leftover temporaries.
@@ -136,20 +138,16 @@ public enum AtomicFile {
     }
   }
 
-  /// Runs a C call, retrying on `EINTR`, and throws with `errno` on any other failure.
-  private static func retrying<T: BinaryInteger>(
-    _ operation: String, _ path: String, _ call: () -> T
+  /// Runs a call of the POSIX layer (which retries `EINTR`), naming its `Errno` as a
+  /// failure of `operation` on `path`.
+  @discardableResult
+  private static func failing<T>(
+    as operation: String, _ path: String, _ call: () throws(Errno) -> T
   ) throws(Error) -> T {
-    while true {
-      let result = call()
-      if result >= 0 { return result }
-      let code = errno
-      if code != EINTR { throw Error(operation: operation, path: path, code: code) }
+    do {
+      return try call()
+    } catch {
+      throw Error(operation: operation, path: path, code: error.rawValue)
     }
   }
-}
-
-/// The C `write`, reachable here because `AtomicFile.write` shadows it inside the type.
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(fd, bytes, count)
 }
