@@ -75,6 +75,11 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "CoreTests",
+      dependencies: ["Core", "Navigation", "Geo", "Templates"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "BoardTests",
       dependencies: ["Board", "Navigation", "Geo", "TestSupport"],
       swiftSettings: strict

@@ -3,7 +3,6 @@ import Geo
 import Testing
 
 @testable import Core
-@testable import HeadUnit
 
 /// Runs a `FleetReporter` on a virtual clock and keeps every effect, so a test answers the
 /// requests it makes as an endpoint would.

@@ -1,7 +1,6 @@
 import Foundation
 
 @testable import Core
-@testable import HeadUnit
 
 /// Runs a `LifecycleMachine` on a virtual clock, like `Replay` does for sessions.
 ///

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Core
-@testable import HeadUnit
 
 @Suite("Lifecycle: disconnect timing and safe shutdown")
 struct LifecycleMachineTests {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Core
-@testable import HeadUnit
 
 /// One row of the table: from the state a setup reaches, an event leads to a state and effects.
 struct LifecycleRow: Sendable, CustomTestStringConvertible {

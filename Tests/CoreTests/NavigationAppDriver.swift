@@ -5,7 +5,6 @@ import Templates
 import Testing
 
 @testable import Core
-@testable import HeadUnit
 
 /// Places and routes for the app tests: two route choices to every place but "Nowhere".
 struct FakeRouteProvider: RouteProvider {
