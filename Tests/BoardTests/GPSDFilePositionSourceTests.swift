@@ -4,8 +4,8 @@ import Navigation
 import Synchronization
 import Testing
 
-@testable import Core
 @testable import Board
+@testable import Core
 
 /// A clock that never really sleeps: a sleep moves its time to the deadline at once
 /// and is recorded, so tests see the pacing without waiting for it.

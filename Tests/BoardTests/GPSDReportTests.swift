@@ -4,8 +4,8 @@ import Geo
 import Navigation
 import Testing
 
-@testable import Core
 @testable import Board
+@testable import Core
 
 @Suite("gpsd reports and stream state")
 struct GPSDReportTests {

@@ -3,8 +3,8 @@ import Navigation
 import Synchronization
 import Testing
 
-@testable import Core
 @testable import Board
+@testable import Core
 
 /// The embedded drives, read straight from the source tree (BoardTests does not link
 /// the HeadUnit bundle).

@@ -304,7 +304,9 @@ extension HeadUnitCoreTests {
     clock.send(.routeComputed(straight), at: t + 0.5)
     let onScreen = clock.core.guidance?.route == straight
     var composer = FrameComposer(layers: [])
-    guard case .scene(let scene) = composer.frame(of: clock.core, at: Date(), size: .standard, theme: .day),
+    guard
+      case .scene(let scene) = composer.frame(
+        of: clock.core, at: Date(), size: .standard, theme: .day),
       case .map(let map) = scene.content
     else {
       Issue.record("no map on screen")

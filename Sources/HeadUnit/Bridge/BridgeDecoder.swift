@@ -1,5 +1,5 @@
-import Core
 import Board
+import Core
 import Foundation
 import Geo
 import Navigation

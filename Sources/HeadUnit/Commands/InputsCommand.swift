@@ -116,7 +116,8 @@ extension InputsCommand {
         return .object([("type", "rotated"), ("detents", .number(Double(detents)))])
       case .button(let role, let action, _):
         return .object([
-          ("type", "button"), ("role", .string(role.rawValue)), ("action", .string(action.rawValue)),
+          ("type", "button"), ("role", .string(role.rawValue)),
+          ("action", .string(action.rawValue)),
         ])
       case .ignition(let on, _):
         return .object([("type", "ignition"), ("on", .bool(on))])
