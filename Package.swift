@@ -65,7 +65,19 @@ let package = Package(
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict
     ),
-    .executableTarget(name: "headunit", dependencies: ["HeadUnit"], swiftSettings: strict),
+    .target(
+      name: "Rigs", dependencies: ["Board", "POSIX"], resources: [.copy("StandIns")],
+      swiftSettings: strict),
+    .target(
+      name: "Bench",
+      dependencies: [
+        "HeadUnit", "Rigs", "Core", "Geo", "Navigation", "Templates", "JSON", "Rendering",
+        "Routing", "Board", "Audio", "POSIX",
+      ],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "headunit", dependencies: ["HeadUnit", "Bench"], swiftSettings: strict),
     .target(name: "TestSupport", path: "Tests/Support/Swift", swiftSettings: strict),
     .testTarget(name: "POSIXTests", dependencies: ["POSIX"], swiftSettings: strict),
     .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
@@ -81,7 +93,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BoardTests",
-      dependencies: ["Board", "Navigation", "Geo", "TestSupport"],
+      dependencies: ["Board", "Navigation", "Geo", "TestSupport", "Rigs"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -108,7 +120,7 @@ let package = Package(
       name: "HeadUnitTests",
       dependencies: [
         "HeadUnit", "Navigation", "Geo", "Templates", "Rendering", "Routing", "Board",
-        "TestSupport",
+        "TestSupport", "Rigs", "Bench",
       ],
       swiftSettings: strict
     ),

@@ -1,4 +1,8 @@
+import Bench
 import Foundation
 import HeadUnit
 
-exit(HeadUnitCommand.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+exit(
+  HeadUnitCommand.run(
+    Array(CommandLine.arguments.dropFirst()), commands: ["bench": BenchCommand.run]
+  ).rawValue)

@@ -7,7 +7,7 @@ import Testing
 /// the `headunit` executable run under it.
 enum FakeGPIO {
   static let root = PreloadLibrary.root
-  static let source = root.appendingPathComponent("Tests/Support/fakegpio/fakegpio.c").path
+  static let source = root.appendingPathComponent("Sources/Rigs/StandIns/fakegpio/fakegpio.c").path
 
   /// The built `headunit`, next to the test bundle (`swift build --build-tests` builds it).
   static let headunit = URL(fileURLWithPath: CommandLine.arguments[0])

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Navigation
+import Rigs
 import Testing
 
 @testable import Board

@@ -1,5 +1,6 @@
 import Foundation
 import Navigation
+import Rigs
 import Synchronization
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import Bench
 @testable import HeadUnit
 
 /// What a command wrote, line by line.
@@ -36,7 +37,9 @@ enum Paths {
 struct CommandTests {
   func run(_ args: [String]) -> (HeadUnitCommand.Status, Captured) {
     let captured = Captured()
-    return (HeadUnitCommand.run(args, console: captured.console), captured)
+    let status = HeadUnitCommand.run(
+      args, console: captured.console, commands: ["bench": BenchCommand.run])
+    return (status, captured)
   }
 
   @Test(

@@ -1,6 +1,7 @@
 import Board
 import Foundation
 import Navigation
+import Rigs
 import Synchronization
 import TestSupport
 import Testing

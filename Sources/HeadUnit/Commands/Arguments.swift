@@ -10,8 +10,8 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 ///
 /// Each command says which options take values and which are flags, so a misspelt
 /// option is an error rather than silently ignored.
-struct Arguments {
-  private(set) var positional: [String] = []
+public struct Arguments {
+  public var positional: [String] = []
   private var values: [String: String] = [:]
   private var flags: Set<String> = []
 
@@ -19,7 +19,8 @@ struct Arguments {
   ///   - words: the arguments after the command name.
   ///   - options: option names (without `--`) that take a value.
   ///   - flags: option names that take none.
-  init(_ words: [String], options: Set<String>, flags known: Set<String>) throws(UsageError) {
+  public init(_ words: [String], options: Set<String>, flags known: Set<String>) throws(UsageError)
+  {
     var i = 0
     while i < words.count {
       let word = words[i]
@@ -53,16 +54,17 @@ struct Arguments {
     }
   }
 
-  func value(_ name: String) -> String? { values[name] }
+  public func value(_ name: String) -> String? { values[name] }
 
   func required(_ name: String) throws(UsageError) -> String {
     guard let v = values[name] else { throw UsageError("missing --\(name)") }
     return v
   }
 
-  func flag(_ name: String) -> Bool { flags.contains(name) }
+  public func flag(_ name: String) -> Bool { flags.contains(name) }
 
-  func int(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws(UsageError) -> Int
+  public func int(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws(UsageError)
+    -> Int
   {
     guard let text = values[name] else { return fallback }
     guard let n = Int(text), range.contains(n) else {

@@ -5,7 +5,7 @@ import Navigation
 import Synchronization
 
 /// `headunit gps`: the bench fix monitor, live from gpsd or replaying a track file.
-enum GPSCommand {
+public enum GPSCommand {
   static let help = """
     usage: headunit gps [--host H] [--port P] [--once [--timeout S]]
            headunit gps --file TRACK [--speed N] [--once [--timeout S]]
@@ -107,7 +107,7 @@ enum GPSCommand {
 
 extension GPSCommand {
   /// Formats position events for the monitor.
-  struct FixPrinter: Sendable {
+  public struct FixPrinter: Sendable {
     /// Live from gpsd: show how old each fix is by the system clock (a replayed fix's
     /// age means nothing).
     let live: Bool
@@ -119,7 +119,7 @@ extension GPSCommand {
       }
     }
 
-    static func describe(_ status: PositionStatus) -> String {
+    public static func describe(_ status: PositionStatus) -> String {
       switch status {
       case .connected: return "connected"
       case .noFix: return "no fix"

@@ -40,8 +40,15 @@ public enum HeadUnitCommand {
     Run `headunit COMMAND --help` for a command's options.
     """
 
-  /// Runs the command line `arguments` (without the program name).
-  public static func run(_ arguments: [String], console: Console = .standard) -> Status {
+  /// A command the program adds to these (`bench`, from the `Bench` module, which depends
+  /// on this one): its words after the command's name, and where to write.
+  public typealias Command = ([String], Console) throws -> Status
+
+  /// Runs the command line `arguments` (without the program name); `commands` are the
+  /// program's further commands by name.
+  public static func run(
+    _ arguments: [String], console: Console = .standard, commands: [String: Command] = [:]
+  ) -> Status {
     guard let command = arguments.first else {
       console.err(usage)
       return .usage
@@ -56,7 +63,6 @@ public enum HeadUnitCommand {
       case "replay": return try ReplayCommand.run(rest, console: console)
       case "snapshot": return try SnapshotCommand.run(rest, console: console)
       case "demo": return try DemoCommand.run(rest, console: console)
-      case "bench": return try BenchCommand.run(rest, console: console)
       case "gps": return try GPSCommand.run(rest, console: console)
       case "inputs": return try InputsCommand.run(rest, console: console)
       case "say": return try SayCommand.run(rest, console: console)
@@ -65,7 +71,10 @@ public enum HeadUnitCommand {
       case "maps": return try MapsCommand.run(rest, console: console)
       case "route": return try RouteCommand.run(rest, console: console)
       default:
-        throw UsageError("unknown command '\(command)'")
+        guard let added = commands[command] else {
+          throw UsageError("unknown command '\(command)'")
+        }
+        return try added(rest, console)
       }
     } catch let error as UsageError {
       console.err("headunit: \(error.message)")

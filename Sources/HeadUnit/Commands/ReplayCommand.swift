@@ -4,7 +4,7 @@ import Routing
 
 /// `headunit replay --route FILE --track FILE [--map FILE] [--lang CODE]
 /// [--units metric|imperial] [--json]`
-enum ReplayCommand {
+public enum ReplayCommand {
   static let help = """
     usage: headunit replay --route FILE --track FILE [--map FILE] [--lang CODE] [--units metric|imperial] [--json]
 
@@ -51,7 +51,7 @@ enum ReplayCommand {
     return try Phrasebook(language: args.value("lang") ?? "en", units: units)
   }
 
-  static func loadRoute(_ url: URL) throws -> Route {
+  public static func loadRoute(_ url: URL) throws -> Route {
     guard let route = try RouteReader.read(contentsOf: url).first else {
       throw NavigationError(.noData, "the file holds no route", file: url.path)
     }

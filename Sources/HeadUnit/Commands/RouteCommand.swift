@@ -5,7 +5,7 @@ import Routing
 
 /// `headunit route --from LAT,LON --to LAT,LON [--map FILE] [--heading DEG] [--json]
 /// [--alternatives]`: the offline router on the command line.
-enum RouteCommand {
+public enum RouteCommand {
   static let help = """
     usage: headunit route --from LAT,LON --to LAT,LON [--map FILE] [--heading DEG] [--json] [--alternatives]
 
@@ -113,7 +113,7 @@ enum RouteCommand {
   }
 
   /// The map file at `path`, or the embedded Helsinki map.
-  static func loadMap(_ path: String?) throws -> RoadMap {
+  public static func loadMap(_ path: String?) throws -> RoadMap {
     guard let url = path.map({ URL(fileURLWithPath: $0) }) ?? EmbeddedData.mapURL else {
       throw UsageError("no --map given and the program has no embedded map")
     }

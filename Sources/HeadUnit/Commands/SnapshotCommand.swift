@@ -6,7 +6,7 @@ import Templates
 
 /// `headunit snapshot --route R --track T --at SECONDS [--size WxH] [--theme day|night]
 /// [--out FILE.png] [--framebuffer DEVICE]` (at least one of `--out` and `--framebuffer`)
-enum SnapshotCommand {
+public enum SnapshotCommand {
   static let help = """
     usage: headunit snapshot --route FILE --track FILE --at SECONDS
                              [--out FILE.png] [--framebuffer DEVICE]
@@ -79,7 +79,7 @@ enum SnapshotCommand {
     }
   }
 
-  static func size(_ args: Arguments) throws(UsageError) -> ScreenSize {
+  public static func size(_ args: Arguments) throws(UsageError) -> ScreenSize {
     guard let text = args.value("size") else { return .standard }
     guard let size = ScreenSize(text) else {
       throw UsageError("--size must be WIDTHxHEIGHT from 200 to 4096 each, not '\(text)'")

@@ -8,15 +8,26 @@ import Routing
 /// Runs the drive once through `Replay`, feeding every effect to a
 /// `NavigationScreenModel`, and keeps a copy of the model as it stood at each moment
 /// asked for (effects at a later instant are not yet applied).
-struct ScreenReplay {
+public struct ScreenReplay {
   var route: Route
   var fixes: [Fix]
   var phrases: Phrasebook
   var timeZone: TimeZone = .current
   var destinationName: String?
 
+  public init(
+    route: Route, fixes: [Fix], phrases: Phrasebook, timeZone: TimeZone = .current,
+    destinationName: String? = nil
+  ) {
+    self.route = route
+    self.fixes = fixes
+    self.phrases = phrases
+    self.timeZone = timeZone
+    self.destinationName = destinationName
+  }
+
   /// Models at `seconds` after the first fix (any order), with the instant of each.
-  func models(at seconds: [Double]) -> [(model: NavigationScreenModel, at: Date)] {
+  public func models(at seconds: [Double]) -> [(model: NavigationScreenModel, at: Date)] {
     guard let start = fixes.first?.time else { return [] }
     var model = NavigationScreenModel(
       route: MapRoute(route), phrases: phrases, timeZone: timeZone,

@@ -124,4 +124,6 @@ public struct ReplaySummary: Sendable, Equatable {
   public var announcements = 0
   public var offRoute = 0
   public var arrived = false
+
+  public init() {}
 }

@@ -35,7 +35,7 @@ public enum PreloadLibrary {
   /// path.
   public static func compile(_ name: String) -> Result<String, CompileError> {
     guard let cc = compiler() else { return .failure(CompileError(description: "no C compiler")) }
-    let source = root.appendingPathComponent("Tests/Support/\(name)/\(name).c").path
+    let source = root.appendingPathComponent("Sources/Rigs/StandIns/\(name)/\(name).c").path
     // Built next to the test binary, so it goes with the build directory; compiled under a
     // private name and renamed, so test processes running at once never see half a file.
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

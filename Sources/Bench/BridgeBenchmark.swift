@@ -1,4 +1,6 @@
+import Core
 import Foundation
+import HeadUnit
 import Synchronization
 
 /// `headunit bench bridge [--inputs N] [--spacing MS]`: input → frame latency of

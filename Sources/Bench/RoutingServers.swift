@@ -1,5 +1,7 @@
+import Core
 import Foundation
 import Geo
+import HeadUnit
 
 /// OSRM and Valhalla servers asked for the same routes as the offline router, so
 /// `bench routing` can put their query times beside it.

@@ -1,5 +1,7 @@
 import Board
+import Core
 import Foundation
+import HeadUnit
 import Navigation
 import Rendering
 

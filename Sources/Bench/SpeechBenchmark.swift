@@ -1,5 +1,7 @@
 import Audio
+import Core
 import Foundation
+import HeadUnit
 import Navigation
 import Synchronization
 

@@ -1,6 +1,9 @@
 import Board
+import Core
 import Foundation
+import HeadUnit
 import Navigation
+import Rigs
 
 /// `headunit bench startup [--runs N] [--seconds S]`: how fast `headunit run` shows its
 /// first frame, how much memory it holds while navigating, and how little CPU it uses

@@ -1,7 +1,9 @@
 import Board
 import Core
 import Foundation
+import HeadUnit
 import Navigation
+import Rigs
 import Synchronization
 
 /// `headunit bench gpsd [--reports N] [--seconds S]`: latency from a gpsd report to the

@@ -1,3 +1,4 @@
+import Board
 import Foundation
 
 /// Sends NMEA 0183 sentences to a UDP port on this machine, one datagram per sentence,

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import HeadUnit
 import Navigation
 
 /// `headunit bench saves [--dir DIR] [--count N] [--trace]`: how long saving the trip

@@ -1,4 +1,7 @@
+import Core
 import Foundation
+import HeadUnit
+import Rigs
 
 extension BridgeBenchmark {
   /// A folder with the stand-ins, a configuration and the daemon's log; one daemon.

@@ -8,15 +8,15 @@ import POSIX
 /// The receiving end of systemd's notification protocol, for benchmarks: a datagram socket
 /// at a temporary path to pass as `NOTIFY_SOCKET`, and the messages (`READY=1`, …) sent
 /// to it. Owns the socket; closes and unlinks it in `deinit`.
-final class NotifyListener {
-  let path: String
+public final class NotifyListener {
+  public let path: String
   private let channel: FileDescriptor
   private var descriptor: Int32 { channel.rawValue }
 
   /// Binds a new socket in `directory`.
   ///
   /// The corresponding C functions are `socket` and `bind`.
-  init(directory: URL) throws(SystemError) {
+  public init(directory: URL) throws(SystemError) {
     path =
       directory.appendingPathComponent("notify-\(getpid())-\(UUID().uuidString.prefix(8))")
       .path
@@ -47,7 +47,7 @@ final class NotifyListener {
   }
 
   /// Waits up to `timeout` for the next message; nil on timeout. Blocks.
-  func receive(timeout: Duration) -> String? {
+  public func receive(timeout: Duration) -> String? {
     var polled = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
     guard (try? Poll.wait(&polled, timeout: timeout)) == 1 else { return nil }
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -57,12 +57,12 @@ final class NotifyListener {
   }
 
   /// Reads and drops every message waiting, so a sender never finds the queue full.
-  func drain() {
+  public func drain() {
     while receive(timeout: .zero) != nil {}
   }
 
   /// Waits until a message containing `line` arrives; false after `timeout`.
-  func wait(for line: String, timeout: Duration) -> Bool {
+  public func wait(for line: String, timeout: Duration) -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       guard let message = receive(timeout: deadline - ContinuousClock.now) else { return false }
@@ -70,17 +70,4 @@ final class NotifyListener {
     }
     return false
   }
-}
-
-/// A failed system call, with `errno`.
-struct SystemError: Error, CustomStringConvertible {
-  var call: String
-  var code: Int32
-
-  init(_ call: String, _ code: Int32) {
-    self.call = call
-    self.code = code
-  }
-
-  var description: String { "\(call): \(String(cString: strerror(code)))" }
 }

@@ -1,3 +1,4 @@
+import Board
 import Foundation
 import Synchronization
 

@@ -1,5 +1,7 @@
+import Core
 import Foundation
 import Geo
+import HeadUnit
 import Navigation
 import Routing
 

@@ -1,8 +1,10 @@
+import Core
 import Foundation
+import HeadUnit
 import Navigation
 
 /// `headunit bench guidance|gpsd [OPTIONS]`: performance figures.
-enum BenchCommand {
+public enum BenchCommand {
   static let help = """
     usage: headunit bench guidance [--points N] [--fixes N] [--runs N]
 
@@ -27,7 +29,7 @@ enum BenchCommand {
       ("bridge", BridgeBenchmark.help, BridgeBenchmark.run),
     ]
 
-  static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
+  public static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
     let args = try Arguments(
       words,
       options: [
