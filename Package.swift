@@ -26,8 +26,9 @@ let package = Package(
       name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "CHTTP", linkerSettings: [.linkedLibrary("dl")]),
+    .target(name: "JSON", swiftSettings: strict),
     .target(name: "Geo", swiftSettings: strict),
-    .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
+    .target(name: "Navigation", dependencies: ["Geo", "JSON"], swiftSettings: strict),
     .target(name: "Templates", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
     .target(
       name: "Routing", dependencies: ["Geo", "Navigation", "CZlib"], swiftSettings: strict),
@@ -38,7 +39,7 @@ let package = Package(
     ),
     .target(
       name: "Board",
-      dependencies: ["Geo", "Navigation", "CGPS", "CGPIOD", "CLinuxFB"],
+      dependencies: ["Geo", "JSON", "Navigation", "CGPS", "CGPIOD", "CLinuxFB"],
       path: "Board",
       swiftSettings: strict
     ),
@@ -52,13 +53,14 @@ let package = Package(
       name: "HeadUnit",
       dependencies: [
         "Geo", "Navigation", "Templates", "Rendering", "Routing", "Board", "Audio", "CHTTP",
-        "CMalloc", "CSystemd",
+        "CMalloc", "CSystemd", "JSON",
       ],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict
     ),
     .executableTarget(name: "headunit", dependencies: ["HeadUnit"], swiftSettings: strict),
     .target(name: "TestSupport", path: "Tests/Support/Swift", swiftSettings: strict),
+    .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
     .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
     .testTarget(
       name: "NavigationTests",
@@ -93,7 +95,7 @@ let package = Package(
     .testTarget(
       name: "HeadUnitTests",
       dependencies: [
-        "HeadUnit", "Navigation", "Geo", "Templates", "Rendering", "Routing", "Board",
+        "HeadUnit", "JSON", "Navigation", "Geo", "Templates", "Rendering", "Routing", "Board",
         "TestSupport",
       ],
       swiftSettings: strict

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// One line the head unit sends a bridge client: a reply, an error, or an event. A JSON
 /// object whose first key is `type`; `serialized` is the line without its newline.

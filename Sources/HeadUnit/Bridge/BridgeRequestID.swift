@@ -1,3 +1,5 @@
+import JSON
+
 /// The `id` a client put on a request, echoed in the one reply or error it gets: a JSON
 /// number (a whole one) or a string, as the client chose.
 public enum BridgeRequestID: Hashable, Sendable, CustomStringConvertible {

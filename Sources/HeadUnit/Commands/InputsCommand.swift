@@ -1,5 +1,6 @@
 import Board
 import Foundation
+import JSON
 import Synchronization
 
 /// `headunit inputs [--config FILE] [--json]`: the bench monitor for the knob, the buttons

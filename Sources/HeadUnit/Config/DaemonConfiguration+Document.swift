@@ -1,3 +1,5 @@
+import JSON
+
 extension DaemonConfiguration {
   /// The configuration as a document, keys in schema order and `null` for fields set to
   /// none, which `init(json:)` reads back to an equal value as long as ``board`` is `nil`.

@@ -1,5 +1,5 @@
-import Board
 import Foundation
+import JSON
 
 /// The `fleet` section of the daemon's configuration: whether and where the vehicle reports
 /// its position and trip (see `FleetReporter`).
@@ -60,6 +60,6 @@ public struct FleetConfiguration: Sendable, Equatable {
   }
 
   private func format(_ number: Double) -> String {
-    ConfigurationNode.format(number)
+    JSONValue.format(number)
   }
 }

@@ -1,5 +1,5 @@
-import Board
 import Foundation
+import JSON
 
 /// The fleet reporter as a pure state machine: when to report, what a report carries, the
 /// queue of reports not yet delivered, and the access token.
@@ -250,7 +250,7 @@ public struct FleetReporter: Sendable {
   }
 
   private func format(_ seconds: TimeInterval) -> String {
-    ConfigurationNode.format(seconds)
+    JSONValue.format(seconds)
   }
 }
 
