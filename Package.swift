@@ -29,7 +29,7 @@ let package = Package(
     .target(name: "JSON", swiftSettings: strict),
     .target(name: "POSIX", swiftSettings: strict),
     .target(name: "Geo", swiftSettings: strict),
-    .target(name: "Navigation", dependencies: ["Geo"], swiftSettings: strict),
+    .target(name: "Navigation", dependencies: ["Geo", "JSON"], swiftSettings: strict),
     .target(name: "Templates", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
     .target(
       name: "Routing", dependencies: ["Geo", "Navigation", "CZlib", "POSIX"],
@@ -45,7 +45,7 @@ let package = Package(
     .target(
       name: "Board",
       dependencies: [
-        "Geo", "Navigation", "Templates", "Core", "CGPS", "CGPIOD", "CLinuxFB", "POSIX",
+        "Geo", "JSON", "Navigation", "Templates", "Core", "CGPS", "CGPIOD", "CLinuxFB", "POSIX",
       ],
       path: "Board",
       swiftSettings: strict
@@ -80,6 +80,7 @@ let package = Package(
       name: "headunit", dependencies: ["HeadUnit", "Bench"], swiftSettings: strict),
     .target(name: "TestSupport", path: "Tests/Support/Swift", swiftSettings: strict),
     .testTarget(name: "POSIXTests", dependencies: ["POSIX"], swiftSettings: strict),
+    .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
     .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
     .testTarget(
       name: "NavigationTests",
@@ -119,7 +120,7 @@ let package = Package(
     .testTarget(
       name: "HeadUnitTests",
       dependencies: [
-        "HeadUnit", "Navigation", "Geo", "Templates", "Rendering", "Routing", "Board",
+        "HeadUnit", "JSON", "Navigation", "Geo", "Templates", "Rendering", "Routing", "Board",
         "TestSupport", "Rigs", "Bench",
       ],
       swiftSettings: strict

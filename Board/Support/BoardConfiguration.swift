@@ -1,9 +1,10 @@
 import Foundation
+import JSON
 import Templates
 
 /// The board configuration file (`board.json`): which board, which pins, which timings.
 ///
-/// The file is walked with ``ConfigurationNode`` so that every problem names its JSON path
+/// The file is walked with `JSONNode` so that every problem names its JSON path
 /// and what was expected, e.g.
 /// `$.buttons[1].pin (button "back"): GPIO 99 is not on the Pi 4 header (expected
 /// GPIO2–GPIO27 or a header pin number)`. Unknown keys are errors (a typo must not silently
@@ -22,14 +23,19 @@ public struct BoardConfiguration: Sendable, Equatable {
   ///
   /// - Throws: `BoardError(.configuration)` naming the JSON path of the first problem.
   public init(json data: Data) throws(BoardError) {
-    try self.init(node: ConfigurationNode(json: data))
+    do throws(JSONError) {
+      try self.init(node: JSONNode(parsing: data))
+    } catch {
+      throw BoardError(.configuration, error.description)
+    }
   }
 
   /// Validates a configuration already parsed, such as the `board` section of a larger
-  /// document; messages name paths under `node.path` (`$.board.buttons[1].pin …`).
+  /// document; errors name paths under `node.path` (`$.board.buttons[1].pin …`), for the
+  /// caller to report as its own.
   ///
-  /// - Throws: `BoardError(.configuration)` naming the JSON path of the first problem.
-  public init(node: ConfigurationNode) throws(BoardError) {
+  /// - Throws: `JSONError` naming the JSON path of the first problem.
+  public init(node: JSONNode) throws(JSONError) {
     var parser = Parser()
     resolved = try parser.parse(node)
   }
@@ -61,7 +67,7 @@ private struct Parser {
   /// GPIO → (role, JSON path) of the pins taken so far.
   private var taken: [Int: (role: String, path: String)] = [:]
 
-  mutating func parse(_ root: ConfigurationNode) throws(BoardError) -> ResolvedInputConfig {
+  mutating func parse(_ root: JSONNode) throws(JSONError) -> ResolvedInputConfig {
     let fields = try root.object(keys: [
       "board", "chip", "encoder", "buttons", "ignition", "debounceMs", "longPressMs",
       "powerSupplyPath",
@@ -71,7 +77,7 @@ private struct Parser {
       guard let preset = BoardPreset.named(id) else {
         let known = BoardPreset.all.map(\.id)
         let list = known.dropLast().joined(separator: ", ") + " or " + known.last!
-        throw node.error("unknown board \"\(id)\" (expected \(list))")
+        throw node.error("unknown board \(JSONNode.quoted(id)) (expected \(list))")
       }
       board = preset
     }
@@ -98,18 +104,19 @@ private struct Parser {
       var roles: [String: String] = [:]
       for button in try node.array() {
         let fields = try button.object(keys: ["role", "pin", "activeLow", "pullUp"])
-        let roleNode = try button.required("role", in: fields, for: "a button")
+        let roleNode = try button.required("role", for: "a button")
         let role = try roleNode.nonEmptyString()
         guard let typed = InputRole(rawValue: role) else {
           let known = InputRole.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
           throw roleNode.error("unknown button role \"\(role)\" (expected one of \(known))")
         }
         if let earlier = roles[role] {
-          throw roleNode.error("button role \"\(role)\" is already used at \(earlier)")
+          throw roleNode.error(
+            "button role \(JSONNode.quoted(role)) is already used at \(earlier)")
         }
         roles[role] = roleNode.path
         let kind = ResolvedInputConfig.Kind.button(role: typed)
-        let gpio = try pin(try button.required("pin", in: fields, for: "a button"), for: kind)
+        let gpio = try pin(try button.required("pin", for: "a button"), for: kind)
         config.lines.append(
           ResolvedInputConfig.Line(
             offset: board.lineOffset(gpio: gpio), kind: kind,
@@ -119,7 +126,7 @@ private struct Parser {
     }
     if let node = fields["ignition"] {
       let fields = try node.object(keys: ["pin", "activeHigh", "pullUp", "onDelayMs", "offDelayMs"])
-      let gpio = try pin(try node.required("pin", in: fields, for: "ignition"), for: .ignition)
+      let gpio = try pin(try node.required("pin", for: "ignition"), for: .ignition)
       config.lines.append(
         ResolvedInputConfig.Line(
           offset: board.lineOffset(gpio: gpio), kind: .ignition,
@@ -136,13 +143,13 @@ private struct Parser {
   }
 
   private mutating func parseEncoder(
-    _ node: ConfigurationNode, into config: inout ResolvedInputConfig
-  ) throws(BoardError) {
+    _ node: JSONNode, into config: inout ResolvedInputConfig
+  ) throws(JSONError) {
     let fields = try node.object(keys: [
       "a", "b", "transitionsPerDetent", "reversed", "acceleration", "pullUp",
     ])
-    let a = try pin(try node.required("a", in: fields, for: "the encoder"), for: .encoderA)
-    let b = try pin(try node.required("b", in: fields, for: "the encoder"), for: .encoderB)
+    let a = try pin(try node.required("a", for: "the encoder"), for: .encoderA)
+    let b = try pin(try node.required("b", for: "the encoder"), for: .encoderB)
     var encoder = ResolvedInputConfig.Encoder()
     if let steps = fields["transitionsPerDetent"] {
       let value = try steps.integer(in: 1...4)
@@ -164,12 +171,12 @@ private struct Parser {
 
   /// Resolves a pin to its BCM GPIO number and claims it for `kind`.
   private mutating func pin(
-    _ node: ConfigurationNode, for kind: ResolvedInputConfig.Kind
-  ) throws(BoardError) -> Int {
+    _ node: JSONNode, for kind: ResolvedInputConfig.Kind
+  ) throws(JSONError) -> Int {
     let expected = "expected GPIO2–GPIO27 or a header pin number"
     let gpio: Int
-    func fail(_ message: String) -> BoardError {
-      BoardError(.configuration, "\(node.path) (\(kind.role)): \(message)")
+    func fail(_ message: String) -> JSONError {
+      node.error(message, subject: kind.role)
     }
     switch PinSpec(node.value) {
     case .gpio(let number):
@@ -194,8 +201,9 @@ private struct Parser {
         throw fail("pin \(number) is a power pin, not a GPIO (\(expected))")
       }
     case nil:
-      throw fail(
-        "expected \"GPIO17\", 17 or \"pin11\", got \(ConfigurationNode.describe(node.value))")
+      var error = node.error(expected: #""GPIO17", 17 or "pin11""#)
+      error.subject = kind.role
+      throw error
     }
     let name = "GPIO \(gpio) (pin \(board.headerPin(gpio: gpio)!))"
     if let owner = taken[gpio] {
@@ -211,12 +219,12 @@ private enum PinSpec {
   case gpio(Int)
   case header(Int)
 
-  init?(_ value: Any) {
-    if let number = ConfigurationNode.integer(value) {
-      self = .gpio(number)
+  init?(_ value: JSONValue) {
+    if case .number(let number) = value, number.rounded() == number, abs(number) < 1e9 {
+      self = .gpio(Int(number))
       return
     }
-    guard let text = value as? String else { return nil }
+    guard case .string(let text) = value else { return nil }
     let lower = text.lowercased()
     for (prefix, make) in [("gpio", PinSpec.gpio), ("pin", PinSpec.header)] {
       guard lower.hasPrefix(prefix) else { continue }

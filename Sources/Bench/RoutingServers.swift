@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Geo
 import HeadUnit
+import JSON
 
 /// OSRM and Valhalla servers asked for the same routes as the offline router, so
 /// `bench routing` can put their query times beside it.
@@ -27,8 +28,7 @@ struct RoutingServers {
   static func served(_ engine: RemoteRouter.Engine) -> URL? {
     let file = URL(fileURLWithPath: ".engines/run/\(engine.rawValue).json")
     guard let data = try? Data(contentsOf: file),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let url = object["url"] as? String
+      let url = try? JSONNode(parsing: data).required("url").nonEmptyString()
     else { return nil }
     return URL(string: url)
   }

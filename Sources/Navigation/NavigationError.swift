@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Why the navigation core could not use an input: a route file, a track, a language.
 ///
@@ -49,5 +50,37 @@ public struct NavigationError: Error, Equatable, Sendable, CustomStringConvertib
     if let path { parts.append(path) }
     parts.append(message)
     return parts.joined(separator: ": ")
+  }
+}
+
+extension NavigationError {
+  /// A JSON document's error in `file`, worded as the readers word theirs: `expected a
+  /// number, found a string "406"`, with the JSON path (none for a syntax error, whose
+  /// line is given instead).
+  ///
+  /// - Parameter line: The line of a line-oriented log the document came from; otherwise
+  ///   the line a syntax error names.
+  public init(_ error: JSONError, file: String?, line: Int? = nil) {
+    var message = error.message
+    if let expected = error.expected, let found = error.found {
+      message = "expected \(expected), found \(Self.describe(found))"
+    }
+    let inText: [JSONError.Code] = [.syntax, .empty, .tooDeep]
+    self.init(
+      error.code == .empty ? .empty : .malformed, message, file: file, line: line ?? error.line,
+      path: inText.contains(error.code) ? nil : error.path)
+  }
+
+  /// How the readers show a value found: `a string "12"`, `the number 7`, `true`, `an
+  /// array`.
+  private static func describe(_ value: JSONValue) -> String {
+    switch value {
+    case .string(let text): "a string \(JSONNode.quoted(text, limit: 40))"
+    case .number(let number): "the number \(JSONValue.format(number))"
+    case .bool(let flag): flag ? "true" : "false"
+    case .array: "an array"
+    case .object: "an object"
+    case .null: "null"
+    }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import JSON
 import Testing
 
 @testable import Core
@@ -114,13 +115,13 @@ struct FleetReporterTests {
     let third = clock.deliverAll(clock.tick(driving(100, heading: 30, speed: 5, eta: 720)))
     #expect(third.map(\.fields) == [[.heading, .speed, .eta]])
     let object = third[0].object
-    #expect(object["heading"] as? Double == 30)
-    #expect(object["speed"] as? Double == 5)
+    #expect(object["heading"] == .number(30))
+    #expect(object["speed"] == .number(5))
     #expect(object["location"] == nil)
-    #expect(object["vehicleId"] as? String == "van-7")
-    #expect(object["sequence"] as? Int == 3)
-    #expect(object["time"] as? String == "2027-01-15T08:00:30Z")
-    #expect(object["eta"] as? String == "2027-01-15T08:12:00Z")
+    #expect(object["vehicleId"] == .string("van-7"))
+    #expect(object["sequence"] == .number(3))
+    #expect(object["time"] == .string("2027-01-15T08:00:30Z"))
+    #expect(object["eta"] == .string("2027-01-15T08:12:00Z"))
   }
 
   @Test func nothingIsSentWhenNothingChanged() {
@@ -171,8 +172,8 @@ struct FleetReporterTests {
     _ = clock.deliverAll(clock.tick(driving(0)))
     let arrived = clock.deliverAll(clock.tick(FleetSnapshot(location: north(2000), heading: 0)))
     #expect(arrived.map(\.fields) == [[.location, .speed, .route, .remainingDistance, .eta]])
-    #expect(arrived[0].object["remainingPolyline"] is NSNull)
-    #expect(arrived[0].object["speed"] is NSNull)
+    #expect(arrived[0].object["remainingPolyline"] == .null)
+    #expect(arrived[0].object["speed"] == .null)
   }
 
   @Test func remainingRouteStartsAheadOfTheVehicle() {

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import JSON
 
 /// One report to the fleet endpoint: who, which one, when, and the fields that changed
 /// since the server last acknowledged a report.
@@ -32,37 +33,40 @@ public struct FleetReport: Sendable, Equatable {
     self.fields = fields
   }
 
-  /// The report as a JSON object; `NSNull` for a field that became unknown.
-  public var object: [String: Any] {
-    var object: [String: Any] = [
-      "vehicleId": vehicleId, "sequence": sequence, "time": Self.timestamp(time),
+  /// The report as a JSON object, keys sorted; `null` for a field that became unknown.
+  public var object: JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("vehicleId", .string(vehicleId)), ("sequence", .number(Double(sequence))),
+      ("time", .string(Self.timestamp(time))),
     ]
-    func put(_ key: String, _ value: Any?) { object[key] = value ?? NSNull() }
+    func put(_ key: String, _ value: JSONValue?) { members.append((key, value ?? .null)) }
     for field in fields {
       switch field {
       case .location:
         put(
           "location",
           values.location.map {
-            ["latitude": Self.rounded($0.latitude, 6), "longitude": Self.rounded($0.longitude, 6)]
+            .object([
+              ("latitude", .number(Self.rounded($0.latitude, 6))),
+              ("longitude", .number(Self.rounded($0.longitude, 6))),
+            ])
           })
-      case .heading: put("heading", values.heading.map { Self.rounded($0, 1) })
-      case .speed: put("speed", values.speed.map { Self.rounded($0, 1) })
+      case .heading: put("heading", values.heading.map { .number(Self.rounded($0, 1)) })
+      case .speed: put("speed", values.speed.map { .number(Self.rounded($0, 1)) })
       case .route:
-        put("remainingPolyline", values.route.map { PolylineCodec.encode($0, precision: 6) })
+        put(
+          "remainingPolyline",
+          values.route.map { .string(PolylineCodec.encode($0, precision: 6)) })
       case .remainingDistance:
-        put("remainingDistance", values.remainingDistance.map { Int($0.rounded()) })
-      case .eta: put("eta", values.eta.map(Self.timestamp))
+        put("remainingDistance", values.remainingDistance.map { .number($0.rounded()) })
+      case .eta: put("eta", values.eta.map { .string(Self.timestamp($0)) })
       }
     }
-    return object
+    return JSONValue.object(members).sortingKeys()
   }
 
-  /// The request body: ``object`` as JSON with sorted keys.
-  public var json: Data {
-    // Strings, numbers, NSNull and dictionaries of them are always valid JSON.
-    (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-  }
+  /// The request body: ``object`` as compact JSON text.
+  public var json: Data { Data(object.serialized.utf8) }
 
   /// `2026-05-01T12:30:06Z`: whole seconds, UTC.
   public static func timestamp(_ date: Date) -> String {

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Geo
+import JSON
 import Navigation
 
 /// Keeps favourites and recents in a JSON file across launches.
@@ -36,26 +37,58 @@ public struct PlaceStore: Sendable {
   }
 
   /// The lists in `data`, the contents of `file`.
+  ///
+  /// A problem inside a place is reported at the place (`$.favourites[0]`, the entry to
+  /// mend or delete), its message naming the member: `lat: expected -90–90, found the
+  /// number 91`.
   static func decode(_ data: Data, file: String) throws(NavigationError) -> PlaceLists {
-    guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-      throw NavigationError(
-        .malformed, "expected a JSON object with \"favourites\" and \"recents\"", file: file,
-        path: "$")
+    var place = "$"
+    do throws(JSONError) {
+      let root = try JSONNode(
+        parsing: data, expecting: "an object of \"favourites\" and \"recents\"")
+      func places(_ key: String) throws(JSONError) -> [Place] {
+        var result: [Place] = []
+        for node in try root.optional(key)?.array() ?? [] {
+          place = node.path
+          result.append(try Self.place(node))
+        }
+        return result
+      }
+      return PlaceLists(favourites: try places("favourites"), recents: try places("recents"))
+    } catch {
+      var problem = NavigationError(error, file: file)
+      if let path = problem.path, path.hasPrefix(place + ".") {
+        problem.message = "\(path.dropFirst(place.count + 1)): \(problem.message)"
+        problem.path = place
+      }
+      throw problem
     }
-    return PlaceLists(
-      favourites: try places(root["favourites"], at: "$.favourites", file: file),
-      recents: try places(root["recents"], at: "$.recents", file: file))
+  }
+
+  /// One stored place: `{"id", "name", "lat", "lon", "category"}`.
+  private static func place(_ node: JSONNode) throws(JSONError) -> Place {
+    Place(
+      id: try node.required("id").string(), name: try node.required("name").string(),
+      coordinate: Coordinate(
+        latitude: try node.required("lat").number(in: -90...90),
+        longitude: try node.required("lon").number(in: -180...180)),
+      category: try node.optional("category")?.string())
   }
 
   /// The stored lists for the daemon: a file that does not load is moved aside (the
-  /// warning says where) and empty lists come back, so a damaged file never stops a start.
+  /// warning says where, and what was wrong at which JSON path) and empty lists come back,
+  /// so a damaged file never stops a start.
   public func loadRepairing(now: Date = Date()) -> (lists: PlaceLists, warning: String?) {
+    var lists: PlaceLists?
     let result = AtomicFile.read(url, now: now) { data in
-      (try? PlaceStore.decode(data, file: url.path)) != nil
+      do throws(NavigationError) {
+        lists = try Self.decode(data, file: url.path)
+        return nil
+      } catch {
+        return (error.path.map { "\($0): " } ?? "") + error.message
+      }
     }
-    guard let data = result.data, let lists = try? Self.decode(data, file: url.path) else {
-      return (PlaceLists(), result.warning)
-    }
+    guard result.data != nil, let lists else { return (PlaceLists(), result.warning) }
     return (lists, result.warning)
   }
 
@@ -63,20 +96,23 @@ public struct PlaceStore: Sendable {
   ///
   /// - Throws: `NavigationError(.unreadable)` when the file cannot be written.
   public func save(_ lists: PlaceLists) throws(NavigationError) {
-    func encode(_ places: [Place]) -> [[String: Any]] {
-      places.map { place in
-        var object: [String: Any] = [
-          "id": place.id, "name": place.name, "lat": place.coordinate.latitude,
-          "lon": place.coordinate.longitude,
-        ]
-        if let category = place.category { object["category"] = category }
-        return object
-      }
+    func encode(_ places: [Place]) -> JSONValue {
+      .array(
+        places.map { place in
+          var fields: [(String, JSONValue)] = [
+            ("id", .string(place.id)), ("name", .string(place.name)),
+            ("lat", .number(place.coordinate.latitude)),
+            ("lon", .number(place.coordinate.longitude)),
+          ]
+          if let category = place.category { fields.append(("category", .string(category))) }
+          return .object(fields)
+        })
     }
+    let document: JSONValue = .object([
+      ("favourites", encode(lists.favourites)), ("recents", encode(lists.recents)),
+    ])
+    let data = Data((document.prettyPrinted + "\n").utf8)
     do {
-      let data = try JSONSerialization.data(
-        withJSONObject: ["favourites": encode(lists.favourites), "recents": encode(lists.recents)],
-        options: [.prettyPrinted, .sortedKeys])
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try AtomicFile.write(data, to: url)
@@ -84,37 +120,5 @@ public struct PlaceStore: Sendable {
       throw NavigationError(
         .unreadable, "cannot write: \(error.localizedDescription)", file: url.path)
     }
-  }
-
-  private static func places(
-    _ value: Any?, at path: String, file: String
-  ) throws(NavigationError) -> [Place] {
-    guard let value else { return [] }
-    guard let array = value as? [Any] else {
-      throw NavigationError(.malformed, "expected an array of places", file: file, path: path)
-    }
-    var result: [Place] = []
-    for (index, item) in array.enumerated() {
-      let here = "\(path)[\(index)]"
-      guard let object = item as? [String: Any] else {
-        throw NavigationError(.malformed, "expected a place object", file: file, path: here)
-      }
-      guard let id = object["id"] as? String, let name = object["name"] as? String else {
-        throw NavigationError(
-          .malformed, "expected \"id\" and \"name\" strings", file: file, path: here)
-      }
-      guard let lat = (object["lat"] as? NSNumber)?.doubleValue,
-        let lon = (object["lon"] as? NSNumber)?.doubleValue,
-        Coordinate(latitude: lat, longitude: lon).isValid
-      else {
-        throw NavigationError(
-          .malformed, "expected \"lat\" and \"lon\" numbers in range", file: file, path: here)
-      }
-      result.append(
-        Place(
-          id: id, name: name, coordinate: Coordinate(latitude: lat, longitude: lon),
-          category: object["category"] as? String))
-    }
-    return result
   }
 }

@@ -1,7 +1,7 @@
-import Board
 import Core
 import Foundation
 import Geo
+import JSON
 import Navigation
 import Templates
 
@@ -16,27 +16,25 @@ public enum BridgeDecoder {
 
   /// Decodes one line (without its newline).
   public static func decode(_ line: some Collection<UInt8>) -> Line {
-    let root: ConfigurationNode
-    do throws(BoardError) {
-      root = try ConfigurationNode(json: Data(line))
+    let root: JSONNode
+    do throws(JSONError) {
+      root = try JSONNode(parsing: Data(line))
     } catch {
       return Line(id: nil, request: .failure(BridgeError(error, code: BridgeError.Code.badJSON)))
     }
-    guard let object = root.value as? [String: Any] else {
+    guard case .object = root.value else {
       return Line(
         id: nil,
         request: .failure(
           BridgeError(
             code: BridgeError.Code.badJSON,
-            message: "expected a JSON object, got \(ConfigurationNode.describe(root.value))",
-            path: "$")))
+            message: "expected a JSON object, got \(JSONNode.describe(root.value))", path: "$")))
     }
     var id: BridgeRequestID?
-    if let raw = object["id"] {
-      let node = ConfigurationNode(value: raw, path: "$.id")
-      if let text = raw as? String {
+    if let raw = root.value["id"] {
+      if case .string(let text) = raw {
         id = .string(text)
-      } else if let number = try? node.integer(in: Int.min...Int.max) {
+      } else if let number = try? JSONNode(raw, path: "$.id").integer(in: Int.min...Int.max) {
         id = .number(number)
       } else {
         return Line(
@@ -44,36 +42,42 @@ public enum BridgeDecoder {
           request: .failure(
             BridgeError(
               code: BridgeError.Code.invalidRequest,
-              message: "expected a whole number or a string, got "
-                + ConfigurationNode.describe(raw), path: "$.id")))
+              message: "expected a whole number or a string, got " + JSONNode.describe(raw),
+              path: "$.id")))
       }
     }
-    do throws(BoardError) {
-      return Line(id: id, request: .success(try request(root, object: object, hasID: id != nil)))
+    let type: String
+    do throws(JSONError) {
+      type = try root.required("type", for: "every message").string()
     } catch {
-      let code =
-        error.message.hasPrefix("$.type: unknown request")
-        ? BridgeError.Code.unknownType : BridgeError.Code.invalidRequest
-      return Line(id: id, request: .failure(BridgeError(error, code: code)))
+      return Line(
+        id: id, request: .failure(BridgeError(error, code: BridgeError.Code.invalidRequest)))
+    }
+    guard let keys = requestKeys[type] else {
+      return Line(
+        id: id,
+        request: .failure(
+          BridgeError(
+            code: BridgeError.Code.unknownType,
+            message: "unknown request \(JSONNode.quoted(type)) (expected one of "
+              + BridgeRequest.types.joined(separator: ", ") + ")", path: "$.type")))
+    }
+    do throws(JSONError) {
+      return Line(
+        id: id, request: .success(try request(root, type: type, keys: keys, hasID: id != nil)))
+    } catch {
+      return Line(
+        id: id, request: .failure(BridgeError(error, code: BridgeError.Code.invalidRequest)))
     }
   }
 
-  private static func request(_ root: ConfigurationNode, object: [String: Any], hasID: Bool)
-    throws(BoardError) -> BridgeRequest
+  /// The request of `type`, whose members may be `keys` besides `type` and `id`.
+  private static func request(_ root: JSONNode, type: String, keys: [String], hasID: Bool)
+    throws(JSONError) -> BridgeRequest
   {
-    guard let typeValue = object["type"] else {
-      throw BoardError(.configuration, "$.type: missing (every message needs one)")
-    }
-    let type = try ConfigurationNode(value: typeValue, path: "$.type").string()
-    guard let keys = requestKeys[type] else {
-      throw BoardError(
-        .configuration,
-        "$.type: unknown request \"\(type)\" (expected one of "
-          + BridgeRequest.types.joined(separator: ", ") + ")")
-    }
     let fields = BridgeFields(root, try root.object(keys: ["type", "id"] + keys), what: type)
     if type != "heartbeat", !hasID {
-      throw BoardError(.configuration, "$.id: missing (every request but heartbeat needs one)")
+      throw JSONError(.missing, path: "$.id", "missing (every request but heartbeat needs one)")
     }
     switch type {
     case "hello":
@@ -168,14 +172,9 @@ public enum BridgeDecoder {
   ]
 
   /// A template object; its `type` picks the kind.
-  static func template(_ node: ConfigurationNode) throws(BoardError) -> Template {
-    guard let object = node.value as? [String: Any] else {
-      throw node.error("expected an object, got \(ConfigurationNode.describe(node.value))")
-    }
-    let typeNode = ConfigurationNode(value: object["type"] ?? NSNull(), path: "\(node.path).type")
-    guard object["type"] != nil else { throw typeNode.error("missing (every template needs one)") }
-    let type = try typeNode.string(oneOf: templateTypes)
-    func fields(_ keys: [String]) throws(BoardError) -> BridgeFields {
+  static func template(_ node: JSONNode) throws(JSONError) -> Template {
+    let type = try node.required("type", for: "every template").string(oneOf: templateTypes)
+    func fields(_ keys: [String]) throws(JSONError) -> BridgeFields {
       BridgeFields(node, try node.object(keys: ["type", "id"] + keys), what: "a \(type) template")
     }
     switch type {
@@ -240,13 +239,13 @@ public enum BridgeDecoder {
     }
   }
 
-  static func section(_ node: ConfigurationNode) throws(BoardError) -> ListSection {
+  static func section(_ node: JSONNode) throws(JSONError) -> ListSection {
     let f = BridgeFields(node, try node.object(keys: ["header", "items"]), what: "a section")
     return ListSection(
       header: try f["header"]?.nonNull?.string(), items: try f.list("items", listItem))
   }
 
-  static func listItem(_ node: ConfigurationNode) throws(BoardError) -> ListItem {
+  static func listItem(_ node: JSONNode) throws(JSONError) -> ListItem {
     let f = BridgeFields(
       node, try node.object(keys: ["id", "text", "detail", "image", "accessory", "enabled"]),
       what: "a list item")
@@ -261,7 +260,7 @@ public enum BridgeDecoder {
       isEnabled: try f["enabled"]?.bool() ?? true)
   }
 
-  static func gridButton(_ node: ConfigurationNode) throws(BoardError) -> GridButton {
+  static func gridButton(_ node: JSONNode) throws(JSONError) -> GridButton {
     let f = BridgeFields(
       node, try node.object(keys: ["id", "title", "image", "enabled"]), what: "a grid button")
     return GridButton(
@@ -269,7 +268,7 @@ public enum BridgeDecoder {
       image: try f["image"]?.string() ?? "pin", isEnabled: try f["enabled"]?.bool() ?? true)
   }
 
-  static func action(_ node: ConfigurationNode) throws(BoardError) -> TemplateAction {
+  static func action(_ node: JSONNode) throws(JSONError) -> TemplateAction {
     let f = BridgeFields(node, try node.object(keys: ["id", "title", "style"]), what: "an action")
     let styles: [(String, TemplateAction.Style)] = [
       ("normal", .normal), ("primary", .primary), ("cancel", .cancel),
@@ -281,7 +280,7 @@ public enum BridgeDecoder {
       style: styles.first { $0.0 == style }!.1)
   }
 
-  static func informationItem(_ node: ConfigurationNode) throws(BoardError)
+  static func informationItem(_ node: JSONNode) throws(JSONError)
     -> InformationTemplate.Item
   {
     let f = BridgeFields(node, try node.object(keys: ["title", "detail"]), what: "an item")
@@ -289,7 +288,7 @@ public enum BridgeDecoder {
       title: try f.required("title").string(), detail: try f["detail"]?.string() ?? "")
   }
 
-  static func point(_ node: ConfigurationNode) throws(BoardError) -> PointOfInterest {
+  static func point(_ node: JSONNode) throws(JSONError) -> PointOfInterest {
     let f = BridgeFields(
       node,
       try node.object(keys: ["id", "title", "subtitle", "summary", "latitude", "longitude"]),
@@ -300,7 +299,7 @@ public enum BridgeDecoder {
       coordinate: try coordinate(f))
   }
 
-  static func coordinate(_ f: BridgeFields) throws(BoardError) -> Coordinate {
+  static func coordinate(_ f: BridgeFields) throws(JSONError) -> Coordinate {
     Coordinate(
       latitude: try f.required("latitude").number(in: -90...90),
       longitude: try f.required("longitude").number(in: -180...180))
@@ -316,7 +315,7 @@ public enum BridgeDecoder {
     ("recentre", .recentre), ("mute", .mute),
   ]
 
-  static func mapButton(_ node: ConfigurationNode) throws(BoardError) -> MapButton {
+  static func mapButton(_ node: JSONNode) throws(JSONError) -> MapButton {
     let f = BridgeFields(
       node, try node.object(keys: ["id", "symbol", "letters", "role", "enabled"]),
       what: "a map button")
@@ -324,14 +323,14 @@ public enum BridgeDecoder {
     if let letters = f["letters"] {
       let text = try letters.nonEmptyString()
       guard text.count <= 3 else {
-        throw letters.error("expected at most 3 letters, got \"\(text)\"")
+        throw letters.error("expected at most 3 letters, got \(JSONNode.quoted(text))")
       }
       symbol = .letters(text)
     } else {
       let name = try f["symbol"]?.string(oneOf: symbols.map(\.0)) ?? "overview"
       symbol = symbols.first { $0.0 == name }!.1
     }
-    let role = try f["role"].map { (n) throws(BoardError) in
+    let role = try f["role"].map { (n) throws(JSONError) in
       let name = try n.string(oneOf: roles.map(\.0))
       return roles.first { $0.0 == name }!.1
     }
@@ -340,7 +339,7 @@ public enum BridgeDecoder {
       isEnabled: try f["enabled"]?.bool() ?? true, role: role ?? .app)
   }
 
-  static func barButton(_ node: ConfigurationNode) throws(BoardError) -> BarButton {
+  static func barButton(_ node: JSONNode) throws(JSONError) -> BarButton {
     let f = BridgeFields(
       node, try node.object(keys: ["id", "title", "enabled"]), what: "a bar button")
     return BarButton(
@@ -350,12 +349,12 @@ public enum BridgeDecoder {
 
   // MARK: - Navigation
 
-  static func trip(_ node: ConfigurationNode) throws(BoardError) -> Templates.Trip {
+  static func trip(_ node: JSONNode) throws(JSONError) -> Templates.Trip {
     let f = BridgeFields(
       node,
       try node.object(keys: ["id", "origin", "destination", "destinationName", "routeChoices"]),
       what: "a trip")
-    func place(_ key: String) throws(BoardError) -> Coordinate {
+    func place(_ key: String) throws(JSONError) -> Coordinate {
       let n = try f.required(key)
       return try coordinate(
         BridgeFields(n, try n.object(keys: ["latitude", "longitude"]), what: "a \(key)"))
@@ -367,7 +366,7 @@ public enum BridgeDecoder {
       routeChoices: try f.list("routeChoices", routeChoice))
   }
 
-  static func routeChoice(_ node: ConfigurationNode) throws(BoardError) -> Templates.RouteChoice {
+  static func routeChoice(_ node: JSONNode) throws(JSONError) -> Templates.RouteChoice {
     let f = BridgeFields(
       node, try node.object(keys: ["summary", "selectionSummary", "additionalInformation"]),
       what: "a route choice")
@@ -377,7 +376,7 @@ public enum BridgeDecoder {
       additionalInformationVariants: try f.variants("additionalInformation", required: false))
   }
 
-  static func navigationAlert(_ node: ConfigurationNode) throws(BoardError) -> NavigationAlert {
+  static func navigationAlert(_ node: JSONNode) throws(JSONError) -> NavigationAlert {
     let f = BridgeFields(
       node,
       try node.object(keys: [
@@ -395,7 +394,7 @@ public enum BridgeDecoder {
   static let maneuverTypes: [String: ManeuverType] = Dictionary(
     uniqueKeysWithValues: ManeuverType.allCases.map { ("\($0)", $0) })
 
-  static func maneuver(_ node: ConfigurationNode) throws(BoardError) -> BridgeManeuver {
+  static func maneuver(_ node: JSONNode) throws(JSONError) -> BridgeManeuver {
     let f = BridgeFields(
       node,
       try node.object(keys: [
@@ -409,9 +408,8 @@ public enum BridgeDecoder {
       type = named
     } else {
       throw typeNode.error(
-        "expected a maneuver type: a name such as \"leftTurn\" or \"roundaboutExit2\", or "
-          + "CarPlay's number 0–\(ManeuverType.allCases.count - 1), got "
-          + ConfigurationNode.describe(typeNode.value))
+        expected: "a maneuver type: a name such as \"leftTurn\" or \"roundaboutExit2\", or "
+          + "CarPlay's number 0–\(ManeuverType.allCases.count - 1)")
     }
     var estimates: BridgeEstimates?
     if let distance = f["distance"] {
@@ -426,7 +424,7 @@ public enum BridgeDecoder {
       drivingSide: Maneuver.Side(rawValue: side)!, estimates: estimates)
   }
 
-  static func estimates(_ node: ConfigurationNode) throws(BoardError) -> BridgeEstimates {
+  static func estimates(_ node: JSONNode) throws(JSONError) -> BridgeEstimates {
     let f = BridgeFields(node, try node.object(keys: ["distance", "time"]), what: "estimates")
     return BridgeEstimates(
       distanceRemaining: try f.required("distance").number(in: -1...1e8),

@@ -1,16 +1,12 @@
-import Board
 import Core
+import JSON
 
 extension BridgeError {
-  /// A decoding problem: the path before the first ": " of the message, the rest after.
-  init(_ error: BoardError, code: String) {
-    let text = error.message
-    if text.hasPrefix("$"), let colon = text.range(of: ": ") {
-      self.init(
-        code: code, message: String(text[colon.upperBound...]),
-        path: String(text[..<colon.lowerBound]))
-    } else {
-      self.init(code: code, message: text)
-    }
+  /// A decoding problem: its path, and its message (after what the value is for, when the
+  /// error names that).
+  init(_ error: JSONError, code: String) {
+    self.init(
+      code: code, message: (error.subject.map { "\($0): " } ?? "") + error.message,
+      path: error.path)
   }
 }

@@ -1,27 +1,27 @@
-import Board
+import JSON
 
 /// The members of one JSON object, with the object's node for messages about missing keys.
 struct BridgeFields {
-  let node: ConfigurationNode
-  let members: [String: ConfigurationNode]
+  let node: JSONNode
+  let members: [String: JSONNode]
   /// What the object is, for "missing" messages ("a list item needs one").
   let what: String
 
-  init(_ node: ConfigurationNode, _ members: [String: ConfigurationNode], what: String) {
+  init(_ node: JSONNode, _ members: [String: JSONNode], what: String) {
     self.node = node
     self.members = members
     self.what = what
   }
 
-  subscript(key: String) -> ConfigurationNode? { members[key] }
+  subscript(key: String) -> JSONNode? { members[key] }
 
-  func required(_ key: String) throws(BoardError) -> ConfigurationNode {
-    try node.required(key, in: members, for: what)
+  func required(_ key: String) throws(JSONError) -> JSONNode {
+    try node.required(key, for: what)
   }
 
   /// The array under `key` read item by item; an absent key is an empty array.
-  func list<T>(_ key: String, _ read: (ConfigurationNode) throws(BoardError) -> T)
-    throws(BoardError) -> [T]
+  func list<T>(_ key: String, _ read: (JSONNode) throws(JSONError) -> T)
+    throws(JSONError) -> [T]
   {
     guard let array = members[key]?.nonNull else { return [] }
     var out: [T] = []
@@ -31,12 +31,12 @@ struct BridgeFields {
 
   /// Text variants under `key`: one string, or an array of strings longest first; with
   /// `required` there must be at least one.
-  func variants(_ key: String, required: Bool = true) throws(BoardError) -> [String] {
+  func variants(_ key: String, required: Bool = true) throws(JSONError) -> [String] {
     guard let value = members[key]?.nonNull ?? members["\(key)Variants"]?.nonNull else {
       if required { _ = try self.required(key) }
       return []
     }
-    if value.value is String { return [try value.string()] }
+    if case .string(let text) = value.value { return [text] }
     var out: [String] = []
     for item in try value.array() { out.append(try item.string()) }
     if required, out.isEmpty { throw value.error("expected at least one string, got []") }

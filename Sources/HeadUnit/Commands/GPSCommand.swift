@@ -1,6 +1,7 @@
 import Board
 import Core
 import Foundation
+import JSON
 import Navigation
 import Synchronization
 
@@ -164,26 +165,22 @@ extension GPSCommand {
     }
 
     /// `{"time":…,"lat":…,"lon":…,"alt":…,"speed":…,"track":…,"mode":3,"hdop":…,
-    /// "satellites":…}`, null for what the receiver did not report. Coordinates keep all
-    /// their digits (`JSONValue` rounds to 3 decimals).
+    /// "satellites":…}`, null for what the receiver did not report; numbers with all their
+    /// digits.
     static func json(_ fix: Fix) -> String {
-      func number(_ value: Double?) -> String {
-        guard let value, value.isFinite else { return "null" }
-        return "\(value)"
-      }
+      func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
       let time = Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(fix.time)
-      let fields: [(String, String)] = [
-        ("time", "\"\(time)\""),
+      return JSONValue.object([
+        ("time", .string(time)),
         ("lat", number(fix.coordinate?.latitude)),
         ("lon", number(fix.coordinate?.longitude)),
         ("alt", number(fix.altitude)),
         ("speed", number(fix.speed)),
         ("track", number(fix.course)),
-        ("mode", String(fix.mode.rawValue)),
+        ("mode", .number(Double(fix.mode.rawValue))),
         ("hdop", number(fix.hdop)),
-        ("satellites", fix.satellites.map(String.init) ?? "null"),
-      ]
-      return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        ("satellites", number(fix.satellites.map(Double.init))),
+      ]).serialized
     }
   }
 }

@@ -1,12 +1,12 @@
-import Board
 import Foundation
+import JSON
 
 extension DaemonConfiguration {
   /// Reads the `fleet` section (see ``FleetConfiguration``): enabled needs an endpoint and
   /// a vehicle id; a client secret needs a token URL.
   mutating func readFleet(
-    _ section: [String: ConfigurationNode], node: ConfigurationNode
-  ) throws(BoardError) {
+    _ section: [String: JSONNode], node: JSONNode
+  ) throws(JSONError) {
     fleet.enabled = try section["enabled"]?.bool() ?? fleet.enabled
     if let url = section["endpoint"]?.nonNull { fleet.endpoint = try Self.fleetURL(url) }
     if let url = section["tokenURL"]?.nonNull { fleet.tokenURL = try Self.fleetURL(url) }
@@ -32,17 +32,17 @@ extension DaemonConfiguration {
   }
 
   /// An `https` URL, or `http` on a loopback host.
-  private static func fleetURL(_ node: ConfigurationNode) throws(BoardError) -> String {
+  private static func fleetURL(_ node: JSONNode) throws(JSONError) -> String {
     let text = try node.nonEmptyString()
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       let host = url.host, !host.isEmpty
     else {
-      throw node.error("expected an https URL, got \"\(text)\"")
+      throw node.error("expected an https URL, got \(JSONNode.quoted(text))")
     }
     let loopback = ["127.0.0.1", "::1", "[::1]", "localhost"].contains(host.lowercased())
     guard scheme == "https" || (scheme == "http" && loopback) else {
       throw node.error(
-        "expected an https URL (http only on a loopback host), got \"\(text)\"")
+        "expected an https URL (http only on a loopback host), got \(JSONNode.quoted(text))")
     }
     return text
   }

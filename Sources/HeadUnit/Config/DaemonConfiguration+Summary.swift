@@ -1,4 +1,5 @@
 import Board
+import JSON
 
 extension DaemonConfiguration {
   /// The configuration in a few short lines for people, as `headunit config check` prints
@@ -74,6 +75,6 @@ extension DaemonConfiguration {
   }
 
   private static func format(_ number: Double) -> String {
-    ConfigurationNode.format(number)
+    JSONValue.format(number)
   }
 }

@@ -2,6 +2,7 @@ import Audio
 import Board
 import Core
 import Foundation
+import JSON
 import Navigation
 
 /// The daemon's configuration: one JSON file, ``defaultPath`` unless `--config` names
@@ -173,10 +174,10 @@ public struct DaemonConfiguration: Sendable, Equatable {
   ///
   /// - Throws: `ConfigurationError(.invalid)` naming the JSON path of the first problem.
   public init(json data: Data) throws(ConfigurationError) {
-    do throws(BoardError) {
-      try self.init(node: ConfigurationNode(json: data))
+    do throws(JSONError) {
+      try self.init(node: JSONNode(parsing: data))
     } catch {
-      throw ConfigurationError(.invalid, error.message)
+      throw ConfigurationError(.invalid, error.description)
     }
   }
 
@@ -263,7 +264,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
   }
 
   /// Validates the document rooted at `root`.
-  private init(node root: ConfigurationNode) throws(BoardError) {
+  private init(node root: JSONNode) throws(JSONError) {
     self.init()
     let fields = try root.object(keys: Self.schema.map(\.key))
     if let node = fields["logLevel"] {
@@ -344,8 +345,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
 
   /// The members of section `key`, checked against the schema; `nil` when it is absent.
   private static func section(
-    _ key: String, in fields: [String: ConfigurationNode]
-  ) throws(BoardError) -> [String: ConfigurationNode]? {
+    _ key: String, in fields: [String: JSONNode]
+  ) throws(JSONError) -> [String: JSONNode]? {
     guard let node = fields[key] else { return nil }
     let members = schema.first { $0.key == key }!.members
     return try node.object(keys: members)
@@ -353,8 +354,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
 
   /// The `routing` section: a server needs a URL.
   private mutating func readRouting(
-    _ routing: [String: ConfigurationNode], node: ConfigurationNode
-  ) throws(BoardError) {
+    _ routing: [String: JSONNode], node: JSONNode
+  ) throws(JSONError) {
     if let server = routing["server"]?.nonNull {
       let names = RemoteRouter.Engine.allCases.map(\.rawValue)
       routingServer = RemoteRouter.Engine(rawValue: try server.string(oneOf: names))
@@ -364,7 +365,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
       guard let parsed = URL(string: text), let scheme = parsed.scheme?.lowercased(),
         ["http", "https"].contains(scheme), parsed.host?.isEmpty == false
       else {
-        throw url.error("expected an http or https URL, got \"\(text)\"")
+        throw url.error("expected an http or https URL, got \(JSONNode.quoted(text))")
       }
       routingURL = text
     }
@@ -377,19 +378,19 @@ public struct DaemonConfiguration: Sendable, Equatable {
   }
 
   /// The phrasebook's code for the language `node` names.
-  private static func language(_ node: ConfigurationNode) throws(BoardError) -> String {
+  private static func language(_ node: JSONNode) throws(JSONError) -> String {
     let name = try node.string()
     do {
       return try Phrasebook(language: name).language
     } catch {
       let known = Phrasebook.supportedLanguages
       let list = known.dropLast().joined(separator: ", ") + " or " + known.last!
-      throw node.error("unknown language \"\(name)\" (expected \(list))")
+      throw node.error("unknown language \(JSONNode.quoted(name)) (expected \(list))")
     }
   }
 
   /// Imperial units are spoken only in some languages.
-  private func checkImperial(_ fields: [String: ConfigurationNode]) throws(BoardError) {
+  private func checkImperial(_ fields: [String: JSONNode]) throws(JSONError) {
     guard (try? Phrasebook(language: language, units: .imperial)) == nil else { return }
     let offered = Phrasebook.supportedLanguages.filter {
       (try? Phrasebook(language: $0, units: .imperial)) != nil

@@ -1,6 +1,7 @@
 import Board
 import Core
 import Foundation
+import JSON
 
 /// The `fleet` section of the daemon's configuration: whether and where the vehicle reports
 /// its position and trip (see `FleetReporter`).
@@ -61,6 +62,6 @@ public struct FleetConfiguration: Sendable, Equatable {
   }
 
   private func format(_ number: Double) -> String {
-    ConfigurationNode.format(number)
+    JSONValue.format(number)
   }
 }

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import JSON
 
 /// Keeps the trip under way in `trip.json` in the state directory.
 ///
@@ -14,10 +15,19 @@ public struct TripStore: Sendable {
     url = directory.appendingPathComponent("trip.json")
   }
 
-  /// The saved trip, nil when there is none; `warning` says what was repaired.
+  /// The saved trip, nil when there is none; `warning` says what was repaired, naming the
+  /// JSON path of the problem (`$.progress.nextStep: expected a whole number, …`).
   public func load(now: Date = Date()) -> (snapshot: TripSnapshot?, warning: String?) {
-    let result = AtomicFile.read(url, now: now) { Self.decode($0) != nil }
-    return (result.data.flatMap(Self.decode), result.warning)
+    var snapshot: TripSnapshot?
+    let result = AtomicFile.read(url, now: now) { data in
+      do throws(JSONError) {
+        snapshot = try Self.decode(data)
+        return nil
+      } catch {
+        return error.description
+      }
+    }
+    return (result.data == nil ? nil : snapshot, result.warning)
   }
 
   /// Replaces the saved trip with `snapshot`.
@@ -38,9 +48,8 @@ public struct TripStore: Sendable {
     return (try? encoder.encode(snapshot)) ?? Data()
   }
 
-  static func decode(_ data: Data) -> TripSnapshot? {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .secondsSince1970
-    return try? decoder.decode(TripSnapshot.self, from: data)
+  /// The snapshot `encode` wrote, read with the JSON layer's checks.
+  static func decode(_ data: Data) throws(JSONError) -> TripSnapshot {
+    try JSONNode(parsing: data).decode(TripSnapshot.self, dates: .secondsSince1970)
   }
 }

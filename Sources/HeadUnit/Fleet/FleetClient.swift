@@ -1,6 +1,7 @@
 import Board
 import Core
 import Foundation
+import JSON
 import Synchronization
 
 /// The fleet endpoint over HTTP(S).
@@ -47,16 +48,19 @@ public final class FleetClient: FleetTransport {
       ],
       body: Data(form.map { "\($0)=\(Self.formEncoded($1))" }.joined(separator: "&").utf8))
     let data = try perform(request)
-    guard
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let value = object["access_token"] as? String, !value.isEmpty
-    else {
+    do throws(JSONError) {
+      let answer = try JSONNode(parsing: data)
+      return FleetToken(
+        value: try answer.required("access_token").nonEmptyString(),
+        lifetime: try answer.optional("expires_in")?.number(in: 0...Self.longestLifetime))
+    } catch {
       throw FleetError(
-        .badResponse, url: tokenURL.absoluteString, "the answer has no \"access_token\" string")
+        .badResponse, url: tokenURL.absoluteString, "the answer has no usable token (\(error))")
     }
-    let lifetime = (object["expires_in"] as? NSNumber)?.doubleValue
-    return FleetToken(value: value, lifetime: lifetime)
   }
+
+  /// The longest token lifetime believed, a year; a longer one is a bad answer.
+  static let longestLifetime: TimeInterval = 365 * 86_400
 
   public func send(_ report: FleetReport, token: String?) throws(FleetError) {
     var headers = [("Content-Type", "application/json")]

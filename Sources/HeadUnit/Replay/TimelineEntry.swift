@@ -45,9 +45,12 @@ public struct TimelineEntry: Sendable, Equatable {
     }
   }
 
-  /// The line as a JSON object: `t` and `type` first, then the fields of the kind.
+  /// The line as a JSON object: `t` and `type` first, then the fields of the kind. Times
+  /// are to the millisecond, distances to the metre and positions to 6 decimals (10 cm).
   public var json: JSONValue {
-    var fields: [(String, JSONValue)] = [("t", .number(t)), ("type", .string(type))]
+    var fields: [(String, JSONValue)] = [
+      ("t", .number((t * 1000).rounded() / 1000)), ("type", .string(type)),
+    ]
     switch kind {
     case .state(let state):
       fields.append(("state", .string(state.description)))

@@ -1,6 +1,7 @@
 import Board
 import Foundation
 import Geo
+import JSON
 import Navigation
 
 /// A client for a Valhalla or OSRM routing server, answering in the same `Route`s as the
@@ -87,22 +88,27 @@ public struct RemoteRouter: Sendable, Equatable {
   ) -> HTTPClient.Request {
     switch engine {
     case .valhalla:
-      var start: [String: Any] = ["lat": origin.latitude, "lon": origin.longitude]
-      if let heading {
-        start["heading"] = Int(heading.rounded()) % 360
-        start["heading_tolerance"] = Self.headingTolerance
-      }
-      var body: [String: Any] = [
-        "locations": [start, ["lat": destination.latitude, "lon": destination.longitude]],
-        "costing": "auto", "format": "osrm", "banner_instructions": true,
-        "voice_instructions": true, "language": Self.valhallaLanguage(language),
-        "units": imperial ? "miles" : "kilometers",
+      var start: [(String, JSONValue)] = [
+        ("lat", .number(origin.latitude)), ("lon", .number(origin.longitude)),
       ]
-      if alternatives > 0 { body["alternates"] = alternatives }
+      if let heading {
+        start.append(("heading", .number(Double(Int(heading.rounded()) % 360))))
+        start.append(("heading_tolerance", .number(Double(Self.headingTolerance))))
+      }
+      let end: JSONValue = .object([
+        ("lat", .number(destination.latitude)), ("lon", .number(destination.longitude)),
+      ])
+      var body: [(String, JSONValue)] = [
+        ("locations", .array([.object(start), end])),
+        ("costing", "auto"), ("format", "osrm"), ("banner_instructions", true),
+        ("voice_instructions", true), ("language", .string(Self.valhallaLanguage(language))),
+        ("units", imperial ? "miles" : "kilometers"),
+      ]
+      if alternatives > 0 { body.append(("alternates", .number(Double(alternatives)))) }
       return HTTPClient.Request(
         method: "POST", url: url.appendingPathComponent("route"),
         headers: [("Content-Type", "application/json")],
-        body: try? JSONSerialization.data(withJSONObject: body, options: .sortedKeys))
+        body: Data(JSONValue.object(body).sortingKeys().serialized.utf8))
     case .osrm:
       func point(_ c: Coordinate) -> String {
         String(format: "%.6f,%.6f", c.longitude, c.latitude)

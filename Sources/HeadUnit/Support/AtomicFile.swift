@@ -100,11 +100,21 @@ public enum AtomicFile {
   public static func read(
     _ url: URL, now: Date = Date(), isValid: (Data) -> Bool = { _ in true }
   ) -> ReadResult {
+    read(url, now: now, problem: { isValid($0) ? nil : "" })
+  }
+
+  /// Reads `url` as ``read(_:now:isValid:)`` does, `problem` saying what is wrong with the
+  /// contents (nil when nothing is); the warning quotes it:
+  /// `… failed validation ($.progress: missing required key "offset"); moved aside to …`.
+  public static func read(_ url: URL, now: Date = Date(), problem: (Data) -> String?)
+    -> ReadResult
+  {
     removeTemporaries(for: url)
     guard let data = FileManager.default.contents(atPath: url.path) else {
       return ReadResult(data: nil, warning: nil)
     }
-    if isValid(data) { return ReadResult(data: data, warning: nil) }
+    guard let problem = problem(data) else { return ReadResult(data: data, warning: nil) }
+    let failed = "\(url.path) failed validation" + (problem.isEmpty ? "" : " (\(problem))")
     let stamp = Int(now.timeIntervalSince1970)
     var aside = url.deletingLastPathComponent()
       .appendingPathComponent("\(url.lastPathComponent).corrupt-\(stamp)")
@@ -115,14 +125,12 @@ public enum AtomicFile {
       suffix += 1
     }
     if rename(url.path, aside.path) == 0 {
-      return ReadResult(
-        data: nil, warning: "\(url.path) failed validation; moved aside to \(aside.path)")
+      return ReadResult(data: nil, warning: "\(failed); moved aside to \(aside.path)")
     }
     let code = errno
     return ReadResult(
       data: nil,
-      warning: "\(url.path) failed validation and could not be moved aside: "
-        + String(cString: strerror(code)))
+      warning: "\(failed) and could not be moved aside: " + String(cString: strerror(code)))
   }
 
   static func temporaryPrefix(for url: URL) -> String {

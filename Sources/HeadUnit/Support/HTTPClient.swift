@@ -1,6 +1,6 @@
-import Board
 import CHTTP
 import Foundation
+import JSON
 
 /// HTTP requests for the routing servers and the fleet endpoint, through libcurl (HTTP,
 /// HTTPS, proxies from the environment).
@@ -82,7 +82,7 @@ public enum HTTPClient {
       if timedOut {
         let seconds =
           Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
-        return "no answer within \(ConfigurationNode.format(seconds)) s"
+        return "no answer within \(JSONValue.format(seconds)) s"
       }
       return cancelled ? "cancelled" : "unreachable (\(message))"
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import JSON
 
 /// Reads gpsd JSON logs as `gpspipe -w` writes them: one JSON object per line.
 ///
@@ -37,8 +38,8 @@ public enum GPSDLogReader {
       let line = ReaderFile.trimmed(rawLine)
       guard !line.isEmpty else { continue }
       sawText = true
-      do throws(NavigationError) {
-        let node = try JSONNode.parse(Data(line.utf8), file: file, line: number)
+      do throws(JSONError) {
+        let node = try JSONNode(parsing: Data(line.utf8))
         switch try node.required("class").string() {
         case "TPV":
           if let fix = try fix(node, sky: sky) { fixes.append(fix) }
@@ -50,7 +51,7 @@ public enum GPSDLogReader {
         records += 1
       } catch {
         bad += 1
-        if firstProblem == nil { firstProblem = error }
+        if firstProblem == nil { firstProblem = NavigationError(error, file: file, line: number) }
       }
     }
 
@@ -79,11 +80,11 @@ public enum GPSDLogReader {
     var satellites: Int?
   }
 
-  private static func sky(_ node: JSONNode, previous: Sky) throws(NavigationError) -> Sky {
+  private static func sky(_ node: JSONNode, previous: Sky) throws(JSONError) -> Sky {
     var sky = previous
-    if let hdop = try node.optional("hdop") { sky.hdop = try hdop.nonNegativeNumber() }
+    if let hdop = try node.optional("hdop") { sky.hdop = try hdop.number(atLeast: 0) }
     if let used = try node.optional("uSat") {
-      sky.satellites = try used.integer()
+      sky.satellites = try used.wholeNumber()
     } else if let satellites = try node.optional("satellites") {
       var count = 0
       for satellite in try satellites.array() where try satellite.optional("used")?.bool() == true {
@@ -95,15 +96,15 @@ public enum GPSDLogReader {
   }
 
   /// The fix of a TPV report; nil when the report has no time.
-  private static func fix(_ node: JSONNode, sky: Sky) throws(NavigationError) -> Fix? {
+  private static func fix(_ node: JSONNode, sky: Sky) throws(JSONError) -> Fix? {
     let modeNode = try node.required("mode")
-    let modeNumber = try modeNode.integer()
+    let modeNumber = try modeNode.wholeNumber()
     guard (0...3).contains(modeNumber) else {
-      throw modeNode.error("expected a mode 0…3, found \(modeNumber)")
+      throw modeNode.error(expected: "a mode 0…3", code: .outOfRange)
     }
     guard let timeNode = try node.optional("time") else { return nil }
     guard let time = UTCTime.parseISO8601(try timeNode.string()) else {
-      throw timeNode.error("expected an ISO 8601 time, found \(timeNode.found)")
+      throw timeNode.error(expected: "an ISO 8601 time", code: .outOfRange)
     }
     guard modeNumber >= 2 else {
       return Fix(
@@ -111,17 +112,19 @@ public enum GPSDLogReader {
     }
     let latitudeNode = try node.required("lat")
     let latitude = try latitudeNode.number()
-    guard abs(latitude) <= 90 else { throw latitudeNode.error("expected a latitude in -90…90") }
+    guard abs(latitude) <= 90 else {
+      throw latitudeNode.error(expected: "a latitude in -90…90", code: .outOfRange)
+    }
     let longitudeNode = try node.required("lon")
     let longitude = try longitudeNode.number()
     guard abs(longitude) <= 180 else {
-      throw longitudeNode.error("expected a longitude in -180…180")
+      throw longitudeNode.error(expected: "a longitude in -180…180", code: .outOfRange)
     }
     var altitude = try node.optional("altMSL")?.number()
     if altitude == nil { altitude = try node.optional("alt")?.number() }
-    var error = try node.optional("eph")?.nonNegativeNumber()
-    if error == nil, let x = try node.optional("epx")?.nonNegativeNumber(),
-      let y = try node.optional("epy")?.nonNegativeNumber()
+    var error = try node.optional("eph")?.number(atLeast: 0)
+    if error == nil, let x = try node.optional("epx")?.number(atLeast: 0),
+      let y = try node.optional("epy")?.number(atLeast: 0)
     {
       error = (x * x + y * y).squareRoot()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import JSON
 
 /// Reads OSRM route responses (`/route/v1` JSON), including Valhalla's OSRM-compatible
 /// output, into `Route`s.
@@ -41,47 +42,66 @@ public enum OSRMRouteReader {
     guard ReaderFile.firstSignificantByte(data) != nil else {
       throw NavigationError(.empty, "the route response is empty", file: file)
     }
-    let root = try JSONNode.parse(data, file: file)
-    _ = try root.object()
+    let answer: Answer
+    do throws(JSONError) {
+      answer = try self.answer(JSONNode(parsing: data), precision: polylinePrecision)
+    } catch {
+      throw NavigationError(error, file: file)
+    }
+    switch answer {
+    case .routes(let routes): return routes
+    case .noData(let message, let path):
+      throw NavigationError(.noData, message, file: file, path: path)
+    }
+  }
+
+  /// What a response holds: routes, or why it has none.
+  private enum Answer {
+    case routes([Route])
+    case noData(String, path: String)
+  }
+
+  private static func answer(_ root: JSONNode, precision: Int) throws(JSONError) -> Answer {
+    _ = try root.members()
     if let codeNode = try root.optional("code") {
       let code = try codeNode.string()
       if code != "Ok" {
         let message = try root.optional("message")?.string()
-        throw codeNode.error(
-          "the routing server answered \"\(code)\"" + (message.map { ": \($0)" } ?? ""),
-          code: .noData)
+        return .noData(
+          "the routing server answered \(JSONNode.quoted(code))"
+            + (message.map { ": \($0)" } ?? ""), path: codeNode.path)
       }
     }
     let routesNode = try root.required("routes")
     let routeNodes = try routesNode.array()
     guard !routeNodes.isEmpty else {
-      throw routesNode.error("the response holds no route", code: .noData)
+      return .noData("the response holds no route", path: routesNode.path)
     }
     var routes: [Route] = []
     for node in routeNodes {
-      routes.append(try route(node, precision: polylinePrecision))
+      let route = try route(node, precision: precision)
+      guard route.legs.contains(where: { !$0.steps.isEmpty }) else {
+        return .noData(
+          "the route has no steps (request it with steps=true)", path: node.path(of: "legs"))
+      }
+      routes.append(route)
     }
-    return routes
+    return .routes(routes)
   }
 
-  private static func route(_ node: JSONNode, precision: Int) throws(NavigationError) -> Route {
-    let legsNode = try node.required("legs")
+  private static func route(_ node: JSONNode, precision: Int) throws(JSONError) -> Route {
     var legs: [RouteLeg] = []
-    for legNode in try legsNode.array() {
+    for legNode in try node.required("legs").array() {
       legs.append(try leg(legNode, precision: precision))
-    }
-    guard legs.contains(where: { !$0.steps.isEmpty }) else {
-      throw legsNode.error(
-        "the route has no steps (request it with steps=true)", code: .noData)
     }
     return Route(
       legs: legs,
-      distance: try node.required("distance").nonNegativeNumber(),
-      duration: try node.required("duration").nonNegativeNumber(),
+      distance: try node.required("distance").number(atLeast: 0),
+      duration: try node.required("duration").number(atLeast: 0),
       locale: try node.optional("voiceLocale")?.string())
   }
 
-  private static func leg(_ node: JSONNode, precision: Int) throws(NavigationError) -> RouteLeg {
+  private static func leg(_ node: JSONNode, precision: Int) throws(JSONError) -> RouteLeg {
     // A step's banner instructions describe the maneuver at its end, that is the next
     // step's maneuver.
     var steps: [RouteStep] = []
@@ -93,12 +113,12 @@ public enum OSRMRouteReader {
     return RouteLeg(
       steps: steps,
       summary: try node.optional("summary")?.string() ?? "",
-      distance: try node.required("distance").nonNegativeNumber(),
-      duration: try node.required("duration").nonNegativeNumber())
+      distance: try node.required("distance").number(atLeast: 0),
+      duration: try node.required("duration").number(atLeast: 0))
   }
 
   private static func step(_ node: JSONNode, banners: [String], precision: Int)
-    throws(NavigationError) -> RouteStep
+    throws(JSONError) -> RouteStep
   {
     let maneuverNode = try node.required("maneuver")
     let maneuver = try self.maneuver(maneuverNode)
@@ -108,7 +128,7 @@ public enum OSRMRouteReader {
     if let sideNode = try node.optional("driving_side") {
       let side = try sideNode.string()
       guard let parsed = Maneuver.Side(rawValue: side) else {
-        throw sideNode.error("expected one of: left, right; found \"\(side)\"")
+        throw sideNode.error("expected one of: left, right; found \(JSONNode.quoted(side))")
       }
       drivingSide = parsed
     }
@@ -117,8 +137,8 @@ public enum OSRMRouteReader {
       maneuver: maneuver,
       name: try node.optional("name")?.string() ?? "",
       ref: ref?.isEmpty == false ? ref : nil,
-      distance: try node.required("distance").nonNegativeNumber(),
-      duration: try node.required("duration").nonNegativeNumber(),
+      distance: try node.required("distance").number(atLeast: 0),
+      duration: try node.required("duration").number(atLeast: 0),
       geometry: geometry,
       lanes: try lanes(node),
       instructionVariants: orderedVariants(
@@ -126,13 +146,15 @@ public enum OSRMRouteReader {
       drivingSide: drivingSide)
   }
 
-  private static func maneuver(_ node: JSONNode) throws(NavigationError) -> Maneuver {
+  private static func maneuver(_ node: JSONNode) throws(JSONError) -> Maneuver {
     let kind = Maneuver.Kind(rawValue: try node.required("type").string()) ?? .turn
     let modifier = try node.optional("modifier")?.oneOf(Maneuver.Modifier.self)
     var exit: Int?
     if let exitNode = try node.optional("exit") {
-      let value = try exitNode.integer()
-      guard value >= 0 else { throw exitNode.error("expected an exit number ≥ 0") }
+      let value = try exitNode.wholeNumber()
+      guard value >= 0 else {
+        throw exitNode.error(expected: "an exit number ≥ 0", code: .outOfRange)
+      }
       exit = value
     }
     return Maneuver(
@@ -142,32 +164,31 @@ public enum OSRMRouteReader {
       bearingAfter: try bearing(node.required("bearing_after")))
   }
 
-  private static func bearing(_ node: JSONNode) throws(NavigationError) -> Double {
+  private static func bearing(_ node: JSONNode) throws(JSONError) -> Double {
     let value = try node.number()
     guard (0...360).contains(value) else {
-      throw node.error("expected a bearing in 0…360, found \(value)")
+      throw node.error(expected: "a bearing in 0…360", code: .outOfRange)
     }
     return value
   }
 
   /// An encoded polyline string or a GeoJSON `LineString` object.
-  private static func geometry(_ node: JSONNode, precision: Int) throws(NavigationError)
+  private static func geometry(_ node: JSONNode, precision: Int) throws(JSONError)
     -> [Coordinate]
   {
-    if let encoded = node.value as? String {
+    if case .string(let encoded) = node.value {
       do {
         return try PolylineCodec.decode(encoded, precision: precision)
       } catch {
         throw node.error("invalid encoded polyline (precision \(precision)) \(error)")
       }
     }
-    guard node.value is [String: Any] else {
-      throw node.error(
-        "expected an encoded polyline string or a GeoJSON LineString, found \(node.found)")
+    guard case .object = node.value else {
+      throw node.error(expected: "an encoded polyline string or a GeoJSON LineString")
     }
     let typeNode = try node.required("type")
     guard try typeNode.string() == "LineString" else {
-      throw typeNode.error("expected \"LineString\", found \(typeNode.found)")
+      throw typeNode.error(expected: "\"LineString\"", code: .outOfRange)
     }
     var coordinates: [Coordinate] = []
     for point in try node.required("coordinates").array() {
@@ -177,7 +198,7 @@ public enum OSRMRouteReader {
   }
 
   /// Lanes of the first intersection, which is the maneuver point.
-  private static func lanes(_ step: JSONNode) throws(NavigationError) -> [Lane] {
+  private static func lanes(_ step: JSONNode) throws(JSONError) -> [Lane] {
     guard let intersections = try step.optional("intersections")?.array(),
       let first = intersections.first, let lanesNode = try first.optional("lanes")
     else { return [] }
@@ -198,7 +219,7 @@ public enum OSRMRouteReader {
 
   /// The banner texts of a step: each primary text, and the primary text with the
   /// secondary text ("Mannerheimintie, Kamppi") when there is one.
-  private static func bannerTexts(_ step: JSONNode) throws(NavigationError) -> [String] {
+  private static func bannerTexts(_ step: JSONNode) throws(JSONError) -> [String] {
     var texts: [String] = []
     for banner in try step.optional("bannerInstructions")?.array() ?? [] {
       let primary = try banner.optional("primary")?.optional("text")?.string()
