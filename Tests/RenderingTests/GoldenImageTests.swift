@@ -3,8 +3,6 @@ import Rendering
 import Templates
 import Testing
 
-@testable import Core
-
 /// The navigation screen at chosen moments of the shared drive, compared with golden
 /// images that were checked by eye once. Run with `UPDATE_GOLDENS=1` to rewrite them
 /// (then look at every changed one before keeping it).

@@ -3,8 +3,6 @@ import Rendering
 import Templates
 import Testing
 
-@testable import Core
-
 /// Every template screen compared with golden images that were checked by eye once
 /// (`UPDATE_GOLDENS=1` rewrites them; look at every changed one before keeping it).
 @Suite struct TemplateGoldenTests {

@@ -3,8 +3,6 @@ import Rendering
 import Templates
 import Testing
 
-@testable import Core
-
 /// Where the focusable parts of every template screen land, at every screen size.
 @Suite struct TemplateLayoutTests {
   static var cases: [(String, ScreenSize)] {
