@@ -4,6 +4,7 @@ import Navigation
 import Routing
 import Testing
 
+@testable import Bench
 @testable import HeadUnit
 
 /// `headunit route`, rerouting in `headunit replay --map`, and `bench routing --pairs`.
@@ -11,7 +12,9 @@ import Testing
 struct RoutingCommandTests {
   func run(_ args: [String]) -> (HeadUnitCommand.Status, Captured) {
     let captured = Captured()
-    return (HeadUnitCommand.run(args, console: captured.console), captured)
+    let status = HeadUnitCommand.run(
+      args, console: captured.console, commands: ["bench": BenchCommand.run])
+    return (status, captured)
   }
 
   static let map = Paths.helsinki.appendingPathComponent("helsinki.map").path
