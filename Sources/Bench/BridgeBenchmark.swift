@@ -7,7 +7,7 @@ import Synchronization
 /// `headunit run` with and without a bridge client bursting requests.
 ///
 /// One real daemon on the framebuffer and GPIO stand-ins (compiled from the source tree's
-/// `Tests/Support/fakefb` and `fakegpio`): knob detents are written to the fake GPIO chip
+/// `Sources/Rigs/StandIns/fakefb` and `fakegpio`): knob detents are written to the fake GPIO chip
 /// and the daemon logs, at debug level, the time from each edge's kernel timestamp to the
 /// frame presented after it (`input → frame N ms`). The phases: the built-in app alone; a
 /// bridge app holding the screen, idle; the same app sending 1000-request batches of

@@ -13,7 +13,7 @@ import Rigs
 /// first frame is measured to the `READY=1` it sends (to a `NOTIFY_SOCKET` this benchmark
 /// listens on) right after presenting its first frame. Memory and CPU come from
 /// `/proc/PID/status` and `/proc/PID/stat`. Without a `/dev/fb0` (no display, as on a
-/// build machine) the framebuffer stand-in from the source tree (`Tests/Support/fakefb`)
+/// build machine) the framebuffer stand-in from the source tree (`Sources/Rigs/StandIns/fakefb`)
 /// is compiled and preloaded.
 enum StartupBenchmark {
   static let help = """
@@ -25,7 +25,7 @@ enum StartupBenchmark {
     (default 20): RSS while navigating (target ≤ 40 MB). Then CPU use (user + system, as a
     share of one core) over S seconds on the map with no fixes coming, and parked after
     external power went away (targets ≤ 1 %). Needs gpsd; without /dev/fb0 it preloads
-    the framebuffer stand-in, compiled from Tests/Support/fakefb with cc.
+    the framebuffer stand-in, compiled from its C source (the Rigs module's resources) with cc.
     """
 
   static func run(_ args: Arguments, console: Console) throws -> HeadUnitCommand.Status {

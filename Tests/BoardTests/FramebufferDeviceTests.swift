@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-/// `Framebuffer` against the fake framebuffer (`Tests/Support/fakefb`), in-process.
+/// `Framebuffer` against the fake framebuffer (`Sources/Rigs/StandIns/fakefb`), in-process.
 ///
 /// The fake must be preloaded, so each test, run normally, re-runs itself in a copy of this
 /// test binary with `LD_PRELOAD`, `FAKEFB_INPROCESS=1` and its own device geometry, where

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The fake framebuffer (`Tests/Support/fakefb`), built once per test run, and re-running a
+/// The fake framebuffer (`Sources/Rigs/StandIns/fakefb`), built once per test run, and re-running a
 /// test under it.
 enum FakeFramebuffer {
   /// The preload library's path, or why it could not be built.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `headunit inputs` end to end: the real libgpiod 1.6 and `GPIOEdgeSource`, against the
-/// fake GPIO character device (`Tests/Support/fakegpio`, loaded with `LD_PRELOAD`).
+/// fake GPIO character device (`Sources/Rigs/StandIns/fakegpio`, loaded with `LD_PRELOAD`).
 ///
 /// Edges are injected through the fake chip's control FIFO with real pauses, so the kernel
 /// timestamps, the deadline timer (long press, ignition off delay) and the decoding all run

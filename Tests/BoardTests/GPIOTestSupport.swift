@@ -3,7 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// The fake GPIO character device (`Tests/Support/fakegpio`), built once per test run, and
+/// The fake GPIO character device (`Sources/Rigs/StandIns/fakegpio`), built once per test run, and
 /// the `headunit` executable run under it.
 enum FakeGPIO {
   static let root = PreloadLibrary.root

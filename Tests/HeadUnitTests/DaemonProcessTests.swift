@@ -9,8 +9,8 @@ import Testing
 @testable import Core
 @testable import HeadUnit
 
-/// `headunit run` as a process on the stand-ins: the framebuffer (`Tests/Support/fakefb`)
-/// and the GPIO chip (`Tests/Support/fakegpio`) preloaded, a real gpsd fed a recorded
+/// `headunit run` as a process on the stand-ins: the framebuffer (`Sources/Rigs/StandIns/fakefb`)
+/// and the GPIO chip (`Sources/Rigs/StandIns/fakegpio`) preloaded, a real gpsd fed a recorded
 /// drive over UDP, and prompts played through ALSA into a `file` PCM.
 @Suite("headunit run (process)", .serialized)
 struct DaemonProcessTests {

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `headunit snapshot --framebuffer`, run as a subprocess of the built executable with the
-/// fake framebuffer (`Tests/Support/fakefb`) preloaded.
+/// fake framebuffer (`Sources/Rigs/StandIns/fakefb`) preloaded.
 @Suite("Snapshot on a framebuffer")
 struct FramebufferSnapshotTests {
   /// The fake framebuffer's preload library, built once per test process.

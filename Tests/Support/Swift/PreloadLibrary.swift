@@ -1,6 +1,6 @@
 import Foundation
 
-/// A userspace device stand-in under `Tests/Support/<name>/<name>.c`, built as an
+/// A userspace device stand-in under `Sources/Rigs/StandIns/<name>/<name>.c`, built as an
 /// `LD_PRELOAD` library next to the test binary, once per test process.
 ///
 /// Shared by the test targets (`TestSupport`, at `Tests/Support/Swift`).
