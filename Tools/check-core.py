@@ -10,11 +10,11 @@ socket. Run from the package root; `.ci/run` runs it.
     python3 Tools/check-core.py --json describe.json
 """
 import argparse
-import json
 import pathlib
 import re
-import subprocess
 import sys
+
+import package_description
 
 # Targets whose sources are checked line by line; Core's whole closure is checked for C and
 # edge modules (Navigation's readers take a file's bytes, so it is not in this list).
@@ -49,12 +49,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", help="a saved `swift package describe --type json`")
     args = parser.parse_args()
-    if args.json:
-        description = json.loads(pathlib.Path(args.json).read_text())
-    else:
-        out = subprocess.run(["swift", "package", "describe", "--type", "json"],
-                             check=True, capture_output=True, text=True).stdout
-        description = json.loads(out)
+    description = package_description.load(args.json)
     targets = {t["name"]: t for t in description["targets"]}
     problems = []
     if "Core" not in targets:

@@ -11,11 +11,12 @@ changing Package.swift:
     python3 Tools/module-graph.py --out docs/modules.svg
 """
 import argparse
-import json
 import pathlib
 import shutil
 import subprocess
 import sys
+
+import package_description
 
 # What each kind of module is: its colours and its line in the legend.
 PURE = {"Geo", "Navigation", "Templates", "Core", "JSON"}
@@ -92,12 +93,7 @@ def main():
     parser.add_argument("--out", default="docs/modules.svg")
     parser.add_argument("--dot", action="store_true", help="print the Graphviz source only")
     args = parser.parse_args()
-    if args.json:
-        description = json.loads(pathlib.Path(args.json).read_text())
-    else:
-        out = subprocess.run(["swift", "package", "describe", "--type", "json"],
-                             check=True, capture_output=True, text=True).stdout
-        description = json.loads(out)
+    description = package_description.load(args.json)
     source = dot_source(description)
     if args.dot:
         sys.stdout.write(source)
