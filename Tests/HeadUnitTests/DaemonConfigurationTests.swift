@@ -6,14 +6,14 @@ import Testing
 @testable import Core
 @testable import HeadUnit
 
-private func load(_ json: String) throws(ConfigurationError) -> DaemonConfiguration {
+func loadConfiguration(_ json: String) throws(ConfigurationError) -> DaemonConfiguration {
   try DaemonConfiguration(json: Data(json.utf8))
 }
 
 /// The message of the error `json` fails with, or `nil` if it loads.
-private func failure(_ json: String) -> String? {
+func configurationFailure(_ json: String) -> String? {
   do {
-    _ = try load(json)
+    _ = try loadConfiguration(json)
     return nil
   } catch {
     #expect(error.code == .invalid)
@@ -22,7 +22,7 @@ private func failure(_ json: String) -> String? {
 }
 
 /// A new file holding `text` in a fresh temporary directory.
-private func temporaryFile(_ text: String, name: String = "config.json") throws -> String {
+func temporaryFile(_ text: String, name: String = "config.json") throws -> String {
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("daemon-config-\(UUID().uuidString)", isDirectory: true)
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -31,12 +31,12 @@ private func temporaryFile(_ text: String, name: String = "config.json") throws 
   return url.path
 }
 
-private let example = Paths.root.appendingPathComponent("Deploy/config.example.json").path
+let example = Paths.root.appendingPathComponent("Deploy/config.example.json").path
 
 @Suite("Daemon configuration")
 struct DaemonConfigurationTests {
   @Test func emptyObjectGivesTheDefaults() throws {
-    let config = try load("{}")
+    let config = try loadConfiguration("{}")
     #expect(config == DaemonConfiguration())
     #expect(config.logLevel == .info)
     #expect(config.stateDirectory == "/var/lib/headunit")
@@ -66,7 +66,7 @@ struct DaemonConfigurationTests {
   }
 
   @Test func everyFieldIsRead() throws {
-    let config = try load(
+    let config = try loadConfiguration(
       """
       {"logLevel": "debug", "stateDirectory": "/srv/headunit", "language": "en-GB",
        "units": "imperial",
@@ -116,13 +116,13 @@ struct DaemonConfigurationTests {
   }
 
   @Test func languagesAreStoredAsTheirCode() throws {
-    #expect(try load(#"{"language": "de_DE"}"#).language == "de")
-    #expect(try load(#"{"language": "cmn"}"#).language == "zh")
-    #expect(try load(#"{"language": "RU"}"#).language == "ru")
+    #expect(try loadConfiguration(#"{"language": "de_DE"}"#).language == "de")
+    #expect(try loadConfiguration(#"{"language": "cmn"}"#).language == "zh")
+    #expect(try loadConfiguration(#"{"language": "RU"}"#).language == "ru")
   }
 
   @Test func nullMeansNoneWhereTheDefaultIsNone() throws {
-    let config = try load(
+    let config = try loadConfiguration(
       #"{"board": null, "audio": {"rate": null}, "lifecycle": {"shutdownCommand": null}}"#)
     #expect(config == DaemonConfiguration())
   }
@@ -265,103 +265,16 @@ struct DaemonConfigurationTests {
     (" \n\t\n", "$: the document is empty (expected a JSON object)"),
   ])
   func badDocuments(json: String, message: String) {
-    #expect(failure(json) == message)
+    #expect(configurationFailure(json) == message)
   }
 
   /// The parser's own words vary between Foundation versions; the place is ours.
-  @Test func routingServer() throws {
-    let config = try load(
-      #"{"language": "de", "routing": {"server": "osrm", "url": "http://10.0.0.2:5000", "#
-        + #""timeoutSeconds": 1.5}}"#)
-    #expect(config.routingServer == .osrm)
-    #expect(config.routingURL == "http://10.0.0.2:5000")
-    #expect(config.routingTimeout == 1.5)
-    let router = try #require(config.remoteRouter)
-    #expect(router.engine == .osrm)
-    #expect(router.timeout == .milliseconds(1500))
-    #expect(router.language == "de")
-    #expect(
-      config.summary.contains("routing OSRM at http://10.0.0.2:5000 (1.5 s), offline fallback"))
-    #expect(DaemonConfiguration().remoteRouter == nil)
-    #expect(try load(#"{"routing": {"server": null, "url": null}}"#) == DaemonConfiguration())
-    #expect(try DaemonConfiguration(json: Data(config.document.prettyPrinted.utf8)) == config)
-  }
-
-  @Test func fleetReporting() throws {
-    #expect(DaemonConfiguration().fleet == FleetConfiguration())
-    #expect(DaemonConfiguration().fleet.reporter == nil)
-    let config = try load(
-      #"{"fleet": {"enabled": true, "endpoint": "https://fleet.example/v1/reports", "#
-        + #""tokenURL": "https://auth.example/token", "clientId": "hu", "#
-        + #""clientSecret": "s3cret", "vehicleId": "van-7", "intervalSeconds": 3, "#
-        + #""queueLimit": 100, "timeoutSeconds": 2}}"#)
-    let reporter = try #require(config.fleet.reporter)
-    #expect(reporter.vehicleId == "van-7")
-    #expect(reporter.interval == 5 && reporter.requestedInterval == 3)
-    #expect(reporter.queueLimit == 100 && reporter.authenticated)
-    let client = try #require(config.fleet.client)
-    #expect(client.endpoint.absoluteString == "https://fleet.example/v1/reports")
-    #expect(client.tokenURL?.absoluteString == "https://auth.example/token")
-    #expect(client.clientId == "hu" && client.clientSecret == "s3cret")
-    #expect(client.timeout == .seconds(2))
-    #expect(
-      config.summary.contains(
-        "fleet van-7 to https://fleet.example/v1/reports every 5 s (3 s clamped to 5 s), "
-          + "token from https://auth.example/token, queue 100"))
-    // The secret is not in the summary.
-    #expect(!config.summary.joined().contains("s3cret"))
-    #expect(try DaemonConfiguration(json: Data(config.document.prettyPrinted.utf8)) == config)
-    let long = try load(
-      #"{"fleet": {"enabled": true, "endpoint": "http://127.0.0.1:9/r", "vehicleId": "v", "#
-        + #""intervalSeconds": 100}}"#)
-    #expect(long.fleet.interval == 60)
-    #expect(long.fleet.reporter?.authenticated == false)
-    #expect(
-      long.summary.contains(
-        "fleet v to http://127.0.0.1:9/r every 60 s (100 s clamped to 60 s), no token, queue 360"))
-    // Configured but off: no reporter.
-    let off = try load(#"{"fleet": {"endpoint": "https://f.example/r", "vehicleId": "v"}}"#)
-    #expect(off.fleet.reporter == nil && off.fleet.client == nil)
-    #expect(off.summary.contains("fleet off"))
-  }
-
-  @Test(arguments: [
-    (
-      #"{"fleet": {"enabled": true, "vehicleId": "v"}}"#,
-      #"$.fleet: endpoint is required when enabled "#
-        + #"(e.g. "endpoint": "https://fleet.example/v1/reports")"#
-    ),
-    (
-      #"{"fleet": {"enabled": true, "endpoint": "https://f.example/r"}}"#,
-      #"$.fleet: vehicleId is required when enabled (e.g. "vehicleId": "van-7")"#
-    ),
-    (
-      #"{"fleet": {"endpoint": "http://fleet.example/r"}}"#,
-      #"$.fleet.endpoint: expected an https URL (http only on a loopback host), "#
-        + #"got "http://fleet.example/r""#
-    ),
-    (
-      #"{"fleet": {"tokenURL": "not a url"}}"#,
-      #"$.fleet.tokenURL: expected an https URL, got "not a url""#
-    ),
-    (
-      #"{"fleet": {"clientSecret": "x"}}"#,
-      #"$.fleet: clientId and clientSecret need a tokenURL to be sent to"#
-    ),
-    (#"{"fleet": {"queueLimit": 0}}"#, #"$.fleet.queueLimit: expected 1–100000, got 0"#),
-    (#"{"fleet": {"interval": 10}}"#, "$.fleet.interval: unknown key"),
-    (#"{"fleet": {"vehicleId": ""}}"#, "$.fleet.vehicleId: "),
-  ])
-  func badFleetSections(json: String, message: String) throws {
-    let found = try #require(failure(json))
-    #expect(found.hasPrefix(message), "\(found)")
-  }
-
   @Test func notJSONNamesTheLineAndColumn() throws {
-    let message = try #require(failure("{\n  \"language\": \"en\",\n  \"units\": metric\n}"))
+    let message = try #require(
+      configurationFailure("{\n  \"language\": \"en\",\n  \"units\": metric\n}"))
     #expect(message.hasPrefix("$: not valid JSON ("))
     #expect(message.hasSuffix(" at line 3, column 12)"))
-    let truncated = try #require(failure(#"{"audio": {"volume": 1"#))
+    let truncated = try #require(configurationFailure(#"{"audio": {"volume": 1"#))
     #expect(truncated.hasPrefix("$: not valid JSON ("))
   }
 
@@ -450,83 +363,5 @@ struct DaemonConfigurationTests {
     #expect(quiet.summary.contains("audio off"))
     #expect(quiet.summary.contains("grace 10 s, shutdown: none"))
     #expect(quiet.summary.contains("state in /var/lib/headunit, never resume"))
-  }
-}
-
-@Suite("config command")
-struct ConfigCommandTests {
-  func run(_ args: [String]) -> (HeadUnitCommand.Status, Captured) {
-    let captured = Captured()
-    return (HeadUnitCommand.run(args, console: captured.console), captured)
-  }
-
-  @Test func defaultsRoundTrip() throws {
-    let (status, captured) = run(["config", "defaults"])
-    #expect(status == .success)
-    let text = captured.out.joined(separator: "\n")
-    #expect(try DaemonConfiguration(json: Data(text.utf8)) == DaemonConfiguration())
-    #expect(captured.out.first == "{")
-    #expect(captured.out.dropFirst().first == #"  "logLevel": "info","#)
-    #expect(captured.out.contains(#"    "shutdownCommand": null,"#))
-    // Keys in schema order, board left out.
-    let topLevel = captured.out.filter { $0.hasPrefix("  \"") }.map {
-      String($0.dropFirst(3).prefix { $0 != "\"" })
-    }
-    #expect(topLevel == DaemonConfiguration.schema.map(\.key).filter { $0 != "board" })
-  }
-
-  @Test func checkAcceptsTheDefaultsAndTheExample() throws {
-    let path = try temporaryFile(DaemonConfiguration().document.prettyPrinted)
-    let (status, captured) = run(["config", "check", path])
-    #expect(status == .success)
-    #expect(captured.out.first == "\(path): OK")
-    #expect(
-      captured.out.dropFirst().map { String($0.dropFirst(2)) } == DaemonConfiguration().summary)
-    #expect(captured.err.isEmpty)
-
-    let (exampleStatus, exampleOutput) = run(["config", "check", example])
-    #expect(exampleStatus == .success)
-    #expect(exampleOutput.out.contains("  GPIO: pi4, encoder, 4 buttons, ignition"))
-  }
-
-  @Test func checkRejectsABadFile() throws {
-    let path = try temporaryFile(#"{"audio": {"volume": 3}}"#)
-    let (status, captured) = run(["config", "check", path])
-    #expect(status == .usage)
-    #expect(captured.out.isEmpty)
-    #expect(captured.err == "headunit: \(path): $.audio.volume: expected 0–2, got 3")
-  }
-
-  @Test func checkRejectsAnUnreadableFile() {
-    let (status, captured) = run(["config", "check", "/nonexistent/config.json"])
-    #expect(status == .usage)
-    #expect(
-      captured.err
-        == "headunit: /nonexistent/config.json: cannot read the file (No such file or directory)")
-  }
-
-  @Test(
-    "misuse exits 2",
-    arguments: [
-      (["config"], "config: check FILE or defaults?"),
-      (["config", "check"], "config check: which file? (headunit config check FILE)"),
-      (["config", "check", "a.json", "b.json"], "config check: unexpected argument 'b.json'"),
-      (["config", "defaults", "x"], "config defaults: unexpected argument 'x'"),
-      (["config", "fix"], "config: unknown action 'fix' (expected check or defaults)"),
-      (["config", "check", "--strict", "a.json"], "unknown option --strict"),
-    ])
-  func misuse(args: [String], message: String) {
-    let (status, captured) = run(args)
-    #expect(status == .usage)
-    #expect(captured.err.contains(message))
-  }
-
-  @Test func helpListsTheCommand() {
-    let (status, captured) = run(["help"])
-    #expect(status == .success)
-    #expect(captured.out.contains { $0.contains("config check FILE") })
-    let (configStatus, configHelp) = run(["config", "--help"])
-    #expect(configStatus == .success)
-    #expect(configHelp.out.first == "usage: headunit config check FILE")
   }
 }

@@ -36,32 +36,6 @@ public final class BridgeServer: Sendable {
     public init() {}
   }
 
-  /// One connection, as the poll thread keeps it.
-  private struct Connection: Sendable {
-    var descriptor: Int32
-    var input: [UInt8] = []
-    /// Bytes at the start of `input` already posted or skipped (dropped in one go now and
-    /// then, not line by line).
-    var consumed = 0
-    /// Index in `input` up to which it was searched for a newline.
-    var scanned = 0
-    /// Dropping an oversized line up to its newline.
-    var discarding = false
-    var output: [UInt8] = []
-    var written = 0
-    var queuedMessages = 0
-    var inFlight = 0
-    /// Why the connection is to be closed; nil while it stays.
-    var closing: String?
-    /// The core asked for the close: no `.disconnected` is posted.
-    var closedByCore = false
-    /// The client ended the stream (or reading failed), and why; the connection closes
-    /// once the lines before the end are posted.
-    var ended: String?
-    /// Closing because the client ended its stream: its answers are written out first.
-    var flushBeforeClose = false
-  }
-
   private struct State: Sendable {
     var connections: [BridgeClientID: Connection] = [:]
     var nextClient = 1
@@ -236,7 +210,7 @@ public final class BridgeServer: Sendable {
           if let reason {
             // One last try to deliver what was queued (a goodbye's reply, the answers to a
             // client that closed its end), then close.
-            Self.writeQueued(&state.connections[id]!)
+            state.connections[id]!.writeQueued()
             let flushed = state.connections[id]!
             if flushed.flushBeforeClose && state.running && flushed.written < flushed.output.count {
               // A half-closed client still reading its answers: wait until they are out.
@@ -284,7 +258,7 @@ public final class BridgeServer: Sendable {
         if revents & Int32(POLLOUT | POLLERR | POLLHUP) != 0 {
           state.withLock { state in
             guard state.connections[id] != nil else { return }
-            Self.writeQueued(&state.connections[id]!)
+            state.connections[id]!.writeQueued()
           }
         }
         if revents & Int32(POLLIN | POLLHUP | POLLERR) != 0 { receive(id, into: &buffer) }
@@ -346,7 +320,7 @@ public final class BridgeServer: Sendable {
       guard state.connections[client]?.closing == nil, state.connections[client] != nil else {
         return []
       }
-      return Self.extractLines(from: &state.connections[client]!, limits: limits)
+      return state.connections[client]!.takeLines(limits: limits)
     }
     for line in lines {
       guard let line else {
@@ -363,108 +337,6 @@ public final class BridgeServer: Sendable {
         continue
       }
       post(.line(client, BridgeDecoder.decode(line)))
-    }
-  }
-
-  /// Takes the complete lines from the connection's buffer while fewer than
-  /// `maximumInFlight` wait for the core; an oversized line becomes nil.
-  private static func extractLines(from connection: inout Connection, limits: Limits)
-    -> [[UInt8]?]
-  {
-    var lines: [[UInt8]?] = []
-    let limit = limits.maximumLineLength
-    var full = false
-    while true {
-      if connection.inFlight + lines.count >= limits.maximumInFlight {
-        full = true
-        break
-      }
-      guard let newline = connection.input[connection.scanned...].firstIndex(of: 0x0A) else {
-        connection.scanned = connection.input.count
-        break
-      }
-      let start = connection.consumed
-      if connection.discarding {
-        connection.discarding = false
-      } else if newline - start > limit {
-        lines.append(nil)
-      } else if connection.input[start..<newline].contains(where: { !isBlank($0) }) {
-        lines.append(Array(connection.input[start..<newline]))
-      }
-      connection.consumed = newline + 1
-      connection.scanned = connection.consumed
-    }
-    if !full {
-      // What is left is part of a line.
-      if connection.discarding {
-        connection.input.removeAll(keepingCapacity: true)
-        connection.consumed = 0
-        connection.scanned = 0
-      } else if connection.input.count - connection.consumed > limit {
-        lines.append(nil)
-        connection.discarding = true
-        connection.input.removeAll(keepingCapacity: true)
-        connection.consumed = 0
-        connection.scanned = 0
-      }
-      // Every line sent before the end of the stream is answered: now it may close.
-      if let ended = connection.ended, lines.isEmpty, connection.inFlight == 0 {
-        connection.closing = ended
-        connection.flushBeforeClose = true
-      }
-    }
-    if connection.consumed > 0
-      && (connection.consumed == connection.input.count
-        || connection.consumed * 2 >= connection.input.count)
-    {
-      connection.input.removeFirst(connection.consumed)
-      connection.scanned -= connection.consumed
-      connection.consumed = 0
-    }
-    connection.inFlight += lines.count
-    return lines
-  }
-
-  private static func isBlank(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0D
-  }
-
-  /// Writes what is queued for `connection` as far as its socket takes it, without
-  /// blocking (`MSG_NOSIGNAL`: a peer gone is an error, not SIGPIPE).
-  private static func writeQueued(_ connection: inout Connection) {
-    let descriptor = connection.descriptor
-    sending: while connection.written < connection.output.count {
-      let sent = connection.output[connection.written...].withUnsafeBytes { bytes in
-        Result { () throws(Errno) in
-          try retryingInterrupts {
-            Glibc.send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
-          }
-        }
-      }
-      switch sent {
-      case .success(let count) where count > 0:
-        let end = connection.written + count
-        connection.queuedMessages -= connection.output[connection.written..<end].count {
-          $0 == 0x0A
-        }
-        connection.written = end
-      case .failure(.wouldBlock):
-        break sending
-      case .failure(let error):
-        if connection.closing == nil { connection.closing = "write failed: \(error)" }
-        connection.written = connection.output.count
-      case .success:
-        // No byte taken from a non-empty buffer: not seen on a stream socket.
-        if connection.closing == nil { connection.closing = "write failed: no byte taken" }
-        connection.written = connection.output.count
-      }
-    }
-    if connection.written == connection.output.count {
-      connection.output.removeAll(keepingCapacity: true)
-      connection.written = 0
-    } else if connection.written > 1 << 20 {
-      connection.output.removeFirst(connection.written)
-      connection.written = 0
     }
   }
 }
