@@ -14,7 +14,7 @@ extension HeadUnitCore {
       switch effect {
       case .schedule(let timer, let instant):
         effects.append(.schedule(.lifecycle(timer), at: instant))
-      case .cancelTimer(let timer):
+      case .cancel(let timer):
         effects.append(.cancel(.lifecycle(timer)))
       case .acquireDevices:
         // Back from parked before the screen blanked: the devices are still held.
@@ -146,6 +146,12 @@ extension HeadUnitCore {
     for effect in session.handle(event, at: now) {
       guidance?.apply(effect, at: now)
       switch effect {
+      case .stateChanged, .maneuverChanged, .announce, .offRoute, .gpsLost, .gpsRestored,
+        .arrived:
+        effects.append(.guidance(effect))
+      default: break
+      }
+      switch effect {
       case .stateChanged(let state):
         if let route = session.route, route != guidance?.route {
           adopt(route, at: now)
@@ -170,7 +176,7 @@ extension HeadUnitCore {
         }
       case .schedule(let timer, let instant):
         effects.append(.schedule(.session(timer), at: instant))
-      case .cancelTimer(let timer):
+      case .cancel(let timer):
         effects.append(.cancel(.session(timer)))
       case .requestRoute(let request):
         effects.append(.log(.info, "asking for a route (\(request.reason.rawValue))"))

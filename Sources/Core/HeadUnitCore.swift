@@ -76,6 +76,9 @@ public struct HeadUnitCore: Sendable {
     /// The routing server did not answer and the offline router did: `detail` says why,
     /// for a notice over the map.
     case routedOffline(detail: String)
+    /// A destination from elsewhere than the knob (a replayed drive's route): its trip
+    /// preview, or guidance on its first route choice at once with `start`.
+    case navigate(Place, start: Bool)
     /// Stop now (SIGTERM, SIGINT): save, silence, blank, release.
     case stop
   }
@@ -122,6 +125,9 @@ public struct HeadUnitCore: Sendable {
     case log(LogLevel, String)
     /// A line for a bridge client, or its connection to close.
     case bridge(BridgeOutput)
+    /// What the navigation session reported (state, next maneuver, prompt, off route, GPS
+    /// lost or back, arrival), for whoever keeps a timeline; the car only logs it.
+    case guidance(NavigationSession.Effect)
   }
 
   /// The trip under way, for saving.
@@ -206,6 +212,7 @@ public struct HeadUnitCore: Sendable {
     case .routeFailed(let reason):
       effects.append(.log(.warning, "no route: \(reason)"))
       sessionEvent(.routeFailed(reason), at: now)
+    case .navigate(let place, let start): app(.navigate(place, start: start), at: now)
     case .stop: stop(at: now)
     }
     return effects

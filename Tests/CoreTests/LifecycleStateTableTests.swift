@@ -64,7 +64,7 @@ struct LifecycleStateTableTests {
     .init(
       name: "bridge said goodbye", setup: active + [.heartbeat], from: .active,
       event: .bridgeDisconnected, to: .draining,
-      effects: [.cancelTimer(.heartbeat), .schedule(.grace, at: at(11))]),
+      effects: [.cancel(.heartbeat), .schedule(.grace, at: at(11))]),
     .init(
       name: "bridge silent", setup: active + [.heartbeat], from: .active,
       event: .timer(.heartbeat), to: .draining, effects: [.schedule(.grace, at: at(11))]),
@@ -83,7 +83,7 @@ struct LifecycleStateTableTests {
 
     .init(
       name: "power back", setup: draining, from: .draining, event: .powerRestored,
-      to: .active, effects: [.cancelTimer(.grace)]),
+      to: .active, effects: [.cancel(.grace)]),
     .init(
       name: "second cause", setup: draining, from: .draining, event: .ignitionOff,
       to: .draining, effects: []),
@@ -99,7 +99,7 @@ struct LifecycleStateTableTests {
 
     .init(
       name: "resume", setup: suspended, from: .suspended, event: .powerRestored,
-      to: .starting, effects: [.cancelTimer(.shutdown), .acquireDevices]),
+      to: .starting, effects: [.cancel(.shutdown), .acquireDevices]),
     .init(
       name: "more causes", setup: suspended, from: .suspended, event: .ignitionOff,
       to: .suspended, effects: []),
@@ -109,7 +109,7 @@ struct LifecycleStateTableTests {
     .init(
       name: "delay ends, bridge still beating", setup: suspended + [.heartbeat],
       from: .suspended, event: .timer(.shutdown), to: .shuttingDown,
-      effects: [.cancelTimer(.heartbeat), .runShutdownCommand(["poweroff"])]),
+      effects: [.cancel(.heartbeat), .runShutdownCommand(["poweroff"])]),
     .init(
       name: "stale grace after teardown", setup: suspended, from: .suspended,
       event: .timer(.grace), to: .suspended, effects: []),

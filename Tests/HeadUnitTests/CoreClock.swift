@@ -6,54 +6,45 @@ import Testing
 @testable import Core
 @testable import HeadUnit
 
-/// Runs a `HeadUnitCore` on a virtual clock: keeps the timers it schedules and fires every
-/// one due before each event, in time order, and records every effect with its time
-/// (seconds since `origin`). Devices are "acquired" at once: `.acquireDevices` is answered
-/// with `.devicesReady` at the same instant.
+/// A `HeadUnitCore` on the program's virtual clock (`VirtualClock`), recording every
+/// effect with its time (seconds since `origin`). Devices are "acquired" at once:
+/// `.acquireDevices` is answered with `.devicesReady` at the same instant.
 struct CoreClock {
-  var core: HeadUnitCore
-  var timers: [HeadUnitCore.Timer: Date] = [:]
+  private var clock: VirtualClock<HeadUnitCore>
   var log: [(t: TimeInterval, effect: HeadUnitCore.Effect)] = []
-  let origin: Date
 
   init(
     core: HeadUnitCore, origin: Date = Date(timeIntervalSince1970: 1_800_000_000),
     places: PlaceLists = PlaceLists(), trip: TripSnapshot? = nil
   ) {
-    self.core = core
-    self.origin = origin
+    clock = VirtualClock(core, origin: origin)
     send(.start(places: places, trip: trip), at: 0)
   }
 
+  var core: HeadUnitCore { clock.machine }
+  var origin: Date { clock.origin }
+  var timers: [HeadUnitCore.Timer: Date] { clock.pendingTimers }
+
   /// Fires due timers, then delivers `event` at `t` seconds.
   mutating func send(_ event: HeadUnitCore.Event, at t: TimeInterval) {
-    advance(to: t)
-    deliver(event, at: origin.addingTimeInterval(t))
+    var log = self.log
+    let origin = self.origin
+    clock.send(event, at: t) { effect, instant, _ in
+      log.append((instant.timeIntervalSince(origin), effect))
+      return effect == .acquireDevices ? [.devicesReady] : []
+    }
+    self.log = log
   }
 
   /// Fires, in order, every timer due at or before `t`.
   mutating func advance(to t: TimeInterval) {
-    let limit = origin.addingTimeInterval(t)
-    while let (timer, due) = timers.filter({ $0.value <= limit }).min(by: { $0.value < $1.value }) {
-      timers[timer] = nil
-      deliver(.timer(timer), at: due)
+    var log = self.log
+    let origin = self.origin
+    clock.advance(to: t) { effect, instant, _ in
+      log.append((instant.timeIntervalSince(origin), effect))
+      return effect == .acquireDevices ? [.devicesReady] : []
     }
-  }
-
-  private mutating func deliver(_ event: HeadUnitCore.Event, at instant: Date) {
-    var queue = [event]
-    while !queue.isEmpty {
-      let next = queue.removeFirst()
-      for effect in core.handle(next, at: instant) {
-        log.append((instant.timeIntervalSince(origin), effect))
-        switch effect {
-        case .schedule(let timer, let due): timers[timer] = due
-        case .cancel(let timer): timers[timer] = nil
-        case .acquireDevices: queue.append(.devicesReady)
-        default: break
-        }
-      }
-    }
+    self.log = log
   }
 
   /// Effects other than timers, redraws and log lines, from `t` on.

@@ -70,4 +70,28 @@ struct GoldenTimelineTests {
     }
     #expect(text.contains("\"type\":\"summary\""))
   }
+
+  @Test(
+    "the demo's timeline is replay --json of the same drive on the embedded map",
+    arguments: ["helsinki-1-wrongturn", "helsinki-4-outage"])
+  func demoIsTheReplay(_ drive: String) throws {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "demo-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let demo = Captured()
+    let status = HeadUnitCommand.run(
+      ["demo", "--drive", drive, "--out", out.path], console: demo.console)
+    #expect(status == .success, "\(demo.err)")
+    let written = try String(
+      contentsOf: out.appendingPathComponent("timeline.jsonl"), encoding: .utf8)
+    let replay = Captured()
+    let words = [
+      "replay", "--json", "--route", try #require(EmbeddedData.routeURL(forDrive: drive)).path,
+      "--track", try #require(EmbeddedData.trackURL(forDrive: drive)).path,
+      "--map", try #require(EmbeddedData.mapURL).path,
+    ]
+    #expect(HeadUnitCommand.run(words, console: replay.console) == .success)
+    #expect(written == replay.out.joined(separator: "\n") + "\n")
+    #expect(written.contains(drive.hasSuffix("wrongturn") ? "\"reroute\"" : "\"gpsLost\""))
+  }
 }

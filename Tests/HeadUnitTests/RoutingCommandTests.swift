@@ -89,7 +89,7 @@ struct RoutingCommandTests {
     let replay = Replay(
       route: route, fixes: track.fixes, phrases: try Phrasebook(language: "en"),
       router: { Rerouting.answer($0, using: router) })
-    #expect(replay.configuration.hasRouter)
+    #expect(replay.configuration.session.hasRouter)
     let timeline = replay.run()
     for entry in timeline { print(entry.text) }
     let offRoute = try #require(timeline.firstIndex { $0.kind == .offRoute })

@@ -139,7 +139,7 @@ struct NavigationSessionTests {
     var d = try Driver.navigating()
     let out = d.send(.finish, at: 1)
     #expect(
-      out == [.stateChanged(.finished), .cancelTimer(.fixWatchdog), .cancelTimer(.deadReckoning)])
+      out == [.stateChanged(.finished), .cancel(.fixWatchdog), .cancel(.deadReckoning)])
     var c = try Driver.navigating()
     #expect(c.send(.cancel, at: 1).first == .stateChanged(.cancelled))
     // A new trip can be previewed after the end.

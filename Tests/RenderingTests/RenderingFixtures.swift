@@ -58,7 +58,7 @@ enum RenderingFixtures {
         model.apply(effect, at: instant)
         switch effect {
         case .schedule(let timer, let due): timers[timer] = due
-        case .cancelTimer(let timer): timers[timer] = nil
+        case .cancel(let timer): timers[timer] = nil
         default: break
         }
       }

@@ -118,6 +118,9 @@ extension NavigationApp {
     outbox.append(.session(.start))
     previewTrip = nil
     phase = .navigating(place)
+    // Started by the knob, the controller took the preview down itself; started from
+    // elsewhere (a destination handed over with start), the app does.
+    if controller.map?.tripPreview != nil { request({ .hideTripPreviews($0) }, at: now) }
     let buttons = Self.guidanceButtons(muted: controller.isMuted)
     request({ .setMapButtons($0, mapButtons: buttons, leading: [], trailing: []) }, at: now)
   }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A pure state machine: it never reads a clock and performs no I/O. Every event carries
 /// its instant; the caller carries out the returned effects in order. Timers are effects
-/// (`.schedule`, `.cancelTimer`) that come back as `.timer` events; a timer event that is
+/// (`.schedule`, `.cancel`) that come back as `.timer` events; a timer event that is
 /// no longer pending (cancelled or superseded) is ignored. `pendingTimers` always equals
 /// the timers scheduled and neither fired nor cancelled, so tests can check none leak.
 ///
@@ -83,7 +83,7 @@ public struct LifecycleMachine: Sendable {
   /// Work for the caller, in order.
   public enum Effect: Sendable, Equatable {
     case schedule(Timer, at: Date)
-    case cancelTimer(Timer)
+    case cancel(Timer)
     case acquireDevices
     case showMap
     case persistSession
@@ -184,6 +184,6 @@ public struct LifecycleMachine: Sendable {
 
   private mutating func cancel(_ timer: Timer) -> [Effect] {
     guard pendingTimers.removeValue(forKey: timer) != nil else { return [] }
-    return [.cancelTimer(timer)]
+    return [.cancel(timer)]
   }
 }

@@ -1,6 +1,8 @@
+import Core
 import Foundation
 import Navigation
 import Rendering
+import Templates
 
 extension DemoCommand {
   /// A moment of the drive worth a frame, with the words under it on the contact sheet.
@@ -40,20 +42,25 @@ extension DemoCommand {
   /// Draws the navigation screen at each key moment into DIR/frames/ and all of them on
   /// DIR/contact-sheet.png.
   static func writeFrames(
-    route: Route, fixes: [Fix], phrases: Phrasebook, timeline: [TimelineEntry], to out: URL,
-    console: Console
+    of drive: Replay, timeline: [TimelineEntry], to out: URL, console: Console
   ) -> HeadUnitCommand.Status {
     let moments = keyMoments(timeline)
-    let models = ScreenReplay(
-      route: route, fixes: fixes, phrases: phrases, destinationName: route.steps.last?.name
-    ).models(at: moments.map(\.t))
+    // The screens the car's daemon draws: its core at each moment, composed and rendered
+    // as `headunit run` does.
+    let replay = ScreenReplay(drive)
+    let captures = replay.cores(at: moments.map(\.t))
     let folder = out.appendingPathComponent("frames", isDirectory: true)
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let renderer = try NavigationRenderer(size: .standard)
+      let renderer = try TemplateRenderer(size: .standard)
+      var composer = FrameComposer(layers: ScreenReplay.baseLayers)
       var cells: [ContactSheet.Cell] = []
-      for (i, (moment, entry)) in zip(moments, models).enumerated() {
-        renderer.render(entry.model.scene(at: entry.at, size: .standard))
+      for (i, (moment, capture)) in zip(moments, captures).enumerated() {
+        guard
+          case .scene(let scene) = composer.frame(
+            of: capture.core, at: capture.at, size: .standard, theme: .day)
+        else { continue }
+        _ = renderer.render(scene)
         let name = String(format: "%02d-t%03d.png", i + 1, Int(moment.t.rounded()))
         try renderer.writePNG(to: folder.appendingPathComponent(name).path)
         cells.append(
@@ -61,7 +68,7 @@ extension DemoCommand {
             image: renderer.pixelBuffer(),
             caption: String(format: "%.0f s · ", moment.t) + moment.caption))
       }
-      if let first = models.first {
+      if let first = replay.models(at: [moments.first?.t ?? 0]).first {
         let background = first.model.scene(at: first.at, size: .standard)
         cells += try appCells(background: background, folder: folder, firstNumber: cells.count + 1)
       }

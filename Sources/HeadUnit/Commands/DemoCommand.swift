@@ -1,6 +1,7 @@
 import Audio
 import Foundation
 import Navigation
+import Routing
 
 /// `headunit demo [--drive NAME] [--lang CODE] [--units U] [--out DIR] [--json]`
 enum DemoCommand {
@@ -8,8 +9,10 @@ enum DemoCommand {
     usage: headunit demo [--drive NAME] [--lang CODE] [--units metric|imperial] [--out DIR] [--json]
 
     Replays a drive embedded in the program (central Helsinki; OpenStreetMap data
-    © OpenStreetMap contributors, ODbL) through route matching, the navigation session
-    and voice prompts, with no hardware, and prints the timeline. The JSON timeline is
+    © OpenStreetMap contributors, ODbL) through the car's own core — the built-in app,
+    the navigation session, the screens and the voice prompts — with no hardware, on a
+    virtual clock, and prints the timeline (the same as `replay --map` on the embedded
+    map: a drive that leaves the route is rerouted, as in the car). The JSON timeline is
     also written to DIR/timeline.jsonl (default ./demo-out), and the prompts as a person
     would hear them to DIR/voice.wav: spoken by espeak-ng in the demo's language, each
     after a short chime at its time in the drive, silence between, one due while another
@@ -44,7 +47,23 @@ enum DemoCommand {
     let track = try ReplayCommand.loadTrack(trackURL, console: console)
 
     let out = URL(fileURLWithPath: args.value("out") ?? "demo-out", isDirectory: true)
-    let timeline = Replay(route: route, fixes: track.fixes, phrases: phrases).run()
+    // As the car would: the embedded map answers when the drive leaves the route.
+    let map = try RouteCommand.loadMap(nil)
+    let router = Router(graph: map)
+    var cues: [(t: Double, cue: PromptMixdown.Cue)] = []
+    let origin = track.fixes.first?.time ?? Date(timeIntervalSince1970: 0)
+    let replay = Replay(
+      route: route, fixes: track.fixes, phrases: phrases,
+      router: { Rerouting.answer($0, using: router) })
+    let timeline = replay.run { effect, instant, _ in
+      // What the prompt player would have been told, when.
+      let t = instant.timeIntervalSince(origin)
+      switch effect {
+      case .speak(let announcement): cues.append((t, .announce(announcement)))
+      case .maneuverChanged(let next): cues.append((t, .maneuverChanged(next: next)))
+      default: break
+      }
+    }
     console.out(
       "headunit demo: \(drive), \(track.fixes.count) fixes, \(route.steps.count) steps, language \(phrases.language)"
     )
@@ -59,33 +78,25 @@ enum DemoCommand {
       return .failure
     }
     guard
-      writeFrames(
-        route: route, fixes: track.fixes, phrases: phrases, timeline: timeline, to: out,
-        console: console) == .success
+      writeFrames(of: replay, timeline: timeline, to: out, console: console) == .success
     else { return .failure }
     return writeVoice(
-      timeline, language: phrases.language, to: out.appendingPathComponent("voice.wav"),
-      console: console)
+      cues, length: timeline.last?.t ?? 0, language: phrases.language,
+      to: out.appendingPathComponent("voice.wav"), console: console)
   }
 
-  /// Renders the timeline's prompts with espeak-ng into `url` and says where and how long;
+  /// Renders the prompts the core handed the prompt player (`cues`, seconds from the first
+  /// fix) with espeak-ng into `url`, `length` seconds long, and says where and how long;
   /// says the audio was skipped when espeak-ng is unavailable. Blocks while it synthesizes.
   static func writeVoice(
-    _ timeline: [TimelineEntry], language: String, to url: URL, console: Console
+    _ cues: [(t: Double, cue: PromptMixdown.Cue)], length: Double, language: String,
+    to url: URL, console: Console
   ) -> HeadUnitCommand.Status {
-    var cues: [(t: Double, cue: PromptMixdown.Cue)] = []
-    for entry in timeline {
-      switch entry.kind {
-      case .maneuver(let index, _, _, _): cues.append((entry.t, .maneuverChanged(next: index)))
-      case .announce(let announcement): cues.append((entry.t, .announce(announcement)))
-      default: break
-      }
-    }
     let mixdown: PromptMixdown
     do {
       let synthesizer = try EspeakSynthesizer()
       mixdown = try PromptMixdown.render(
-        cues, length: timeline.last?.t ?? 0, synthesizer: synthesizer, language: language,
+        cues, length: length, synthesizer: synthesizer, language: language,
         earcon: .chime)
     } catch {
       console.out("voice.wav skipped: espeak-ng cannot speak '\(language)': \(error.message)")

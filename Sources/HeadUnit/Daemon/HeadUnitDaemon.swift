@@ -193,6 +193,7 @@ final class HeadUnitDaemon {
     case .runShutdownCommand(let command): runShutdownCommand(command)
     case .stopped: stopped = true
     case .log(let level, let message): logger.log(level, message)
+    case .guidance: break  // the core logs what matters of it
     case .bridge(let output):
       switch output {
       case .send(let client, let message): bridgeServer?.send(message, to: client)

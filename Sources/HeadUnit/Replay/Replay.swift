@@ -1,24 +1,34 @@
+import Core
 import Foundation
 import Navigation
 
-/// Runs a recorded drive through a navigation session on a virtual clock.
+/// Runs a recorded drive through the head unit's own core on a virtual clock — the same
+/// `HeadUnitCore` the car's daemon owns — and keeps the guidance timeline.
 ///
-/// Time is taken from the fixes themselves: before each fix is delivered, every timer the
-/// session scheduled for an instant up to the fix's time fires, in order. Nothing waits,
-/// so a 20-minute drive replays in milliseconds, and the same input gives the same
-/// timeline every time.
+/// The drive starts the way a destination handed to the unit does (`.navigate` with
+/// `start`): the built-in app previews the route's destination, starts guidance on it and
+/// the session follows the fixes. Time is taken from the fixes: `VirtualClock` fires every
+/// timer the core scheduled up to each fix's time before the fix, so a 20-minute drive
+/// replays in milliseconds, the same every time. The devices are the replay's: opened at
+/// once, prompts and saves seen as effects, routes from `router` answered at the instant
+/// they are asked for.
 ///
-/// With a `router`, the session knows it can reroute (`hasRouter`), and each
-/// `.requestRoute` is answered at once, at the instant it was made, with the router's
-/// event; the timeline gets a `reroute` (or `rerouteFailed`) line.
+/// With a `router`, the session knows it can reroute (`hasRouter`), and each route
+/// request gets a `reroute` (or `rerouteFailed`) line.
 public struct Replay: Sendable {
   /// Answers a route request with `.routeComputed` or `.routeFailed`, synchronously.
   public typealias Router = @Sendable (RouteRequest) -> NavigationSession.Event
 
+  /// The core at a moment of the drive, for drawing what the screen showed then.
+  public struct Capture {
+    public var core: HeadUnitCore
+    public var at: Date
+  }
+
   public var route: Route
   public var fixes: [Fix]
   public var phrases: Phrasebook
-  public var configuration: NavigationSession.Configuration
+  public var configuration: HeadUnitCore.Configuration
   public var router: Router?
 
   public init(
@@ -28,100 +38,89 @@ public struct Replay: Sendable {
     self.route = route
     self.fixes = fixes
     self.phrases = phrases
-    self.configuration = configuration
+    self.configuration = HeadUnitCore.Configuration()
+    self.configuration.session = configuration
     self.router = router
-    if router != nil { self.configuration.hasRouter = true }
+    if router != nil { self.configuration.session.hasRouter = true }
+    if let first = fixes.first?.coordinate { self.configuration.home = first }
   }
 
   /// Replays the drive and returns its timeline, ending with a summary line.
   ///
-  /// `observe` sees every effect with its instant (for benchmarks and screens).
+  /// `observe` sees every effect of the core with its instant and the core after the
+  /// event (for benchmarks, the voice mixdown and the saves).
   public func run(
-    observe: (NavigationSession.Effect, Date) -> Void = { _, _ in }
+    observe: (HeadUnitCore.Effect, Date, HeadUnitCore) -> Void = { _, _, _ in }
   ) -> [TimelineEntry] {
+    run(capturing: [], observe: observe).timeline
+  }
+
+  /// Replays the drive; also returns the core as it stood `seconds` after the first fix,
+  /// for each of `seconds` (in their order): every event up to that instant handled, none
+  /// after it.
+  public func run(
+    capturing seconds: [Double],
+    observe: (HeadUnitCore.Effect, Date, HeadUnitCore) -> Void = { _, _, _ in }
+  ) -> (timeline: [TimelineEntry], captures: [Capture]) {
     guard let first = fixes.first else {
-      return [TimelineEntry(t: 0, kind: .summary(ReplaySummary()))]
+      return ([TimelineEntry(t: 0, kind: .summary(ReplaySummary()))], [])
     }
-    var session = NavigationSession(phrases: phrases, configuration: configuration)
-    var timers: [SessionTimer: Date] = [:]
-    var timeline: [TimelineEntry] = []
-    var summary = ReplaySummary()
-    let origin = first.time
+    return withoutActuallyEscaping(observe) { observe in
+      drive(from: first.time, capturing: seconds, observe: observe)
+    }
+  }
 
-    func apply(_ effects: [NavigationSession.Effect], at now: Date) {
-      let t = now.timeIntervalSince(origin)
-      var answers: [NavigationSession.Event] = []
-      for effect in effects {
-        observe(effect, now)
-        switch effect {
-        case .stateChanged(let state): timeline.append(TimelineEntry(t: t, kind: .state(state)))
-        case .maneuverChanged(let index, let text):
-          let maneuver = session.route?.steps[index].maneuver
-          timeline.append(
-            TimelineEntry(
-              t: t,
-              kind: .maneuver(
-                index: index, kind: maneuver?.kind ?? .turn, modifier: maneuver?.modifier,
-                text: text)))
-        case .announce(let a):
-          summary.announcements += 1
-          timeline.append(TimelineEntry(t: t, kind: .announce(a)))
-        case .schedule(let timer, let instant): timers[timer] = instant
-        case .cancelTimer(let timer): timers[timer] = nil
-        case .offRoute:
-          summary.offRoute += 1
-          timeline.append(TimelineEntry(t: t, kind: .offRoute))
-        case .gpsLost: timeline.append(TimelineEntry(t: t, kind: .gpsLost))
-        case .gpsRestored: timeline.append(TimelineEntry(t: t, kind: .gpsRestored))
-        case .arrived:
-          summary.arrived = true
-          timeline.append(TimelineEntry(t: t, kind: .arrived))
-        case .requestRoute(let request):
-          guard let router else { break }
-          let answer = router(request)
-          switch answer {
-          case .routeComputed(let route):
-            timeline.append(
-              TimelineEntry(
-                t: t,
-                kind: .reroute(
-                  from: request.origin ?? request.destination, distance: route.distance,
-                  duration: route.duration)))
-          case .routeFailed(let reason):
-            timeline.append(
-              TimelineEntry(t: t, kind: .rerouteFailed(from: request.origin, reason: reason)))
-          default: break
-          }
-          answers.append(answer)
-        case .publish, .rejected:
-          break
+  private func drive(
+    from origin: Date, capturing seconds: [Double],
+    observe: @escaping (HeadUnitCore.Effect, Date, HeadUnitCore) -> Void
+  ) -> (timeline: [TimelineEntry], captures: [Capture]) {
+    let provider = EmbeddedRouteProvider(routes: [route])
+    var clock = VirtualClock(
+      HeadUnitCore(provider: provider, phrases: phrases, configuration: configuration),
+      origin: origin)
+    var recorder = TimelineRecorder(origin: origin)
+    let router = self.router
+    let react: VirtualClock<HeadUnitCore>.React = { effect, instant, core in
+      observe(effect, instant, core)
+      recorder.record(effect, at: instant, core: core)
+      switch effect {
+      case .acquireDevices: return [.devicesReady]
+      case .requestRoute(let request):
+        guard let router else { return [.routeFailed("no router")] }
+        let answer = router(request)
+        recorder.recordAnswer(answer, to: request, at: instant)
+        switch answer {
+        case .routeComputed(let route): return [.routeComputed(route)]
+        case .routeFailed(let reason): return [.routeFailed(reason)]
+        default: return []
         }
-      }
-      // Route requests are answered after the effects that came with them, in order.
-      while !answers.isEmpty {
-        let answer = answers.removeFirst()
-        apply(session.handle(answer, at: now), at: now)
+      default: return []
       }
     }
-
-    func fireTimers(upTo instant: Date) {
-      while let (timer, due) = timers.filter({ $0.value <= instant }).min(by: {
-        $0.value < $1.value
-      }) {
-        timers[timer] = nil
-        apply(session.handle(.timer(timer), at: due), at: due)
+    // The moments to capture, in time order, and where each goes in the answer.
+    let order = seconds.indices.sorted { seconds[$0] < seconds[$1] }
+    var captures = [Capture?](repeating: nil, count: seconds.count)
+    var next = 0
+    func capture(before instant: Date?) {
+      while next < order.count {
+        let t = origin.addingTimeInterval(seconds[order[next]])
+        if let instant, instant <= t { return }
+        clock.advance(to: instant == nil ? clock.now : t, react: react)
+        captures[order[next]] = Capture(core: clock.machine, at: t)
+        next += 1
       }
     }
-
-    apply(session.handle(.preview(Trip(route: route)), at: origin), at: origin)
-    apply(session.handle(.start, at: origin), at: origin)
+    clock.send(.start(places: PlaceLists(), trip: nil), at: origin, react: react)
+    if let place = provider.places.first {
+      clock.send(.navigate(place, start: true), at: origin, react: react)
+    }
     for fix in fixes {
-      fireTimers(upTo: fix.time)
-      summary.fixes += 1
-      apply(session.handle(.fix(fix), at: fix.time), at: fix.time)
+      capture(before: fix.time)
+      recorder.summary.fixes += 1
+      clock.send(.position(.fix(fix)), at: fix.time, react: react)
     }
+    capture(before: nil)
     let end = fixes.last?.time ?? origin
-    timeline.append(TimelineEntry(t: end.timeIntervalSince(origin), kind: .summary(summary)))
-    return timeline
+    return (recorder.finish(at: end), captures.compactMap { $0 })
   }
 }

@@ -1,55 +1,50 @@
+import Core
 import Foundation
 import Navigation
 import Rendering
 import Routing
+import Templates
 
-/// The navigation screen at chosen moments of a replayed drive.
+/// The navigation screen at chosen moments of a replayed drive, as the car's core had it.
 ///
-/// Runs the drive once through `Replay`, feeding every effect to a
-/// `NavigationScreenModel`, and keeps a copy of the model as it stood at each moment
-/// asked for (effects at a later instant are not yet applied).
+/// Runs the drive once through `Replay` (the daemon's core on a virtual clock) and keeps
+/// the core as it stood at each moment asked for; `models` gives the guidance screen of
+/// each, over the embedded map's roads.
 public struct ScreenReplay {
-  var route: Route
-  var fixes: [Fix]
-  var phrases: Phrasebook
+  var replay: Replay
   var timeZone: TimeZone = .current
-  var destinationName: String?
 
-  public init(
-    route: Route, fixes: [Fix], phrases: Phrasebook, timeZone: TimeZone = .current,
-    destinationName: String? = nil
-  ) {
-    self.route = route
-    self.fixes = fixes
-    self.phrases = phrases
+  public init(_ replay: Replay, timeZone: TimeZone = .current) {
+    self.replay = replay
     self.timeZone = timeZone
-    self.destinationName = destinationName
   }
 
-  /// Models at `seconds` after the first fix (any order), with the instant of each.
+  public init(route: Route, fixes: [Fix], phrases: Phrasebook, timeZone: TimeZone = .current) {
+    self.init(Replay(route: route, fixes: fixes, phrases: phrases), timeZone: timeZone)
+  }
+
+  /// The core at `seconds` after the first fix (any order), with the instant of each.
+  public func cores(at seconds: [Double]) -> [Replay.Capture] {
+    replay.run(capturing: seconds).captures
+  }
+
+  /// The guidance screen at `seconds` after the first fix (any order), with the instant of
+  /// each: the core's guidance, drawn over the base layers (the route itself before
+  /// guidance starts).
   public func models(at seconds: [Double]) -> [(model: NavigationScreenModel, at: Date)] {
-    guard let start = fixes.first?.time else { return [] }
-    var model = NavigationScreenModel(
-      route: MapRoute(route), phrases: phrases, timeZone: timeZone,
-      destinationName: destinationName)
-    model.layers = Self.baseLayers
-    let order = seconds.indices.sorted { seconds[$0] < seconds[$1] }
-    var captured = [(model: NavigationScreenModel, at: Date)?](repeating: nil, count: seconds.count)
-    var next = 0
-    func capture(upTo instant: Date?) {
-      while next < order.count {
-        let t = start.addingTimeInterval(seconds[order[next]])
-        if let instant, instant <= t { return }
-        captured[order[next]] = (model, t)
-        next += 1
-      }
+    let route = replay.route
+    let mapRoute = MapRoute(route)
+    return cores(at: seconds).map { capture in
+      let guidance =
+        capture.core.guidance
+        ?? GuidanceModel(route: route, destinationName: route.steps.last?.name)
+      var model = NavigationScreenModel(
+        guidance: guidance,
+        route: guidance.route == route ? mapRoute : MapRoute(guidance.route),
+        phrases: replay.phrases, timeZone: timeZone)
+      model.layers = Self.baseLayers
+      return (model, capture.at)
     }
-    _ = Replay(route: route, fixes: fixes, phrases: phrases).run { effect, instant in
-      capture(upTo: instant)
-      model.apply(effect, at: instant)
-    }
-    capture(upTo: nil)
-    return captured.compactMap { $0 }
   }
 
   /// The roads of the embedded Helsinki map; when it cannot be opened, a faint grid and

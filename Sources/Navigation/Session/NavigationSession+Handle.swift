@@ -91,7 +91,7 @@ extension NavigationSession {
       pendingRequest = nil
       gpsLostAt = nil
       estimatedOffset = nil
-      return transition(to: final) + [.cancelTimer(.fixWatchdog), .cancelTimer(.deadReckoning)]
+      return transition(to: final) + [.cancel(.fixWatchdog), .cancel(.deadReckoning)]
     default:
       return reject(verb, "no trip is under way")
     }
@@ -148,7 +148,7 @@ extension NavigationSession {
     if gpsLostAt != nil {
       gpsLostAt = nil
       estimatedOffset = nil
-      effects += [.cancelTimer(.deadReckoning), .gpsRestored]
+      effects += [.cancel(.deadReckoning), .gpsRestored]
     }
     switch state {
     case .paused(.locating) where guidance != nil:
@@ -306,7 +306,7 @@ extension NavigationSession {
     gpsLostAt = nil
     estimatedOffset = nil
     return transition(to: .arrived) + [
-      .arrived, .cancelTimer(.fixWatchdog), .cancelTimer(.deadReckoning),
+      .arrived, .cancel(.fixWatchdog), .cancel(.deadReckoning),
     ]
   }
 

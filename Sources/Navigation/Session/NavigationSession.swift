@@ -73,7 +73,7 @@ public struct NavigationSession: Sendable {
     case announce(Announcement)
     case publish(GuidanceUpdate)
     case schedule(SessionTimer, at: Date)
-    case cancelTimer(SessionTimer)
+    case cancel(SessionTimer)
     case requestRoute(RouteRequest)
     case offRoute(Coordinate)
     case gpsLost
