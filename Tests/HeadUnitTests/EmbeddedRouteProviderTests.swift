@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Navigation
 import Templates
 import Testing
@@ -46,7 +47,10 @@ struct EmbeddedRouteProviderTests {
 struct NavigationAppTourTests {
   @Test func theTourReachesEveryScreen() throws {
     let provider = try EmbeddedRouteProvider.loadEmbedded()
-    let frames = NavigationAppTour.run(provider: provider, start: Date(timeIntervalSince1970: 0))
+    let frames = NavigationAppTour.run(
+      provider: provider, phrases: try Phrasebook(language: "en"),
+      position: Coordinate(latitude: 60.1699, longitude: 24.9384),
+      start: Date(timeIntervalSince1970: 0))
     let tops = frames.map { $0.controller.topTemplate?.id }
     #expect(
       tops == [
@@ -57,5 +61,10 @@ struct NavigationAppTourTests {
     #expect(
       frames[5].controller.map?.mapButtons.map(\.id) == ["mute", "overview", "recenter", "end"])
     #expect(frames.last?.controller.map?.tripPreview != nil)
+    // The knob's presses went to the whole core: Start began guidance, End Trip ended it.
+    #expect(frames[5].core.session.state.isActive)
+    #expect(frames[5].core.guidance != nil)
+    #expect(frames[7].core.guidance == nil)
+    #expect(frames.allSatisfy { $0.core.screen == .live })
   }
 }

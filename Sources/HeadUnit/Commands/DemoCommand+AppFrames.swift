@@ -1,43 +1,30 @@
 import Core
 import Foundation
+import Geo
 import Navigation
 import Rendering
 import Templates
 
 extension DemoCommand {
   /// Draws each screen of the navigation app tour (`NavigationAppTour`: knob presses
-  /// through Destinations, a preview, start, end trip and a search) over `background`
-  /// into `folder`, named `app-NN.png` from `firstNumber`. Blocks on file writes.
+  /// through Destinations, a preview, start, end trip and a search, fed to the car's core)
+  /// as the daemon composes it, the car standing at `position` from `start`, into `folder`, named
+  /// `NN-app.png` from `firstNumber`. Blocks on file writes.
   ///
   /// - Returns: the cells for the contact sheet.
   static func appCells(
-    background: NavigationScene, folder: URL, firstNumber: Int
+    phrases: Phrasebook, position: Coordinate?, start: Date, folder: URL, firstNumber: Int
   ) throws -> [ContactSheet.Cell] {
     let provider = try EmbeddedRouteProvider.loadEmbedded()
-    var routes: [String: [MapRoute]] = [:]
-    for place in provider.places {
-      let trip = provider.trip(to: place, from: nil)
-      routes[place.id] = trip?.routeChoices.compactMap(\.route).map { MapRoute($0) } ?? []
-    }
-    let guiding = MapContext(scene: background, routes: routes)
-    // Without a trip the map shows only the vehicle: no route, cards or arrival time.
-    var idle = background
-    idle.route = nil
-    idle.progress = nil
-    idle.nextManeuverOffset = nil
-    idle.maneuver = nil
-    idle.secondary = nil
-    idle.banner = nil
-    idle.trip = nil
-    let browsing = MapContext(scene: idle, routes: routes)
-    let renderer = try TemplateRenderer(size: background.size)
+    let renderer = try TemplateRenderer(size: .standard)
+    var composer = FrameComposer(layers: ScreenReplay.baseLayers)
     var cells: [ContactSheet.Cell] = []
-    let frames = NavigationAppTour.run(provider: provider, start: Date(timeIntervalSince1970: 0))
+    let frames = NavigationAppTour.run(
+      provider: provider, phrases: phrases, position: position, start: start)
     for (i, frame) in frames.enumerated() {
       guard
-        let scene = TemplateScene(
-          frame.controller, size: background.size, theme: .day,
-          map: frame.phase.isNavigating ? guiding : browsing)
+        case .scene(let scene) = composer.frame(
+          of: frame.core, at: frame.at, size: .standard, theme: .day)
       else { continue }
       _ = renderer.render(scene)
       let name = String(format: "%02d-app.png", firstNumber + i)

@@ -68,10 +68,10 @@ extension DemoCommand {
             image: renderer.pixelBuffer(),
             caption: String(format: "%.0f s · ", moment.t) + moment.caption))
       }
-      if let first = replay.models(at: [moments.first?.t ?? 0]).first {
-        let background = first.model.scene(at: first.at, size: .standard)
-        cells += try appCells(background: background, folder: folder, firstNumber: cells.count + 1)
-      }
+      cells += try appCells(
+        phrases: drive.phrases, position: drive.fixes.first?.coordinate,
+        start: drive.fixes.first?.time ?? Date(timeIntervalSince1970: 0), folder: folder,
+        firstNumber: cells.count + 1)
       let sheet = try ContactSheet.render(
         cells, columns: 4, cellWidth: 400, title: "headunit demo: key moments")
       let sheetURL = out.appendingPathComponent("contact-sheet.png")

@@ -29,41 +29,41 @@ final class HeadUnitDaemon {
     case terminate(String)
   }
 
-  private var configuration: DaemonConfiguration
-  private let configPath: String?
-  private var logger: Logger
-  private var core: HeadUnitCore
-  private let wakes: AsyncStream<Wake>
-  private let inbox: AsyncStream<Wake>.Continuation
-  private let notifier: SystemdNotifier
-  private let writer: StateWriter
-  private let started: ContinuousClock.Instant
+  var configuration: DaemonConfiguration
+  let configPath: String?
+  var logger: Logger
+  var core: HeadUnitCore
+  let wakes: AsyncStream<Wake>
+  let inbox: AsyncStream<Wake>.Continuation
+  let notifier: SystemdNotifier
+  let writer: StateWriter
+  let started: ContinuousClock.Instant
   /// The routing server, then the offline router, for reroutes; nil without a map.
-  private let routingService: RoutingService?
+  let routingService: RoutingService?
   /// Where routes are computed, off the event loop.
-  private let routing = DispatchQueue(label: "headunit.routing", qos: .userInitiated)
+  let routing = DispatchQueue(label: "headunit.routing", qos: .userInitiated)
 
-  private var framebuffer: Framebuffer?
-  private var renderer: TemplateRenderer?
-  private var composer: FrameComposer
-  private var theme: Theme
-  private var player: PromptPlayer?
-  private var deviceTasks: [Task<Void, Never>] = []
+  var framebuffer: Framebuffer?
+  var renderer: TemplateRenderer?
+  var composer: FrameComposer
+  var theme: Theme
+  var player: PromptPlayer?
+  var deviceTasks: [Task<Void, Never>] = []
   /// While torn down: a slow look at the power supplies, so power coming back wakes the unit.
-  private var wakeWatch: Task<Void, Never>?
-  private var lifetimeTasks: [Task<Void, Never>] = []
+  var wakeWatch: Task<Void, Never>?
+  var lifetimeTasks: [Task<Void, Never>] = []
   /// The app bridge's socket; nil when off or when it could not be set up.
-  private var bridgeServer: BridgeServer?
+  var bridgeServer: BridgeServer?
   /// The kernel time (CLOCK_MONOTONIC) of the oldest knob or button edge not yet on
   /// screen, for the input → frame latency logged at debug level.
-  private var inputAt: Duration?
-  private var timers: [HeadUnitCore.Timer: Task<Void, Never>] = [:]
-  private var devicesHeld = false
-  private var redrawPending = false
-  private var frameScheduled = false
-  private var lastFrame: ContinuousClock.Instant?
-  private var firstFrameShown = false
-  private var stopped = false
+  var inputAt: Duration?
+  var timers: [HeadUnitCore.Timer: Task<Void, Never>] = [:]
+  var devicesHeld = false
+  var redrawPending = false
+  var frameScheduled = false
+  var lastFrame: ContinuousClock.Instant?
+  var firstFrameShown = false
+  var stopped = false
   /// Fleet reporting, while configured on; see `HeadUnitDaemon+Fleet.swift`.
   var fleet: FleetService?
 
@@ -160,7 +160,7 @@ final class HeadUnitDaemon {
 
   // MARK: - Effects
 
-  private func perform(_ event: HeadUnitCore.Event) {
+  func perform(_ event: HeadUnitCore.Event) {
     var queue = [event]
     while !queue.isEmpty {
       let next = queue.removeFirst()
@@ -172,7 +172,7 @@ final class HeadUnitDaemon {
   }
 
   /// Carries out one effect; returns an event that must follow at once.
-  private func carryOut(_ effect: HeadUnitCore.Effect) -> HeadUnitCore.Event? {
+  func carryOut(_ effect: HeadUnitCore.Effect) -> HeadUnitCore.Event? {
     switch effect {
     case .redraw: redrawPending = true
     case .schedule(let timer, let due): schedule(timer, at: due)
@@ -203,7 +203,7 @@ final class HeadUnitDaemon {
     return nil
   }
 
-  private func schedule(_ timer: HeadUnitCore.Timer, at due: Date) {
+  func schedule(_ timer: HeadUnitCore.Timer, at due: Date) {
     timers[timer]?.cancel()
     let inbox = self.inbox
     timers[timer] = Task {
@@ -216,7 +216,7 @@ final class HeadUnitDaemon {
   /// Computes `request` on the routing queue (the routing server first, if configured,
   /// then the offline router) and posts the answer to the inbox; the service logs which
   /// router answered.
-  private func requestRoute(_ request: RouteRequest) {
+  func requestRoute(_ request: RouteRequest) {
     guard let routingService else {
       inbox.yield(.core(.routeFailed("no offline map")))
       return
@@ -238,7 +238,7 @@ final class HeadUnitDaemon {
   }
 
   /// The configured map, or the embedded one; nil (logged) when it cannot be opened.
-  private static func openMap(_ configuration: DaemonConfiguration, logger: Logger) -> RoadMap? {
+  static func openMap(_ configuration: DaemonConfiguration, logger: Logger) -> RoadMap? {
     guard let url = configuration.mapPath.map({ URL(fileURLWithPath: $0) }) ?? EmbeddedData.mapURL
     else { return nil }
     do {
@@ -246,328 +246,6 @@ final class HeadUnitDaemon {
     } catch {
       logger.error("\(error) — no offline routing or road map; the embedded routes stand in")
       return nil
-    }
-  }
-
-  // MARK: - Devices
-
-  /// gpsd, power, audio and the framebuffer; each one that fails is logged and left out.
-  private func acquireDevices() {
-    guard !devicesHeld else { return }
-    devicesHeld = true
-    if framebuffer == nil {
-      framebuffer = try? Self.openFramebuffer(configuration.framebuffer, logger: logger)
-    }
-    let inbox = self.inbox
-    if configuration.gpsdEnabled {
-      let source = GPSDPositionSource(host: configuration.gpsdHost, port: configuration.gpsdPort)
-      let events = source.events()
-      deviceTasks.append(
-        Task {
-          for await event in events { inbox.yield(.core(.position(event))) }
-        })
-    } else {
-      logger.notice("gpsd is off in the configuration: no position")
-    }
-    wakeWatch?.cancel()
-    wakeWatch = nil
-    deviceTasks.append(watchPower(every: .seconds(2)))
-    if configuration.audioEnabled { player = makePlayer() }
-  }
-
-  /// Posts external power changes, read from the power supplies every `interval`.
-  private func watchPower(every interval: Duration) -> Task<Void, Never> {
-    let root = configuration.board?.powerSupplyPath ?? "/sys/class/power_supply"
-    let logger = self.logger
-    let inbox = self.inbox
-    let events = SysfsPowerSource(root: root, interval: interval) { error in
-      logger.warning("power supplies: \(error.message)")
-    }.powerEvents()
-    return Task {
-      for await event in events {
-        if case .externalPower(let present) = event {
-          inbox.yield(.core(.externalPower(present)))
-        }
-      }
-    }
-  }
-
-  private func releaseDevices() {
-    guard devicesHeld else { return }
-    devicesHeld = false
-    for task in deviceTasks { task.cancel() }
-    deviceTasks = []
-    player?.close()
-    player = nil
-    framebuffer = nil
-    renderer = nil
-    if !stopped { wakeWatch = watchPower(every: .seconds(10)) }
-    logger.info("devices released")
-  }
-
-  private func makePlayer() -> PromptPlayer? {
-    let synthesizer: EspeakSynthesizer
-    do {
-      synthesizer = try EspeakSynthesizer(
-        settings: EspeakSynthesizer.Settings(rate: configuration.speechRate))
-    } catch {
-      logger.warning("no speech (\(error.message)): prompts on screen only")
-      return nil
-    }
-    let output: ALSAOutput
-    do {
-      output = try ALSAOutput(device: configuration.audioDevice)
-    } catch {
-      logger.warning("no audio output (\(error.message)): prompts on screen only")
-      return nil
-    }
-    let logger = self.logger
-    let device = configuration.audioDevice
-    let inbox = self.inbox
-    return PromptPlayer(
-      // The few phrases that repeat within a drive ("then turn left", arrival): 20 s of
-      // audio, under 1 MB, where the default two minutes would hold 5 MB for a drive whose
-      // prompts are mostly one-off street names.
-      synthesizer: CachedSynthesizer(synthesizer, capacity: .seconds(20)), output: output,
-      configuration: PromptPlayer.Configuration(
-        language: core.phrases.language, earcon: configuration.earcon ? .chime : nil,
-        volume: configuration.volume, muted: core.isMuted)
-    ) { event in
-      switch event {
-      case .started:
-        inbox.yield(.core(.audio(available: true)))
-      case .outputFailed(let error):
-        inbox.yield(.core(.audio(available: false)))
-        logger.warning("audio device \(device): \(error.message) — prompts on screen only")
-      case .duckingFailed(let error):
-        logger.warning("ducking: \(error.message)")
-      default:
-        break
-      }
-    }
-  }
-
-  private static func openFramebuffer(_ path: String, logger: Logger) throws(BoardError)
-    -> Framebuffer
-  {
-    let framebuffer = try Framebuffer(path: path) { logger.notice("framebuffer: \($0)") }
-    logger.info("framebuffer \(path): \(framebuffer.info)")
-    return framebuffer
-  }
-
-  // MARK: - Screen
-
-  private func show(_ screen: HeadUnitCore.Screen) {
-    guard let framebuffer else { return }
-    do throws(BoardError) {
-      switch screen {
-      case .live: try framebuffer.unblank()
-      case .blank, .off: try framebuffer.blank()
-      case .parked: break
-      }
-    } catch {
-      logger.warning("framebuffer: \(error.message)")
-    }
-  }
-
-  /// Draws when something changed, at most `frameRate` times a second; keeps drawing while
-  /// the vehicle glides between fixes. What the driver's knob or button changed is drawn
-  /// at once: the cap saves CPU on animation and on changes from elsewhere (a bridge
-  /// app's updates), never at the cost of the driver's feedback.
-  private func drawIfDue() {
-    let urgent = inputAt != nil && redrawPending
-    guard redrawPending || core.isAnimating, urgent || !frameScheduled else { return }
-    let interval = Duration.seconds(1) / max(configuration.frameRate, 1)
-    let now = ContinuousClock.now
-    if !urgent, let lastFrame, now < lastFrame + interval || !redrawPending {
-      frameScheduled = true
-      let inbox = self.inbox
-      let due = max(lastFrame + interval, now)
-      Task {
-        try? await Task.sleep(until: due, clock: .continuous)
-        inbox.yield(.frame)
-      }
-      return
-    }
-    redrawPending = false
-    lastFrame = now
-    draw()
-  }
-
-  private func draw() {
-    guard let framebuffer else { return }
-    let size = ScreenSize(width: framebuffer.info.width, height: framebuffer.info.height)
-    guard case .scene(let scene) = composer.frame(of: core, at: Date(), size: size, theme: theme)
-    else {
-      return
-    }
-    do {
-      if renderer?.size != size { renderer = try TemplateRenderer(size: size) }
-      guard let renderer else { return }
-      _ = renderer.render(scene)
-      _ = try renderer.withPixels { pixels, width, height, stride in
-        try framebuffer.present(pixels, width: width, height: height, stride: stride)
-      }
-    } catch {
-      logger.error("cannot draw: \(error)")
-      return
-    }
-    if let inputAt {
-      self.inputAt = nil
-      let latency = InputEvent.monotonicNow() - inputAt
-      logger.debug(String(format: "input → frame %.2f ms", latency.seconds * 1e3))
-    }
-    if !firstFrameShown {
-      firstFrameShown = true
-      let elapsed = started.duration(to: .now)
-      logger.notice(
-        "first frame on \(framebuffer.path) after "
-          + String(format: "%.0f ms", elapsed.seconds * 1e3))
-      tell(.ready)
-      tell(.status("running"))
-      let released = StartupPages.release()
-      logger.debug("handed back \(released >> 10) KB of start-only program pages")
-    }
-  }
-
-  // MARK: - Lifetime
-
-  private func loadState() -> (PlaceLists, TripSnapshot?) {
-    let directory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      logger.error(
-        "cannot create the state directory \(directory.path) (\(error.localizedDescription)):"
-          + " trips and places will not be kept")
-    }
-    let (lists, placesWarning) = writer.places.loadRepairing()
-    if let placesWarning { logger.warning(placesWarning) }
-    let (trip, tripWarning) = writer.trips.load()
-    if let tripWarning { logger.warning(tripWarning) }
-    return (lists, trip)
-  }
-
-  /// GPIO (kept for the whole run: the ignition line wakes the unit), signals, watchdog.
-  private func startLifetimeSources() async {
-    let inbox = self.inbox
-    if let board = configuration.board, !board.lines.isEmpty {
-      do throws(BoardError) {
-        let source = try GPIOEdgeSource(
-          chip: board.chip,
-          lines: board.lines.map {
-            GPIOEdgeSource.Line(
-              offset: $0.offset, activeLow: $0.activeLow, bias: $0.pullUp ? .pullUp : .disabled)
-          })
-        logger.info("GPIO: \(source.chipName) [\(source.chipLabel)], \(board.lines.count) lines")
-        let events = source.inputEvents(board)
-        let logger = self.logger
-        lifetimeTasks.append(
-          Task {
-            for await event in events { inbox.yield(.core(.input(event))) }
-            if let failure = source.failure { logger.error("GPIO: \(failure.message)") }
-          })
-      } catch {
-        logger.error("GPIO: \(error.message) — no knob, buttons or ignition sense")
-      }
-    } else {
-      logger.notice("no GPIO inputs configured: no knob, buttons or ignition sense")
-    }
-    let signals = await SignalEvents()
-    lifetimeTasks.append(
-      Task {
-        for await signal in signals.events {
-          switch signal {
-          case .hangUp: inbox.yield(.reload)
-          case .terminate: inbox.yield(.terminate("SIGTERM"))
-          case .interrupt: inbox.yield(.terminate("SIGINT"))
-          }
-        }
-      })
-    if let interval = notifier.watchdogInterval {
-      lifetimeTasks.append(
-        Task {
-          while !Task.isCancelled {
-            try? await Task.sleep(for: interval)
-            inbox.yield(.watchdog)
-          }
-        })
-    }
-  }
-
-  /// SIGHUP: reads the file again; what can change live does, the rest waits for a restart.
-  private func reload() {
-    guard let configPath else {
-      logger.notice("SIGHUP: no configuration file to reload")
-      return
-    }
-    tell(.reloading)
-    defer { tell(.ready) }
-    let fresh: DaemonConfiguration
-    do throws(ConfigurationError) {
-      fresh = try DaemonConfiguration(contentsOf: configPath)
-    } catch {
-      logger.error("SIGHUP: keeping the running configuration: \(error.message)")
-      return
-    }
-    logger.level = fresh.logLevel
-    theme = Theme.named(fresh.theme) ?? theme
-    player?.setVolume(fresh.volume)
-    var live = configuration
-    live.logLevel = fresh.logLevel
-    live.theme = fresh.theme
-    live.volume = fresh.volume
-    live.frameRate = fresh.frameRate
-    live.fleet = fresh.fleet
-    if fresh.fleet != configuration.fleet {
-      startFleet(fresh.fleet, logger: logger, vehicle: core.fleetState)
-    }
-    configuration = live
-    redrawPending = true
-    if live != fresh {
-      logger.notice("SIGHUP: reloaded; other changes apply after a restart")
-    } else {
-      logger.notice("SIGHUP: reloaded")
-    }
-  }
-
-  /// What to tell systemd.
-  private enum Notification {
-    case ready, watchdog, stopping, reloading
-    case status(String)
-  }
-
-  /// Sends a notification to systemd (nothing when not under systemd); a failure is logged
-  /// and otherwise ignored.
-  private func tell(_ notification: Notification) {
-    do throws(SystemdNotifier.Error) {
-      switch notification {
-      case .ready: try notifier.ready()
-      case .watchdog: try notifier.watchdog()
-      case .stopping: try notifier.stopping()
-      case .reloading: try notifier.reloading()
-      case .status(let text): try notifier.status(text)
-      }
-    } catch {
-      logger.warning("systemd notification: \(error)")
-    }
-  }
-
-  private func runShutdownCommand(_ command: [String]) {
-    writer.flush()
-    guard let executable = command.first else { return }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    if !executable.contains("/") {
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = command
-    } else {
-      process.arguments = Array(command.dropFirst())
-    }
-    do {
-      try process.run()
-    } catch {
-      logger.error("cannot run the shutdown command \(command): \(error.localizedDescription)")
     }
   }
 

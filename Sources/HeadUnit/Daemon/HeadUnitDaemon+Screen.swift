@@ -1,0 +1,84 @@
+import Audio
+import Board
+import Core
+import Foundation
+import Navigation
+import Rendering
+import Routing
+import Templates
+
+/// The screen: blanking, and frames drawn at most `frameRate` times a second.
+extension HeadUnitDaemon {
+  func show(_ screen: HeadUnitCore.Screen) {
+    guard let framebuffer else { return }
+    do throws(BoardError) {
+      switch screen {
+      case .live: try framebuffer.unblank()
+      case .blank, .off: try framebuffer.blank()
+      case .parked: break
+      }
+    } catch {
+      logger.warning("framebuffer: \(error.message)")
+    }
+  }
+
+  /// Draws when something changed, at most `frameRate` times a second; keeps drawing while
+  /// the vehicle glides between fixes. What the driver's knob or button changed is drawn
+  /// at once: the cap saves CPU on animation and on changes from elsewhere (a bridge
+  /// app's updates), never at the cost of the driver's feedback.
+  func drawIfDue() {
+    let urgent = inputAt != nil && redrawPending
+    guard redrawPending || core.isAnimating, urgent || !frameScheduled else { return }
+    let interval = Duration.seconds(1) / max(configuration.frameRate, 1)
+    let now = ContinuousClock.now
+    if !urgent, let lastFrame, now < lastFrame + interval || !redrawPending {
+      frameScheduled = true
+      let inbox = self.inbox
+      let due = max(lastFrame + interval, now)
+      Task {
+        try? await Task.sleep(until: due, clock: .continuous)
+        inbox.yield(.frame)
+      }
+      return
+    }
+    redrawPending = false
+    lastFrame = now
+    draw()
+  }
+
+  func draw() {
+    guard let framebuffer else { return }
+    let size = ScreenSize(width: framebuffer.info.width, height: framebuffer.info.height)
+    guard case .scene(let scene) = composer.frame(of: core, at: Date(), size: size, theme: theme)
+    else {
+      return
+    }
+    do {
+      if renderer?.size != size { renderer = try TemplateRenderer(size: size) }
+      guard let renderer else { return }
+      _ = renderer.render(scene)
+      _ = try renderer.withPixels { pixels, width, height, stride in
+        try framebuffer.present(pixels, width: width, height: height, stride: stride)
+      }
+    } catch {
+      logger.error("cannot draw: \(error)")
+      return
+    }
+    if let inputAt {
+      self.inputAt = nil
+      let latency = InputEvent.monotonicNow() - inputAt
+      logger.debug(String(format: "input → frame %.2f ms", latency.seconds * 1e3))
+    }
+    if !firstFrameShown {
+      firstFrameShown = true
+      let elapsed = started.duration(to: .now)
+      logger.notice(
+        "first frame on \(framebuffer.path) after "
+          + String(format: "%.0f ms", elapsed.seconds * 1e3))
+      tell(.ready)
+      tell(.status("running"))
+      let released = StartupPages.release()
+      logger.debug("handed back \(released >> 10) KB of start-only program pages")
+    }
+  }
+}
