@@ -53,7 +53,7 @@ func request(_ url: URL, body: Data?) throws -> Data {
 }
 
 /// The test's clock: time moves only when the test says.
-private final class VirtualClock: Sendable {
+private final class ManualClock: Sendable {
   private let instant = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
   var now: Date { instant.withLock { $0 } }
   func advance(_ seconds: TimeInterval) { instant.withLock { $0 += seconds } }
@@ -67,7 +67,7 @@ private func vehicle(_ metres: Double, speed: Double = 10) -> FleetVehicleState 
 
 /// A service on `server` with a manual tick and the test's clock; its log lines kept.
 private func service(
-  _ server: FleetServer, clock: VirtualClock, interval: TimeInterval = 10, queueLimit: Int = 360,
+  _ server: FleetServer, clock: ManualClock, interval: TimeInterval = 10, queueLimit: Int = 360,
   authenticated: Bool = true, timeout: Duration = .seconds(5), lines: Lines = Lines()
 ) -> FleetService {
   let client = FleetClient(
@@ -97,7 +97,7 @@ struct FleetServiceTests {
   @Test func tokenIsFetchedOnceAndReusedUntilItExpires() async throws {
     let server = try await FleetServer.start()
     try server.control(["expiresIn": 100])
-    let clock = VirtualClock()
+    let clock = ManualClock()
     let fleet = service(server, clock: clock)
     // 0 … 80 s, moving: 9 reports on one token (renewal is due 90 s after it came).
     for i in 0...8 {
@@ -137,7 +137,7 @@ struct FleetServiceTests {
 
   @Test func unauthorizedRefreshesTheTokenAndRetries() async throws {
     let server = try await FleetServer.start()
-    let clock = VirtualClock()
+    let clock = ManualClock()
     let lines = Lines()
     let fleet = service(server, clock: clock, lines: lines)
     fleet.observe(vehicle(0))
@@ -178,7 +178,7 @@ struct FleetServiceTests {
 
   @Test func outageQueuesAndCatchesUpInOrder() async throws {
     let server = try await FleetServer.start()
-    let clock = VirtualClock()
+    let clock = ManualClock()
     let lines = Lines()
     let fleet = service(server, clock: clock, queueLimit: 4, lines: lines)
     fleet.observe(vehicle(0))
@@ -225,7 +225,7 @@ struct FleetServiceTests {
 
   @Test func nothingIsSentWhileStationary() async throws {
     let server = try await FleetServer.start()
-    let clock = VirtualClock()
+    let clock = ManualClock()
     let fleet = service(server, clock: clock, authenticated: false)
     try server.control(["requireToken": false])
     for i in 0..<30 {
@@ -249,7 +249,7 @@ struct FleetServiceTests {
   @Test func turningOffStopsARequestUnderWay() async throws {
     let server = try await FleetServer.start()
     try server.control(["requireToken": false, "delay": 20])
-    let clock = VirtualClock()
+    let clock = ManualClock()
     let fleet = service(server, clock: clock, authenticated: false, timeout: .seconds(30))
     fleet.observe(vehicle(0))
     let finished = Mutex<ContinuousClock.Instant?>(nil)
