@@ -7,7 +7,6 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
   name: "headunit",
-  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "headunit", targets: ["headunit"])
   ],

@@ -192,7 +192,10 @@ extension HeadUnitCore {
       case .rejected(let rejection):
         effects.append(.log(.warning, "the session refused: \(rejection)"))
       }
-      app(.session(effect), at: now)
+      switch effect {
+      case .publish, .schedule, .cancel: break  // every fix; nothing the app shows
+      default: app(.session(effect), at: now)
+      }
     }
   }
 

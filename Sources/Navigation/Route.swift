@@ -90,6 +90,17 @@ public struct Route: Hashable, Sendable, Codable {
   /// All steps of all legs in driving order. Guidance indexes maneuvers by position here.
   public var steps: [RouteStep] { legs.flatMap(\.steps) }
 
+  /// `steps[index]` without building `steps`; nil when there is no such step.
+  public func step(at index: Int) -> RouteStep? {
+    var rest = index
+    guard rest >= 0 else { return nil }
+    for leg in legs {
+      if rest < leg.steps.count { return leg.steps[rest] }
+      rest -= leg.steps.count
+    }
+    return nil
+  }
+
   /// The full shape, step geometries joined without repeating shared vertices.
   public var geometry: [Coordinate] {
     var all: [Coordinate] = []

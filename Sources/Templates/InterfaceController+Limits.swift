@@ -1,9 +1,10 @@
 extension InterfaceController {
   /// The vehicle's speed changed: the driving limits come on above `drivingSpeed` and go
   /// off at or below it.
-  mutating func vehicleSpeed(_ speed: Double) {
+  /// Applies the driving limits for `speed`; returns whether they changed.
+  mutating func vehicleSpeed(_ speed: Double) -> Bool {
     let limited = speed > configuration.drivingSpeed
-    guard limited != isDrivingLimited else { return }
+    guard limited != isDrivingLimited else { return false }
     isDrivingLimited = limited
     for index in stack.indices {
       let before = stack[index]
@@ -11,6 +12,7 @@ extension InterfaceController {
       if stack[index] != before { render(.template(before.id)) }
     }
     outbox.append(.drivingLimitsChanged(limited))
+    return true
   }
 
   /// `template` with the current driving limits applied: lists cut to

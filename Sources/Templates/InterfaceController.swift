@@ -80,7 +80,9 @@ public struct InterfaceController: Equatable, Sendable {
       case .nudge(let direction): nudge(direction, at: now)
       case .itemHandled(let itemID): itemHandled(itemID)
       case .timerFired(let timer): timerFired(timer, at: now)
-      case .vehicleSpeed(let speed): vehicleSpeed(speed)
+      case .vehicleSpeed(let speed):
+        // Reported with every fix: the focus can only move when the limits change.
+        guard vehicleSpeed(speed) else { return [] }
       default: break
       }
       fixFocus()

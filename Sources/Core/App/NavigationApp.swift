@@ -41,7 +41,8 @@ public struct NavigationApp: Sendable {
     case restore(PlaceLists)
     /// The vehicle's latest position, the origin of the next trip.
     case position(Coordinate)
-    /// What the navigation session reported.
+    /// What the navigation session reported (its state, maneuvers, prompts, arrival; not
+    /// its timers or the update it publishes with every fix).
     case session(NavigationSession.Effect)
     /// Continues a saved trip to `place` on route choice `choice` of `trip`, straight into
     /// guidance (after a restart).

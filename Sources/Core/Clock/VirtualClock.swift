@@ -5,39 +5,63 @@ import Foundation
 /// together in the order they were scheduled). Nothing waits, so a 20-minute drive
 /// replays in milliseconds, and the same input gives the same effects every time.
 ///
-/// `react` sees every effect with its instant and the machine as it stands after the
-/// event that produced it, and may answer with events that follow at the same instant
+/// `react` sees every effect with its instant (and, when it asks, the machine as it stands
+/// after the event that produced it), and may answer with events that follow at the same instant
 /// (devices opened, a route computed): they are handled after the rest of that event's
 /// effects, in order. This is the one virtual-clock driver: the replay, the demo, the
 /// snapshots, the benchmarks and the tests all run their machines through it.
-public struct VirtualClock<Machine: StateMachine> {
-  /// What to do with one effect; returns the events that follow from it at once.
-  public typealias React = (Machine.Effect, Date, Machine) -> [Machine.Event]
+@frozen public struct VirtualClock<Machine: StateMachine> {
+  /// What to do with one effect; returns the events that follow from it at once. The
+  /// third argument gives the machine as it stands after the event, for the few who look
+  /// (a copy of a whole core per effect would cost more than the event itself).
+  public typealias React = (Machine.Effect, Date, () -> Machine) -> [Machine.Event]
 
-  public private(set) var machine: Machine
+  /// The machine as it stands after the last event.
+  @inlinable public var machine: Machine { state }
+  @usableFromInline var state: Machine
   /// Instant 0 for the `TimeInterval` forms of `send` and `advance`.
   public let origin: Date
   /// The latest instant an event was handled at.
-  public private(set) var now: Date
+  @inlinable public var now: Date { latest }
+  @usableFromInline var latest: Date
   /// Pending timers: when each is due, and the order they were scheduled in.
-  private var timers: [Machine.Timer: (due: Date, order: Int)] = [:]
-  private var scheduled = 0
+  @usableFromInline var timers: [Machine.Timer: Pending] = [:]
+  @usableFromInline var scheduled = 0
 
-  public init(_ machine: Machine, origin: Date) {
-    self.machine = machine
+  /// A pending timer: when it is due, and its place in the order of scheduling.
+  @frozen public struct Pending {
+    public var due: Date
+    public var order: Int
+
+    @inlinable init(due: Date, order: Int) {
+      self.due = due
+      self.order = order
+    }
+
+    /// Fires before `other`: earlier, or as early and scheduled first.
+    @inlinable func precedes(_ other: Pending) -> Bool {
+      due < other.due || (due == other.due && order < other.order)
+    }
+  }
+
+  @inlinable public init(_ machine: Machine, origin: Date) {
+    state = machine
     self.origin = origin
-    now = origin
+    latest = origin
   }
 
   /// The timers pending, with when each is due.
+  @inlinable
   public var pendingTimers: [Machine.Timer: Date] { timers.mapValues(\.due) }
 
   /// Changes the machine between events (a test's setup); its timers stay as they are.
+  @inlinable
   public mutating func modify(_ change: (inout Machine) -> Void) {
-    change(&machine)
+    change(&state)
   }
 
   /// Fires the timers due by `instant`, then hands `event` to the machine at `instant`.
+  @inlinable
   public mutating func send(
     _ event: Machine.Event, at instant: Date, react: React = { _, _, _ in [] }
   ) {
@@ -46,6 +70,7 @@ public struct VirtualClock<Machine: StateMachine> {
   }
 
   /// `send(_:at:react:)` at `t` seconds after `origin`.
+  @inlinable
   public mutating func send(
     _ event: Machine.Event, at t: TimeInterval, react: React = { _, _, _ in [] }
   ) {
@@ -53,40 +78,50 @@ public struct VirtualClock<Machine: StateMachine> {
   }
 
   /// Fires, earliest first, every timer due at or before `instant`.
+  @inlinable
   public mutating func advance(to instant: Date, react: React = { _, _, _ in [] }) {
-    while let next = timers.filter({ $0.value.due <= instant }).min(by: {
-      ($0.value.due, $0.value.order) < ($1.value.due, $1.value.order)
-    }) {
-      timers[next.key] = nil
-      deliver(Machine.fired(next.key), at: next.value.due, react: react)
+    while let (timer, due) = nextDue(by: instant) {
+      timers[timer] = nil
+      deliver(Machine.fired(timer), at: due, react: react)
     }
   }
 
+  /// The earliest timer due by `instant` (the first scheduled of those due together).
+  @inlinable func nextDue(by instant: Date) -> (Machine.Timer, Date)? {
+    var best: Machine.Timer?
+    var bestEntry = Pending(due: instant, order: .max)
+    for (timer, entry) in timers where entry.due <= instant && entry.precedes(bestEntry) {
+      best = timer
+      bestEntry = entry
+    }
+    return best.map { ($0, bestEntry.due) }
+  }
+
   /// `advance(to:react:)` at `t` seconds after `origin`.
+  @inlinable
   public mutating func advance(to t: TimeInterval, react: React = { _, _, _ in [] }) {
     advance(to: origin.addingTimeInterval(t), react: react)
   }
 
-  private mutating func deliver(_ event: Machine.Event, at instant: Date, react: React) {
-    now = max(now, instant)
+  @inlinable mutating func deliver(_ event: Machine.Event, at instant: Date, react: React) {
+    latest = max(latest, instant)
     var queue = [event]
-    while !queue.isEmpty {
-      let next = queue.removeFirst()
-      let effects = machine.handle(next, at: instant)
-      for effect in effects {
+    var handled = 0
+    while handled < queue.count {
+      let next = queue[handled]
+      handled += 1
+      for effect in state.handle(next, at: instant) {
         switch Machine.timerChange(in: effect) {
         case .schedule(let timer, let due)?:
           scheduled += 1
-          timers[timer] = (due, scheduled)
+          timers[timer] = Pending(due: due, order: scheduled)
         case .cancel(let timer)?:
           timers[timer] = nil
         case nil:
           break
         }
-      }
-      // Effects are seen after the whole event, so `react` sees the machine as it is then.
-      for effect in effects {
-        queue += react(effect, instant, machine)
+        // The machine has handled the whole event: `react` sees it as it is after.
+        queue += react(effect, instant) { state }
       }
     }
   }

@@ -55,7 +55,7 @@ enum DemoCommand {
     let replay = Replay(
       route: route, fixes: track.fixes, phrases: phrases,
       router: { Rerouting.answer($0, using: router) })
-    let timeline = replay.run { effect, instant, _ in
+    let timeline = replay.run { effect, instant in
       // What the prompt player would have been told, when.
       let t = instant.timeIntervalSince(origin)
       switch effect {

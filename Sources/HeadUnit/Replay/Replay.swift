@@ -47,10 +47,10 @@ public struct Replay: Sendable {
 
   /// Replays the drive and returns its timeline, ending with a summary line.
   ///
-  /// `observe` sees every effect of the core with its instant and the core after the
-  /// event (for benchmarks, the voice mixdown and the saves).
+  /// `observe` sees every effect of the core with its instant (for benchmarks, the voice
+  /// mixdown and the saves).
   public func run(
-    observe: (HeadUnitCore.Effect, Date, HeadUnitCore) -> Void = { _, _, _ in }
+    observe: (HeadUnitCore.Effect, Date) -> Void = { _, _ in }
   ) -> [TimelineEntry] {
     run(capturing: [], observe: observe).timeline
   }
@@ -60,7 +60,7 @@ public struct Replay: Sendable {
   /// after it.
   public func run(
     capturing seconds: [Double],
-    observe: (HeadUnitCore.Effect, Date, HeadUnitCore) -> Void = { _, _, _ in }
+    observe: (HeadUnitCore.Effect, Date) -> Void = { _, _ in }
   ) -> (timeline: [TimelineEntry], captures: [Capture]) {
     guard let first = fixes.first else {
       return ([TimelineEntry(t: 0, kind: .summary(ReplaySummary()))], [])
@@ -72,7 +72,7 @@ public struct Replay: Sendable {
 
   private func drive(
     from origin: Date, capturing seconds: [Double],
-    observe: @escaping (HeadUnitCore.Effect, Date, HeadUnitCore) -> Void
+    observe: @escaping (HeadUnitCore.Effect, Date) -> Void
   ) -> (timeline: [TimelineEntry], captures: [Capture]) {
     let provider = EmbeddedRouteProvider(routes: [route])
     var clock = VirtualClock(
@@ -81,7 +81,7 @@ public struct Replay: Sendable {
     var recorder = TimelineRecorder(origin: origin)
     let router = self.router
     let react: VirtualClock<HeadUnitCore>.React = { effect, instant, core in
-      observe(effect, instant, core)
+      observe(effect, instant)
       recorder.record(effect, at: instant, core: core)
       switch effect {
       case .acquireDevices: return [.devicesReady]

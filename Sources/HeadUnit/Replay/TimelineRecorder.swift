@@ -13,16 +13,16 @@ struct TimelineRecorder {
     self.origin = origin
   }
 
-  /// Takes in one effect of the core, at `instant`; `core` is the core after the event.
-  mutating func record(_ effect: HeadUnitCore.Effect, at instant: Date, core: HeadUnitCore) {
+  /// Takes in one effect of the core, at `instant`; `core` gives the core after the event.
+  mutating func record(
+    _ effect: HeadUnitCore.Effect, at instant: Date, core: () -> HeadUnitCore
+  ) {
     guard case .guidance(let guidance) = effect else { return }
     let t = instant.timeIntervalSince(origin)
     switch guidance {
     case .stateChanged(let state): entries.append(TimelineEntry(t: t, kind: .state(state)))
     case .maneuverChanged(let index, let text):
-      let maneuver = core.session.route.flatMap {
-        $0.steps.indices.contains(index) ? $0.steps[index].maneuver : nil
-      }
+      let maneuver = core().session.route?.step(at: index)?.maneuver
       entries.append(
         TimelineEntry(
           t: t,
