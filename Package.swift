@@ -65,18 +65,26 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "Commands",
+      dependencies: [
+        "HeadUnit", "Core", "Geo", "Navigation", "Templates", "JSON", "Rendering", "Routing",
+        "Board", "Audio", "POSIX", "CMalloc",
+      ],
+      swiftSettings: strict
+    ),
+    .target(
       name: "Rigs", dependencies: ["Board", "POSIX"], resources: [.copy("StandIns")],
       swiftSettings: strict),
     .target(
       name: "Bench",
       dependencies: [
-        "HeadUnit", "Rigs", "Core", "Geo", "Navigation", "Templates", "JSON", "Rendering",
-        "Routing", "Board", "Audio", "POSIX",
+        "HeadUnit", "Commands", "Rigs", "Core", "Geo", "Navigation", "Templates", "JSON",
+        "Rendering", "Routing", "Board", "Audio", "POSIX",
       ],
       swiftSettings: strict
     ),
     .executableTarget(
-      name: "headunit", dependencies: ["HeadUnit", "Bench"], swiftSettings: strict),
+      name: "headunit", dependencies: ["Commands", "Bench"], swiftSettings: strict),
     .target(name: "TestSupport", path: "Tests/Support/Swift", swiftSettings: strict),
     .testTarget(name: "POSIXTests", dependencies: ["POSIX"], swiftSettings: strict),
     .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
@@ -120,7 +128,7 @@ let package = Package(
       name: "HeadUnitTests",
       dependencies: [
         "HeadUnit", "JSON", "Navigation", "Geo", "Templates", "Rendering", "Routing", "Board",
-        "TestSupport", "Rigs", "Bench",
+        "TestSupport", "Rigs", "Bench", "Commands",
       ],
       swiftSettings: strict
     ),

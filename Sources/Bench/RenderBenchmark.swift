@@ -1,4 +1,5 @@
 import Board
+import Commands
 import Core
 import Foundation
 import HeadUnit

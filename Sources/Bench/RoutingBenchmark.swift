@@ -1,7 +1,7 @@
+import Commands
 import Core
 import Foundation
 import Geo
-import HeadUnit
 import Navigation
 import Routing
 

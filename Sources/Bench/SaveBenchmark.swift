@@ -1,3 +1,4 @@
+import Commands
 import Core
 import Foundation
 import HeadUnit

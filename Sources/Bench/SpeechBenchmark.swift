@@ -1,4 +1,5 @@
 import Audio
+import Commands
 import Core
 import Foundation
 import HeadUnit

@@ -1,6 +1,6 @@
 import Bench
+import Commands
 import Foundation
-import HeadUnit
 
 exit(
   HeadUnitCommand.run(

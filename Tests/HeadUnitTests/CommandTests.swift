@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import Bench
+@testable import Commands
 @testable import HeadUnit
 
 /// What a command wrote, line by line.

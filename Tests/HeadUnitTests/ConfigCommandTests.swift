@@ -3,6 +3,7 @@ import Foundation
 import Navigation
 import Testing
 
+@testable import Commands
 @testable import Core
 @testable import HeadUnit
 

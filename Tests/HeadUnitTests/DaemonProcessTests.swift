@@ -6,6 +6,7 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import Commands
 @testable import Core
 @testable import HeadUnit
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Commands
 @testable import HeadUnit
 
 /// Every embedded drive's `replay --json` timeline, checked in under

@@ -2,6 +2,7 @@ import Foundation
 import Routing
 import Testing
 
+@testable import Commands
 @testable import HeadUnit
 
 @Suite("headunit maps")

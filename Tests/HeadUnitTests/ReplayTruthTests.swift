@@ -2,6 +2,7 @@ import Foundation
 import Navigation
 import Testing
 
+@testable import Commands
 @testable import HeadUnit
 
 /// Ground truth of a recorded drive: when the car passes each maneuver.

@@ -5,6 +5,7 @@ import Routing
 import Testing
 
 @testable import Bench
+@testable import Commands
 @testable import HeadUnit
 
 /// `headunit route`, rerouting in `headunit replay --map`, and `bench routing --pairs`.

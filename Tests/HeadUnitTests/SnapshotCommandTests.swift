@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import Commands
 @testable import HeadUnit
 
 @Suite("Snapshot command") struct SnapshotCommandTests {

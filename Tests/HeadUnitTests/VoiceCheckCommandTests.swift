@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Commands
 @testable import HeadUnit
 
 @Suite("say and voice-check commands")

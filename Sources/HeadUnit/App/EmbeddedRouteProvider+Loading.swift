@@ -19,7 +19,7 @@ extension EmbeddedRouteProvider {
   public static func loadEmbedded(categories: [String: String] = [:]) throws
     -> EmbeddedRouteProvider
   {
-    let routes = try embeddedRouteURLs.map { try ReplayCommand.loadRoute($0) }
+    let routes = try embeddedRouteURLs.map { try RouteReader.firstRoute(contentsOf: $0) }
     return EmbeddedRouteProvider(routes: routes, categories: categories)
   }
 }

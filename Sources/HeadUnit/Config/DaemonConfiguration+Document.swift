@@ -6,7 +6,7 @@ extension DaemonConfiguration {
   ///
   /// `board` is always left out: resolved GPIO lines cannot be written back as the pins
   /// they were written with.
-  var document: JSONValue {
+  public var document: JSONValue {
     func number(_ value: Double) -> JSONValue { .number(value) }
     func number(_ value: Int) -> JSONValue { .number(Double(value)) }
     let bridge: JSONValue = .object([

@@ -18,7 +18,7 @@ import Templates
 /// each logged once. Only a missing framebuffer stops the start (there is nothing to show).
 /// File writes go to `StateWriter`'s queue; the loop never waits on the disk except to
 /// flush on the way out.
-final class HeadUnitDaemon {
+public final class HeadUnitDaemon {
   /// What wakes the loop.
   enum Wake: Sendable {
     case core(HeadUnitCore.Event)
@@ -70,7 +70,7 @@ final class HeadUnitDaemon {
   /// Opens the framebuffer and loads the saved state; the devices come when the core asks.
   ///
   /// - Throws: `BoardError` when the framebuffer cannot be opened.
-  init(
+  public init(
     configuration: DaemonConfiguration, configPath: String?, logger: Logger,
     notifier: SystemdNotifier, started: ContinuousClock.Instant = .now
   ) throws(BoardError) {
@@ -98,7 +98,7 @@ final class HeadUnitDaemon {
         width: framebuffer.info.width, height: framebuffer.info.height)
     }
     let provider: any RouteProvider
-    var layers = ScreenReplay.baseLayers
+    var layers = FrameComposer.embeddedLayers
     if let map = Self.openMap(configuration, logger: logger) {
       let mapProvider = MapRouteProvider(
         map: map, server: configuration.remoteRouter, logger: logger)
@@ -121,8 +121,8 @@ final class HeadUnitDaemon {
     composer = FrameComposer(layers: layers)
   }
 
-  /// Runs until SIGTERM or SIGINT; returns the exit status.
-  func run() async -> HeadUnitCommand.Status {
+  /// Runs until SIGTERM or SIGINT has stopped the unit cleanly.
+  public func run() async {
     let (places, trip) = loadState()
     await startLifetimeSources()
     bridgeServer = Self.startBridge(configuration, logger: logger, inbox: inbox)
@@ -155,7 +155,6 @@ final class HeadUnitDaemon {
     wakeWatch?.cancel()
     for task in lifetimeTasks { task.cancel() }
     logger.notice("stopped")
-    return .success
   }
 
   // MARK: - Effects

@@ -3,6 +3,7 @@ import Foundation
 import Geo
 import Navigation
 import Rendering
+import Routing
 import Templates
 
 /// Turns what the core says is on screen into a scene for the renderer: the templates
@@ -12,9 +13,9 @@ import Templates
 /// Owned by whoever draws (the daemon's display); keeps the routes it prepared for
 /// drawing, so a frame projects a route once, not every time. Pure apart from that cache:
 /// the same core at the same instant gives the same scene.
-struct FrameComposer {
+public struct FrameComposer {
   /// What to put on the screen.
-  enum Frame {
+  public enum Frame {
     case scene(TemplateScene)
     case blank
   }
@@ -24,12 +25,12 @@ struct FrameComposer {
   var timeZone = TimeZone.current
   private var prepared: [MapRoute] = []
 
-  init(layers: [any MapLayer]) {
+  public init(layers: [any MapLayer]) {
     self.layers = layers
   }
 
   /// The screen of `core` at `now`.
-  mutating func frame(of core: HeadUnitCore, at now: Date, size: ScreenSize, theme: Theme)
+  public mutating func frame(of core: HeadUnitCore, at now: Date, size: ScreenSize, theme: Theme)
     -> Frame
   {
     switch core.screen {
@@ -88,4 +89,24 @@ struct FrameComposer {
     prepared = [fresh] + prepared.prefix(3)
     return fresh
   }
+
+  /// The roads of the embedded Helsinki map; when it cannot be opened, a faint grid and
+  /// the streets of the embedded routes instead.
+  public static let embeddedLayers: [any MapLayer] = {
+    if let url = EmbeddedData.mapURL, let map = try? RoadMap(contentsOf: url) {
+      return [RoadLayer(graph: map)]
+    }
+    var features: [MapFeature] = []
+    if let directory = EmbeddedData.directory,
+      let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+    {
+      for name in names.sorted() where name.hasSuffix(".json") && name != "index.json" {
+        let url = directory.appendingPathComponent(name)
+        if let route = try? RouteReader.read(contentsOf: url).first {
+          features.append(MapFeature(kind: .road, coordinates: route.geometry))
+        }
+      }
+    }
+    return [GridLayer(), FeatureLayer(id: "streets", features: features)]
+  }()
 }

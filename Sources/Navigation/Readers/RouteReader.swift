@@ -11,6 +11,16 @@ public enum RouteReader {
     case osrm, gpx
   }
 
+  /// The first route of the file at `url` (a response's best route).
+  ///
+  /// - Throws: `NavigationError` `.noData` when the file holds none, or what `read` throws.
+  public static func firstRoute(contentsOf url: URL) throws(NavigationError) -> Route {
+    guard let route = try read(contentsOf: url).first else {
+      throw NavigationError(.noData, "the file holds no route", file: url.path)
+    }
+    return route
+  }
+
   /// Reads the routes in the file at `url`; encoded polylines are read with
   /// `polylinePrecision` digits (6 for Valhalla, 5 for OSRM).
   ///

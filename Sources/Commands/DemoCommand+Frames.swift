@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import HeadUnit
 import Navigation
 import Rendering
 import Templates
@@ -53,7 +54,7 @@ extension DemoCommand {
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let renderer = try TemplateRenderer(size: .standard)
-      var composer = FrameComposer(layers: ScreenReplay.baseLayers)
+      var composer = FrameComposer(layers: FrameComposer.embeddedLayers)
       var cells: [ContactSheet.Cell] = []
       for (i, (moment, capture)) in zip(moments, captures).enumerated() {
         guard

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import HeadUnit
 import Navigation
 
 /// Runs a recorded drive through the head unit's own core on a virtual clock — the same

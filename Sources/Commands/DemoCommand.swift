@@ -1,5 +1,6 @@
 import Audio
 import Foundation
+import HeadUnit
 import Navigation
 import Routing
 

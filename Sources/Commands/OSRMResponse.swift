@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import HeadUnit
 import Navigation
 
 /// A `/route/v1` response of OSRM, written from `Route`s: what `headunit route --json`

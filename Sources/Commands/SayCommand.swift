@@ -1,5 +1,6 @@
 import Audio
 import Foundation
+import HeadUnit
 import Navigation
 
 /// `headunit say TEXT [--lang CODE] [--device PCM | --wav FILE] [--rate WPM] [--pitch P]

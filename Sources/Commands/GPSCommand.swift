@@ -1,6 +1,7 @@
 import Board
 import Core
 import Foundation
+import HeadUnit
 import JSON
 import Navigation
 import Synchronization

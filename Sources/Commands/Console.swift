@@ -1,4 +1,5 @@
 import Foundation
+import HeadUnit
 
 /// Where a command writes: standard output for results, standard error for problems.
 ///

@@ -1,3 +1,5 @@
+import HeadUnit
+
 /// A command line misused: the message says what was wrong; the process exits with 2.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
   public var message: String

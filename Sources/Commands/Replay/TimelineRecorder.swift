@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import HeadUnit
 import Navigation
 
 /// Keeps the replay timeline from what the core reports: the session's guidance effects,

@@ -1,8 +1,8 @@
 import Core
 import Foundation
+import HeadUnit
 import Navigation
 import Rendering
-import Routing
 import Templates
 
 /// The navigation screen at chosen moments of a replayed drive, as the car's core had it.
@@ -42,28 +42,8 @@ public struct ScreenReplay {
         guidance: guidance,
         route: guidance.route == route ? mapRoute : MapRoute(guidance.route),
         phrases: replay.phrases, timeZone: timeZone)
-      model.layers = Self.baseLayers
+      model.layers = FrameComposer.embeddedLayers
       return (model, capture.at)
     }
   }
-
-  /// The roads of the embedded Helsinki map; when it cannot be opened, a faint grid and
-  /// the streets of the embedded routes instead.
-  static let baseLayers: [any MapLayer] = {
-    if let url = EmbeddedData.mapURL, let map = try? RoadMap(contentsOf: url) {
-      return [RoadLayer(graph: map)]
-    }
-    var features: [MapFeature] = []
-    if let directory = EmbeddedData.directory,
-      let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
-    {
-      for name in names.sorted() where name.hasSuffix(".json") && name != "index.json" {
-        let url = directory.appendingPathComponent(name)
-        if let route = try? RouteReader.read(contentsOf: url).first {
-          features.append(MapFeature(kind: .road, coordinates: route.geometry))
-        }
-      }
-    }
-    return [GridLayer(), FeatureLayer(id: "streets", features: features)]
-  }()
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeadUnit
 import Navigation
 import Routing
 
@@ -52,10 +53,7 @@ public enum ReplayCommand {
   }
 
   public static func loadRoute(_ url: URL) throws -> Route {
-    guard let route = try RouteReader.read(contentsOf: url).first else {
-      throw NavigationError(.noData, "the file holds no route", file: url.path)
-    }
-    return route
+    try RouteReader.firstRoute(contentsOf: url)
   }
 
   static func loadTrack(_ url: URL, console: Console) throws -> TrackReadResult {

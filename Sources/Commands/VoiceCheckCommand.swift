@@ -1,5 +1,6 @@
 import Audio
 import Foundation
+import HeadUnit
 import Navigation
 
 /// `headunit voice-check [--lang CODE|all] [--out DIR]`: renders every kind of prompt the

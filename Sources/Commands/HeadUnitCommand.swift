@@ -1,4 +1,5 @@
 import Foundation
+import HeadUnit
 import Navigation
 
 /// The `headunit` program: picks the command named by the first argument and runs it.

@@ -1,5 +1,6 @@
 import Board
 import Foundation
+import HeadUnit
 import Navigation
 import Rendering
 import Templates

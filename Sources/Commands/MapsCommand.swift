@@ -1,4 +1,5 @@
 import Foundation
+import HeadUnit
 import Navigation
 import Routing
 

@@ -1,4 +1,5 @@
 import Dispatch
+import HeadUnit
 import Synchronization
 
 extension HeadUnitCommand {
@@ -8,7 +9,7 @@ extension HeadUnitCommand {
   ///
   /// The command line runs commands synchronously; the sources are async streams. Must
   /// not be called from an async context.
-  static func block(
+  public static func block(
     timeout: Double? = nil, _ body: @escaping @Sendable () async -> Status
   ) -> Status? {
     final class Outcome: Sendable {

@@ -1,3 +1,5 @@
+import HeadUnit
+
 /// `headunit config check FILE` and `headunit config defaults`: the daemon's configuration
 /// file, checked before it is installed or printed with every field at its default.
 ///

@@ -1,6 +1,7 @@
 import Board
 import CMalloc
 import Foundation
+import HeadUnit
 
 /// `headunit run [--config FILE]`: the car daemon, from power-on to power-off.
 ///
@@ -63,7 +64,8 @@ enum RunCommand {
             + " (display.framebuffer in the configuration)")
         return .failure
       }
-      return await daemon.run()
+      await daemon.run()
+      return .success
     } ?? .failure
   }
 }

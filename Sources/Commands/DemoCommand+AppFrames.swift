@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Geo
+import HeadUnit
 import Navigation
 import Rendering
 import Templates
@@ -17,7 +18,7 @@ extension DemoCommand {
   ) throws -> [ContactSheet.Cell] {
     let provider = try EmbeddedRouteProvider.loadEmbedded()
     let renderer = try TemplateRenderer(size: .standard)
-    var composer = FrameComposer(layers: ScreenReplay.baseLayers)
+    var composer = FrameComposer(layers: FrameComposer.embeddedLayers)
     var cells: [ContactSheet.Cell] = []
     let frames = NavigationAppTour.run(
       provider: provider, phrases: phrases, position: position, start: start)

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import HeadUnit
 import JSON
 import Navigation
 
