@@ -7,11 +7,12 @@ import Templates
 /// drain, park, shut down), the built-in navigation app and its interface controller, the
 /// navigation session, the trip to save and resume, and what the screen shows.
 ///
-/// `HeadUnitDaemon` is its one owner: it feeds every event (position, knob, buttons,
-/// ignition, power, timers, signals) with the instant it happened and carries out the
-/// returned effects in order. Nothing here reads a clock or touches a device, so tests
-/// drive a whole power cycle on a virtual clock. The screen is pulled, not pushed:
-/// `.redraw` says something changed and `frame(at:size:theme:)` describes it.
+/// In the car `HeadUnitDaemon` is its one owner: it feeds every event (position, knob,
+/// buttons, ignition, power, timers, signals) with the instant it happened and carries out
+/// the returned effects in order. Nothing here reads a clock or touches a device, so the
+/// replay, the demo and the tests run the same core on `VirtualClock`. The screen is
+/// pulled, not pushed: `.redraw` says something changed, and the app's `FrameComposer`
+/// draws it from the core's state (`screen`, `guidance`, `activeController`, …).
 ///
 /// Timers of the three inner machines share one namespace (`Timer`); a timer event for a
 /// timer no longer pending is ignored by the machine that owns it.

@@ -54,12 +54,6 @@ import Foundation
   @inlinable
   public var pendingTimers: [Machine.Timer: Date] { timers.mapValues(\.due) }
 
-  /// Changes the machine between events (a test's setup); its timers stay as they are.
-  @inlinable
-  public mutating func modify(_ change: (inout Machine) -> Void) {
-    change(&state)
-  }
-
   /// Fires the timers due by `instant`, then hands `event` to the machine at `instant`.
   @inlinable
   public mutating func send(
