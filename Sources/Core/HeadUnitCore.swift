@@ -244,6 +244,9 @@ public struct HeadUnitCore: Sendable {
   }
 
   private mutating func position(_ report: PositionEvent, at now: Date) {
+    // Torn down, the position source is closed: a report still on its way (or a replay
+    // that goes on) must not move the trip on, nor save it again.
+    guard lifecycle.state != .suspended else { return }
     switch report {
     case .status(let status):
       guard status != positionStatus else { return }
@@ -297,7 +300,11 @@ public struct HeadUnitCore: Sendable {
   private mutating func fire(_ timer: Timer, at now: Date) {
     switch timer {
     case .lifecycle(let inner): lifecycle(.timer(inner), at: now)
-    case .session(let inner): sessionEvent(.timer(inner), at: now)
+    case .session(let inner):
+      // Parked, the car is off: no estimating along the route, no saves; the session arms
+      // its timers again with the first fix after the wake.
+      guard lifecycle.state != .suspended else { return }
+      sessionEvent(.timer(inner), at: now)
     case .interface(let id): app(.interface(.timerFired(id)), at: now)
     case .parked:
       guard ownTimers.removeValue(forKey: .parked) != nil, teardownPending else { return }
