@@ -34,8 +34,7 @@ let package = Package(
       name: "Routing", dependencies: ["Geo", "Navigation", "CZlib", "POSIX"],
       swiftSettings: strict),
     .target(
-      name: "Core", dependencies: ["Geo", "Navigation", "Templates", "JSON"], swiftSettings: strict
-    ),
+      name: "Core", dependencies: ["Geo", "Navigation", "Templates"], swiftSettings: strict),
     .target(
       name: "Rendering",
       dependencies: ["Geo", "Navigation", "Templates", "CCairo"],

@@ -1,6 +1,5 @@
 import Foundation
 import Geo
-import JSON
 import Testing
 
 @testable import Core
@@ -114,14 +113,13 @@ struct FleetReporterTests {
     // Turned 30°, slowed to 5 m/s, ETA 2 min later.
     let third = clock.deliverAll(clock.tick(driving(100, heading: 30, speed: 5, eta: 720)))
     #expect(third.map(\.fields) == [[.heading, .speed, .eta]])
-    let object = third[0].object
-    #expect(object["heading"] == .number(30))
-    #expect(object["speed"] == .number(5))
-    #expect(object["location"] == nil)
-    #expect(object["vehicleId"] == .string("van-7"))
-    #expect(object["sequence"] == .number(3))
-    #expect(object["time"] == .string("2027-01-15T08:00:30Z"))
-    #expect(object["eta"] == .string("2027-01-15T08:12:00Z"))
+    let report = third[0]
+    #expect(report.values.heading == 30)
+    #expect(report.values.speed == 5)
+    #expect(report.vehicleId == "van-7")
+    #expect(report.sequence == 3)
+    #expect(FleetReport.timestamp(report.time) == "2027-01-15T08:00:30Z")
+    #expect(report.values.eta.map(FleetReport.timestamp) == "2027-01-15T08:12:00Z")
   }
 
   @Test func nothingIsSentWhenNothingChanged() {
@@ -172,8 +170,9 @@ struct FleetReporterTests {
     _ = clock.deliverAll(clock.tick(driving(0)))
     let arrived = clock.deliverAll(clock.tick(FleetSnapshot(location: north(2000), heading: 0)))
     #expect(arrived.map(\.fields) == [[.location, .speed, .route, .remainingDistance, .eta]])
-    #expect(arrived[0].object["remainingPolyline"] == .null)
-    #expect(arrived[0].object["speed"] == .null)
+    // Sent as nulls: the fields changed, their values are gone.
+    #expect(arrived[0].values.route == nil)
+    #expect(arrived[0].values.speed == nil)
   }
 
   @Test func remainingRouteStartsAheadOfTheVehicle() {

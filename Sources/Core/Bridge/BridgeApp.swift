@@ -1,5 +1,4 @@
 import Foundation
-import JSON
 import Navigation
 import Templates
 
@@ -79,7 +78,7 @@ public struct BridgeApp: Sendable {
     guard navigation != nil else { return [] }
     navigation = nil
     return [
-      .send(.event("navigationCancelled", [("reason", .string(reason))])),
+      .send(.event(.navigationCancelled(reason: reason))),
       .interface(.render(.stack)),
     ]
   }
@@ -112,33 +111,22 @@ public struct BridgeApp: Sendable {
     case .selected(let templateID, let elementID):
       selected(elementID, in: templateID, at: now)
     case .tripStarted(let tripID, let choice):
-      var fields: [(String, JSONValue)] = [
-        ("tripId", .string(tripID)), ("routeChoice", .number(Double(choice))),
-      ]
+      var summary: String?
       if let trip = previewed?.trips.first(where: { $0.id == tripID }),
         trip.routeChoices.indices.contains(choice)
       {
-        let route = trip.routeChoices[choice]
-        fields.append(("summary", .string(route.summaryVariants.first ?? "")))
+        summary = trip.routeChoices[choice].summaryVariants.first ?? ""
       }
-      outbox.append(.send(.event("tripStarted", fields)))
+      outbox.append(
+        .send(.event(.tripStarted(tripID: tripID, routeChoice: choice, summary: summary))))
       outbox.append(.interface(.render(.stack)))
     case .previewSelected(let tripID, let choice):
-      outbox.append(
-        .send(
-          .event(
-            "routeChoiceSelected",
-            [("tripId", .string(tripID)), ("routeChoice", .number(Double(choice)))])))
+      outbox.append(.send(.event(.routeChoiceSelected(tripID: tripID, routeChoice: choice))))
       outbox.append(.interface(effect))
     case .panned(let direction, let offset):
       outbox.append(
         .send(
-          .event(
-            "panned",
-            [
-              ("direction", .array(Self.names(of: direction).map(JSONValue.string))),
-              ("dx", .number(offset.dx)), ("dy", .number(offset.dy)),
-            ])))
+          .event(.panned(direction: Self.names(of: direction), dx: offset.dx, dy: offset.dy))))
       outbox.append(.interface(effect))
     case .navigationAlertDismissed(let alertID, let context):
       let name =
@@ -147,16 +135,11 @@ public struct BridgeApp: Sendable {
         case .userDismissed: "userDismissed"
         case .systemDismissed: "systemDismissed"
         }
-      outbox.append(
-        .send(
-          .event("alertDismissed", [("alertId", .string(alertID)), ("context", .string(name))])))
+      outbox.append(.send(.event(.alertDismissed(alertID: alertID, context: name))))
       outbox.append(.interface(effect))
     case .dismissedByUser(let templateID):
       outbox.append(
-        .send(
-          .event(
-            "alertDismissed",
-            [("alertId", .string(templateID)), ("context", .string("userDismissed"))])))
+        .send(.event(.alertDismissed(alertID: templateID, context: "userDismissed"))))
       outbox.append(.interface(effect))
     default:
       outbox.append(.interface(effect))
@@ -168,21 +151,14 @@ public struct BridgeApp: Sendable {
     let kind = template(withID: templateID)?.kind
     switch kind {
     case .list?, .pointOfInterest?, .search?:
-      outbox.append(
-        .send(
-          .event(
-            "itemSelected", [("templateId", .string(templateID)), ("itemId", .string(elementID))]
-          )))
+      outbox.append(.send(.event(.itemSelected(templateID: templateID, itemID: elementID))))
       // The row's handler is the client's event: the row stops loading at once.
       for effect in controller.handle(.itemHandled(elementID), at: now) {
         react(to: effect, at: now)
       }
     default:
       outbox.append(
-        .send(
-          .event(
-            "buttonPressed",
-            [("templateId", .string(templateID)), ("buttonId", .string(elementID))])))
+        .send(.event(.buttonPressed(templateID: templateID, buttonID: elementID))))
     }
     outbox.append(.interface(.render(.stack)))
   }

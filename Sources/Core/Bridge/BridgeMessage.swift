@@ -1,51 +1,43 @@
-import Foundation
-import JSON
+import Templates
 
-/// One line the head unit sends a bridge client: a reply, an error, or an event. A JSON
-/// object whose first key is `type`; `serialized` is the line without its newline.
-public struct BridgeMessage: Sendable, Equatable, CustomStringConvertible {
-  public var json: JSONValue
+/// One line the head unit sends a bridge client, as data: a reply, an error, or an event.
+/// The app encodes it at the edge (`BridgeMessage+JSON.swift`): a JSON object whose first
+/// key is `type`; the core never builds JSON.
+public enum BridgeMessage: Sendable, Equatable {
+  /// The request `id` succeeded (`{"type":"reply","id":…,"ok":true,…}`; `hello` answers
+  /// with `{"type":"hello",…}`).
+  case reply(BridgeRequestID?, BridgeReply = .done)
+  /// The request `id` failed (`id` nil when the line had none readable).
+  case error(BridgeRequestID?, BridgeError)
+  /// Something the client hears of unasked.
+  case event(BridgeNotice)
+}
 
-  public init(_ json: JSONValue) { self.json = json }
+/// What a successful request answers beyond "done".
+public enum BridgeReply: Sendable, Equatable {
+  case done
+  /// The answer to `hello`: the protocol version agreed, the unit, its screen and the
+  /// heartbeat timing.
+  case hello(
+    version: Int, unit: String, screen: ScreenSize, heartbeatSeconds: Double,
+    timeoutSeconds: Double)
+  /// `navigateTo` handed the destination to the built-in app: previewing or navigating,
+  /// with this many route choices.
+  case builtInNavigation(navigating: Bool, routeChoices: Int)
+}
 
-  /// `{"type":"reply","id":…,"ok":true,…}`: the request `id` succeeded.
-  public static func reply(_ id: BridgeRequestID?, _ fields: [(String, JSONValue)] = [])
-    -> BridgeMessage
-  {
-    BridgeMessage(
-      .object([("type", "reply"), ("id", id?.json ?? .null), ("ok", true)] + fields))
-  }
-
-  /// `{"type":"error","id":…,"code":…,"message":…,"path":…}`: the request `id` failed
-  /// (`id` null when the line had none readable).
-  public static func error(_ id: BridgeRequestID?, _ error: BridgeError) -> BridgeMessage {
-    var fields: [(String, JSONValue)] = [
-      ("type", "error"), ("id", id?.json ?? .null), ("code", .string(error.code)),
-      ("message", .string(error.message)),
-    ]
-    if let path = error.path { fields.append(("path", .string(path))) }
-    return BridgeMessage(.object(fields))
-  }
-
-  /// An event: `{"type":NAME,…}`.
-  public static func event(_ name: String, _ fields: [(String, JSONValue)] = []) -> BridgeMessage {
-    BridgeMessage(.object([("type", .string(name))] + fields))
-  }
-
-  /// The `type` field.
-  public var type: String {
-    if case .object(let fields) = json, case .string(let type)? = fields.first?.1 { return type }
-    return ""
-  }
-
-  /// The value of top-level field `key`, nil when absent.
-  public subscript(key: String) -> JSONValue? {
-    guard case .object(let fields) = json else { return nil }
-    return fields.first { $0.0 == key }?.1
-  }
-
-  /// The line, without the newline.
-  public var serialized: String { json.serialized }
-
-  public var description: String { serialized }
+/// The events a bridge client hears (see docs/bridge.md).
+public enum BridgeNotice: Sendable, Equatable {
+  case heartbeat
+  /// The driver took the screen back (`reason` "driver").
+  case screenLost(reason: String)
+  /// The app's navigation session ended because the head unit's did.
+  case navigationCancelled(reason: String)
+  case tripStarted(tripID: String, routeChoice: Int, summary: String?)
+  case routeChoiceSelected(tripID: String, routeChoice: Int)
+  /// The map was panned: the directions' names, and the offset in points.
+  case panned(direction: [String], dx: Double, dy: Double)
+  case alertDismissed(alertID: String, context: String)
+  case itemSelected(templateID: String, itemID: String)
+  case buttonPressed(templateID: String, buttonID: String)
 }

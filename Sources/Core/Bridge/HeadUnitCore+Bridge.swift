@@ -81,20 +81,12 @@ extension HeadUnitCore {
       let settings = configuration.bridge
       send(
         client,
-        BridgeMessage(
-          .object([
-            ("type", "hello"), ("id", id?.json ?? .null), ("ok", true),
-            ("version", .number(Double(version))), ("unit", .string(settings.unitName)),
-            (
-              "screen",
-              .object([
-                ("width", .number(Double(settings.screen.width))),
-                ("height", .number(Double(settings.screen.height))),
-              ])
-            ),
-            ("heartbeatSeconds", .number(settings.heartbeatInterval)),
-            ("timeoutSeconds", .number(settings.timeout)),
-          ])))
+        .reply(
+          id,
+          .hello(
+            version: version, unit: settings.unitName,
+            screen: settings.screen,
+            heartbeatSeconds: settings.heartbeatInterval, timeoutSeconds: settings.timeout)))
       alive(at: now)
       if !bridge.beating {
         bridge.beating = true
@@ -132,7 +124,7 @@ extension HeadUnitCore {
         client: client, configuration: app.controller.configuration)
       let result = candidate.handle(request, id: id, at: now)
       let accepted = result.contains {
-        if case .send(let m) = $0 { m.type == "reply" } else { false }
+        if case .send(.reply) = $0 { true } else { false }
       }
       if accepted {
         if let previous = bridge.screen {
@@ -213,12 +205,7 @@ extension HeadUnitCore {
       let choices = app.previewTrip?.routeChoices.count ?? activeTrip?.trip.routeChoices.count ?? 0
       send(
         client,
-        .reply(
-          id,
-          [
-            ("state", .string(app.phase.isNavigating ? "navigating" : "previewing")),
-            ("routeChoices", .number(Double(choices))),
-          ]))
+        .reply(id, .builtInNavigation(navigating: app.phase.isNavigating, routeChoices: choices)))
       effects.append(.redraw)
     case .browsing:
       send(
@@ -259,7 +246,7 @@ extension HeadUnitCore {
       bridgeUI(.timerFired(id), at: now)
     case .heartbeat:
       guard ownTimers.removeValue(forKey: .bridge(.heartbeat)) != nil else { return }
-      for client in bridge.greeted { send(client, .event("heartbeat")) }
+      for client in bridge.greeted { send(client, .event(.heartbeat)) }
       if bridge.clients.isEmpty {
         bridge.beating = false
       } else {
@@ -289,7 +276,7 @@ extension HeadUnitCore {
     guard let client = bridge.screen?.client else { return }
     carryOut(bridge.screen!.cancelNavigation(reason: "driver"), for: client, at: now)
     bridge.screen = nil
-    send(client, .event("screenLost", [("reason", "driver")]))
+    send(client, .event(.screenLost(reason: "driver")))
     effects.append(.log(.notice, "bridge: the driver took the screen back from \(client)"))
     effects.append(.redraw)
   }

@@ -1,5 +1,4 @@
 import Foundation
-import JSON
 
 /// The fleet reporter as a pure state machine: when to report, what a report carries, the
 /// queue of reports not yet delivered, and the access token.
