@@ -84,7 +84,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "headunit", dependencies: ["Commands", "Bench"], swiftSettings: strict),
-    .target(name: "TestSupport", path: "Tests/Support/Swift", swiftSettings: strict),
+    .target(
+      name: "TestSupport", dependencies: ["Rigs"], path: "Tests/Support/Swift",
+      swiftSettings: strict),
     .testTarget(name: "POSIXTests", dependencies: ["POSIX"], swiftSettings: strict),
     .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
     .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),

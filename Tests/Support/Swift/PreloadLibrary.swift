@@ -1,7 +1,9 @@
 import Foundation
+import Rigs
 
-/// A userspace device stand-in under `Sources/Rigs/StandIns/<name>/<name>.c`, built as an
-/// `LD_PRELOAD` library next to the test binary, once per test process.
+/// A userspace device stand-in (`Rigs`' `StandIns/<name>/<name>.c`), built by
+/// `StandIn.compile` as an `LD_PRELOAD` library next to the test binary, once per test
+/// process.
 ///
 /// Shared by the test targets (`TestSupport`, at `Tests/Support/Swift`).
 public enum PreloadLibrary {
@@ -35,34 +37,13 @@ public enum PreloadLibrary {
   /// path.
   public static func compile(_ name: String) -> Result<String, CompileError> {
     guard let cc = compiler() else { return .failure(CompileError(description: "no C compiler")) }
-    let source = root.appendingPathComponent("Sources/Rigs/StandIns/\(name)/\(name).c").path
-    // Built next to the test binary, so it goes with the build directory; compiled under a
-    // private name and renamed, so test processes running at once never see half a file.
+    // Built next to the test binary, so it goes with the build directory.
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let output = directory.appendingPathComponent("lib\(name).so").path
-    let scratch = directory.appendingPathComponent("lib\(name)-\(getpid()).so").path
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: cc)
-    process.arguments = [
-      "-shared", "-fPIC", "-O1", "-Wall", "-Wextra", "-o", scratch, source, "-ldl", "-lpthread",
-    ]
-    let errors = Pipe()
-    process.standardError = errors
     do {
-      try process.run()
+      return .success(try StandIn.compile(name, into: directory, compiler: cc, warnings: true))
     } catch {
-      return .failure(CompileError(description: "cannot run \(cc): \(error)"))
+      return .failure(CompileError(description: "\(error)"))
     }
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      return .failure(
-        CompileError(description: "\(cc) failed: \(String(decoding: message, as: UTF8.self))"))
-    }
-    guard rename(scratch, output) == 0 else {
-      return .failure(CompileError(description: "cannot move \(scratch) to \(output)"))
-    }
-    return .success(output)
   }
 
   /// Runs the Swift Testing tests matching `filter` again in a copy of the running test
