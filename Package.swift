@@ -50,7 +50,7 @@ let package = Package(
     ),
     .target(
       name: "Audio",
-      dependencies: ["Geo", "Navigation", "CEspeakNG", "CALSA", "POSIX"],
+      dependencies: ["Geo", "Navigation", "Core", "CEspeakNG", "CALSA", "POSIX"],
       path: "Audio",
       swiftSettings: strict
     ),

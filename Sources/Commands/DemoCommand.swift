@@ -51,18 +51,18 @@ enum DemoCommand {
     // As the car would: the embedded map answers when the drive leaves the route.
     let map = try RouteCommand.loadMap(nil)
     let router = Router(graph: map)
-    var cues: [(t: Double, cue: PromptMixdown.Cue)] = []
     let origin = track.fixes.first?.time ?? Date(timeIntervalSince1970: 0)
     let replay = Replay(
       route: route, fixes: track.fixes, phrases: phrases,
       router: { Rerouting.answer($0, using: router) })
-    let timeline = replay.run { effect, instant in
-      // What the prompt player would have been told, when.
-      let t = instant.timeIntervalSince(origin)
-      switch effect {
-      case .speak(let announcement): cues.append((t, .announce(announcement)))
-      case .maneuverChanged(let next): cues.append((t, .maneuverChanged(next: next)))
-      default: break
+    let outcome = replay.run(capturing: [])
+    let timeline = outcome.timeline
+    // What the replay's prompt sink was told, when: the voice the car would have spoken.
+    let cues = outcome.prompts.map { prompt -> (t: Double, cue: PromptMixdown.Cue) in
+      let t = prompt.at.timeIntervalSince(origin)
+      switch prompt.cue {
+      case .speak(let announcement): return (t, .announce(announcement))
+      case .maneuverChanged(let next): return (t, .maneuverChanged(next: next))
       }
     }
     console.out(

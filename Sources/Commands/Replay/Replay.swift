@@ -20,6 +20,22 @@ public struct Replay: Sendable {
   /// Answers a route request with `.routeComputed` or `.routeFailed`, synchronously.
   public typealias Router = @Sendable (RouteRequest) -> NavigationSession.Event
 
+  /// What a replay gives: the timeline, the cores at the moments asked for, and what the
+  /// prompt player was told, when.
+  public struct Outcome {
+    public var timeline: [TimelineEntry]
+    public var captures: [Capture]
+    /// The prompts to speak and the maneuver changes, with their instants; prompts made
+    /// while muted are left out, as the player drops them.
+    public var prompts: [(at: Date, cue: PromptCue)]
+  }
+
+  /// What the prompt player is told.
+  public enum PromptCue: Equatable {
+    case speak(Announcement)
+    case maneuverChanged(next: Int)
+  }
+
   /// The core at a moment of the drive, for drawing what the screen showed then.
   public struct Capture {
     public var core: HeadUnitCore
@@ -56,15 +72,18 @@ public struct Replay: Sendable {
     run(capturing: [], observe: observe).timeline
   }
 
-  /// Replays the drive; also returns the core as it stood `seconds` after the first fix,
+  /// Replays the drive; also returns what the prompt player was told and the core as it
+  /// stood `seconds` after the first fix,
   /// for each of `seconds` (in their order): every event up to that instant handled, none
   /// after it.
   public func run(
     capturing seconds: [Double],
     observe: (HeadUnitCore.Effect, Date) -> Void = { _, _ in }
-  ) -> (timeline: [TimelineEntry], captures: [Capture]) {
+  ) -> Outcome {
     guard let first = fixes.first else {
-      return ([TimelineEntry(t: 0, kind: .summary(ReplaySummary()))], [])
+      return Outcome(
+        timeline: [TimelineEntry(t: 0, kind: .summary(ReplaySummary()))], captures: [],
+        prompts: [])
     }
     return withoutActuallyEscaping(observe) { observe in
       drive(from: first.time, capturing: seconds, observe: observe)
@@ -74,29 +93,24 @@ public struct Replay: Sendable {
   private func drive(
     from origin: Date, capturing seconds: [Double],
     observe: @escaping (HeadUnitCore.Effect, Date) -> Void
-  ) -> (timeline: [TimelineEntry], captures: [Capture]) {
+  ) -> Outcome {
     let provider = EmbeddedRouteProvider(routes: [route])
     var clock = VirtualClock(
       HeadUnitCore(provider: provider, phrases: phrases, configuration: configuration),
       origin: origin)
     var recorder = TimelineRecorder(origin: origin)
-    let router = self.router
+    let devices = ReplayDevices(router: router)
     let react: VirtualClock<HeadUnitCore>.React = { effect, instant, core in
       observe(effect, instant)
       recorder.record(effect, at: instant, core: core)
-      switch effect {
-      case .acquireDevices: return [.devicesReady]
-      case .requestRoute(let request):
-        guard let router else { return [.routeFailed("no router")] }
-        let answer = router(request)
-        recorder.recordAnswer(answer, to: request, at: instant)
-        switch answer {
-        case .routeComputed(let route): return [.routeComputed(route)]
-        case .routeFailed(let reason): return [.routeFailed(reason)]
-        default: return []
+      devices.prompts.now = instant
+      if let follow = devices.set.carryOut(effect) {
+        if case .requestRoute(let request) = effect {
+          recorder.recordAnswer(follow, to: request, at: instant)
         }
-      default: return []
+        return follow
       }
+      return effect == .acquireDevices ? [.devicesReady] : []
     }
     // The moments to capture, in time order, and where each goes in the answer.
     let order = seconds.indices.sorted { seconds[$0] < seconds[$1] }
@@ -122,6 +136,17 @@ public struct Replay: Sendable {
     }
     capture(before: nil)
     let end = fixes.last?.time ?? origin
-    return (recorder.finish(at: end), captures.compactMap { $0 })
+    var muted = false
+    var prompts: [(at: Date, cue: PromptCue)] = []
+    for (at, cue) in devices.prompts.cues {
+      switch cue {
+      case .speak(let announcement) where !muted: prompts.append((at, .speak(announcement)))
+      case .speak: break
+      case .maneuverChanged(let next): prompts.append((at, .maneuverChanged(next: next)))
+      case .muted(let state): muted = state
+      }
+    }
+    return Outcome(
+      timeline: recorder.finish(at: end), captures: captures.compactMap { $0 }, prompts: prompts)
   }
 }

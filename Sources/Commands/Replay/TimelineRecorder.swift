@@ -45,20 +45,21 @@ struct TimelineRecorder {
     }
   }
 
-  /// The router's answer to `request`, asked at `instant`.
+  /// The router's answer to `request` (the core's events that follow it), asked at
+  /// `instant`.
   mutating func recordAnswer(
-    _ answer: NavigationSession.Event, to request: RouteRequest, at instant: Date
+    _ answer: [HeadUnitCore.Event], to request: RouteRequest, at instant: Date
   ) {
     let t = instant.timeIntervalSince(origin)
-    switch answer {
-    case .routeComputed(let route):
+    switch answer.first {
+    case .routeComputed(let route)?:
       entries.append(
         TimelineEntry(
           t: t,
           kind: .reroute(
             from: request.origin ?? request.destination, distance: route.distance,
             duration: route.duration)))
-    case .routeFailed(let reason):
+    case .routeFailed(let reason)?:
       entries.append(
         TimelineEntry(t: t, kind: .rerouteFailed(from: request.origin, reason: reason)))
     default: break

@@ -39,9 +39,7 @@ public final class HeadUnitDaemon {
   let writer: StateWriter
   let started: ContinuousClock.Instant
   /// The routing server, then the offline router, for reroutes; nil without a map.
-  let routingService: RoutingService?
-  /// Where routes are computed, off the event loop.
-  let routing = DispatchQueue(label: "headunit.routing", qos: .userInitiated)
+  let router: DaemonRouter?
 
   var framebuffer: Framebuffer?
   var renderer: TemplateRenderer?
@@ -103,13 +101,16 @@ public final class HeadUnitDaemon {
       let mapProvider = MapRouteProvider(
         map: map, server: configuration.remoteRouter, logger: logger)
       provider = mapProvider
-      routingService = mapProvider.service
+      let inbox = self.inbox
+      router = DaemonRouter(
+        service: mapProvider.service, serverName: configuration.routingServer?.name
+      ) { inbox.yield(.core($0)) }
       coreConfiguration.session.hasRouter = true
       layers = [RoadLayer(graph: map)]
       logger.info(
         "map \(map.name): \(map.edgeCount) road edges, \(mapProvider.places.count) places")
     } else {
-      routingService = nil
+      router = nil
       do {
         provider = try EmbeddedRouteProvider.loadEmbedded()
       } catch {
@@ -164,29 +165,25 @@ public final class HeadUnitDaemon {
     while !queue.isEmpty {
       let next = queue.removeFirst()
       for effect in core.handle(next, at: Date()) {
-        if let follow = carryOut(effect) { queue.append(follow) }
+        queue += carryOut(effect)
       }
     }
     fleet?.observe(core.fleetState)
   }
 
-  /// Carries out one effect; returns an event that must follow at once.
-  func carryOut(_ effect: HeadUnitCore.Effect) -> HeadUnitCore.Event? {
+  /// The car's prompt player, state files and router, as the core's effects see them.
+  var devices: DeviceSet { DeviceSet(prompts: player, store: writer, router: router) }
+
+  /// Carries out one effect; returns the events that must follow at once.
+  func carryOut(_ effect: HeadUnitCore.Effect) -> [HeadUnitCore.Event] {
+    if let follow = devices.carryOut(effect) { return follow }
     switch effect {
     case .redraw: redrawPending = true
     case .schedule(let timer, let due): schedule(timer, at: due)
     case .cancel(let timer): timers.removeValue(forKey: timer)?.cancel()
-    case .speak(let announcement): player?.enqueue(announcement)
-    case .maneuverChanged(let next): player?.maneuverChanged(next: next)
-    case .setMuted(let muted): player?.setMuted(muted)
-    case .stopPrompts: player?.setMuted(true)
-    case .saveTrip(let snapshot): writer.save(snapshot)
-    case .requestRoute(let request): requestRoute(request)
-    case .clearTrip: writer.clearTrip()
-    case .savePlaces(let lists): writer.save(lists)
     case .acquireDevices:
       acquireDevices()
-      return .devicesReady
+      return [.devicesReady]
     case .releaseDevices: releaseDevices()
     case .screen(let screen): show(screen)
     case .runShutdownCommand(let command): runShutdownCommand(command)
@@ -198,8 +195,9 @@ public final class HeadUnitDaemon {
       case .send(let client, let message): bridgeServer?.send(message, to: client)
       case .close(let client, let reason): bridgeServer?.close(client, reason: reason)
       }
+    default: break  // the devices' own, above
     }
-    return nil
+    return []
   }
 
   func schedule(_ timer: HeadUnitCore.Timer, at due: Date) {
@@ -209,30 +207,6 @@ public final class HeadUnitDaemon {
       let delay = due.timeIntervalSinceNow
       if delay > 0 { try? await Task.sleep(for: .seconds(delay)) }
       if !Task.isCancelled { inbox.yield(.core(.timer(timer))) }
-    }
-  }
-
-  /// Computes `request` on the routing queue (the routing server first, if configured,
-  /// then the offline router) and posts the answer to the inbox; the service logs which
-  /// router answered.
-  func requestRoute(_ request: RouteRequest) {
-    guard let routingService else {
-      inbox.yield(.core(.routeFailed("no offline map")))
-      return
-    }
-    let inbox = self.inbox
-    let server = configuration.routingServer?.name ?? "The routing server"
-    routing.async {
-      let answer = routingService.answer(request)
-      if case .offline(_?) = answer.source {
-        // The log has the whole reason; the driver gets the gist.
-        inbox.yield(.core(.routedOffline(detail: "\(server) did not answer")))
-      }
-      switch answer.event {
-      case .routeComputed(let route): inbox.yield(.core(.routeComputed(route)))
-      case .routeFailed(let reason): inbox.yield(.core(.routeFailed(reason)))
-      default: break
-      }
     }
   }
 

@@ -7,7 +7,7 @@ import Foundation
 /// Writes happen in the order asked for; `flush()` blocks until every one asked for before
 /// it is on disk. Failures are logged and never stop the daemon: a full or read-only state
 /// partition costs the resume, not the drive.
-final class StateWriter: Sendable {
+final class StateWriter: StateStore, Sendable {
   let trips: TripStore
   let places: PlaceStore
   private let logger: Logger

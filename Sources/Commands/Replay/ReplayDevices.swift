@@ -1,0 +1,61 @@
+import Core
+import Foundation
+import Navigation
+
+/// The replay's set of devices: prompts kept as the cues the player was given (for the
+/// demo's mixdown), the trip and places kept in memory, routes answered at once by the
+/// replay's router.
+final class ReplayDevices {
+  /// What the prompt player was told, and when.
+  final class Prompts: PromptSink {
+    enum Cue: Equatable {
+      case speak(Announcement)
+      case maneuverChanged(next: Int)
+      case muted(Bool)
+    }
+
+    /// The instant of the effect being carried out; the replay sets it.
+    var now = Date(timeIntervalSince1970: 0)
+    private(set) var cues: [(at: Date, cue: Cue)] = []
+
+    func speak(_ announcement: Announcement) { cues.append((now, .speak(announcement))) }
+    func maneuverChanged(next: Int) { cues.append((now, .maneuverChanged(next: next))) }
+    func setMuted(_ muted: Bool) { cues.append((now, .muted(muted))) }
+  }
+
+  /// The saves, in order.
+  final class Store: StateStore {
+    private(set) var trips: [TripSnapshot] = []
+    private(set) var places: [PlaceLists] = []
+    private(set) var cleared = 0
+
+    func save(_ trip: TripSnapshot) { trips.append(trip) }
+    func clearTrip() { cleared += 1 }
+    func save(_ places: PlaceLists) { self.places.append(places) }
+  }
+
+  /// The replay's router, answering at the instant it is asked.
+  final class Router: RouteService {
+    private let answer: Replay.Router
+
+    init(_ answer: @escaping Replay.Router) {
+      self.answer = answer
+    }
+
+    func route(_ request: RouteRequest) -> [HeadUnitCore.Event]? {
+      switch answer(request) {
+      case .routeComputed(let route): [.routeComputed(route)]
+      case .routeFailed(let reason): [.routeFailed(reason)]
+      default: [.routeFailed("the router gave no route")]
+      }
+    }
+  }
+
+  let prompts = Prompts()
+  let store = Store()
+  let set: DeviceSet
+
+  init(router: Replay.Router?) {
+    set = DeviceSet(prompts: prompts, store: store, router: router.map { Router($0) })
+  }
+}

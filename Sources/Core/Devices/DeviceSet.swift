@@ -1,0 +1,38 @@
+/// The devices the core's prompt, store and route effects go to, chosen as a set: the
+/// car's (the prompt player on ALSA, the state directory, the routing server with offline
+/// fallback) or a replay's (a list of prompt cues, memory, the embedded map answering at
+/// once). Both the daemon and the replay carry these effects out through `carryOut`, so
+/// they are wired once.
+public struct DeviceSet {
+  /// Nil while prompts cannot be spoken (no sound card, no speech): they are dropped.
+  public var prompts: (any PromptSink)?
+  public var store: any StateStore
+  /// Nil without a map to route on: a route request fails at once.
+  public var router: (any RouteService)?
+
+  public init(prompts: (any PromptSink)?, store: any StateStore, router: (any RouteService)?) {
+    self.prompts = prompts
+    self.store = store
+    self.router = router
+  }
+
+  /// Carries out `effect` when it is a prompt, store or route effect and returns the
+  /// events that follow from it at once; nil for the effects its owner carries out itself
+  /// (drawing, timers, the devices' lifecycle, logs, the bridge, shutting down).
+  public func carryOut(_ effect: HeadUnitCore.Effect) -> [HeadUnitCore.Event]? {
+    switch effect {
+    case .speak(let announcement): prompts?.speak(announcement)
+    case .maneuverChanged(let next): prompts?.maneuverChanged(next: next)
+    case .setMuted(let muted): prompts?.setMuted(muted)
+    case .stopPrompts: prompts?.setMuted(true)
+    case .saveTrip(let snapshot): store.save(snapshot)
+    case .clearTrip: store.clearTrip()
+    case .savePlaces(let lists): store.save(lists)
+    case .requestRoute(let request):
+      guard let router else { return [.routeFailed("no offline map")] }
+      return router.route(request) ?? []
+    default: return nil
+    }
+    return []
+  }
+}
