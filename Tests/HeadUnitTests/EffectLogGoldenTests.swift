@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Navigation
 import Templates
+import TestSupport
 import Testing
 
 @testable import HeadUnit
@@ -117,26 +118,8 @@ struct EffectLogGoldenTests {
   @Test("the effect log matches its golden", arguments: scripts)
   func matches(_ script: Script) throws {
     let text = try Self.log(script)
-    let url = Self.folder.appendingPathComponent(script.name + ".log")
-    if GoldenTimelineTests.updating {
-      try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
-      return
-    }
-    let golden = try String(contentsOf: url, encoding: .utf8)
-    if text != golden {
-      let got = text.split(separator: "\n", omittingEmptySubsequences: false)
-      let want = golden.split(separator: "\n", omittingEmptySubsequences: false)
-      let first =
-        zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        ?? min(got.count, want.count)
-      Issue.record(
-        """
-        \(script.name): the effect log differs from \(url.lastPathComponent) at line \(first + 1)
-          golden: \(first < want.count ? want[first] : "(end)")
-          now:    \(first < got.count ? got[first] : "(end)")
-        (UPDATE_GOLDENS=1 writes the new log; review the diff)
-        """)
-    }
+    try Golden.check(
+      text, against: Self.folder.appendingPathComponent(script.name + ".log"),
+      what: "\(script.name): the effect log")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Commands
@@ -11,7 +12,6 @@ import Testing
 @Suite("Golden timelines")
 struct GoldenTimelineTests {
   static let folder = Paths.fixtures.appendingPathComponent("goldens/timelines")
-  static var updating: Bool { ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" }
 
   /// A replay to keep: the drive, and whether it reroutes on the embedded map.
   struct Case: CustomTestStringConvertible, Sendable {
@@ -48,27 +48,9 @@ struct GoldenTimelineTests {
     let captured = Captured()
     #expect(HeadUnitCommand.run(words, console: captured.console) == .success, "\(captured.err)")
     let text = captured.out.joined(separator: "\n") + "\n"
-    let url = Self.folder.appendingPathComponent(c.name + ".jsonl")
-    if Self.updating {
-      try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
-      return
-    }
-    let golden = try String(contentsOf: url, encoding: .utf8)
-    if text != golden {
-      let got = text.split(separator: "\n", omittingEmptySubsequences: false)
-      let want = golden.split(separator: "\n", omittingEmptySubsequences: false)
-      let first =
-        zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        ?? min(got.count, want.count)
-      Issue.record(
-        """
-        \(c.name): the timeline differs from \(url.lastPathComponent) at line \(first + 1)
-          golden: \(first < want.count ? want[first] : "(end)")
-          now:    \(first < got.count ? got[first] : "(end)")
-        (UPDATE_GOLDENS=1 writes the new timeline; review the diff)
-        """)
-    }
+    try Golden.check(
+      text, against: Self.folder.appendingPathComponent(c.name + ".jsonl"),
+      what: "\(c.name): the timeline")
     #expect(text.contains("\"type\":\"summary\""))
   }
 
