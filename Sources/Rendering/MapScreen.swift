@@ -79,14 +79,14 @@ public struct NavigationAlertContent: Hashable, Sendable {
   public var title: String
   public var subtitle: String?
   public var symbol: TemplateSymbol?
-  public var primaryAction: AlertAction
-  public var secondaryAction: AlertAction?
+  public var primaryAction: TemplateAction
+  public var secondaryAction: TemplateAction?
   /// Fraction of the display time left (1 → 0), nil when it stays until answered.
   public var remaining: Double?
 
   public init(
     title: String, subtitle: String? = nil, symbol: TemplateSymbol? = nil,
-    primaryAction: AlertAction, secondaryAction: AlertAction? = nil, remaining: Double? = nil
+    primaryAction: TemplateAction, secondaryAction: TemplateAction? = nil, remaining: Double? = nil
   ) {
     self.title = title
     self.subtitle = subtitle

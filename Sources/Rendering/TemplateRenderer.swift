@@ -39,7 +39,8 @@ public final class TemplateRenderer {
     precondition(scene.size == size, "scene of size \(scene.size) for a \(size) renderer")
     target.clear(scene.theme.templateBackground)
     let painter = TemplatePainter(
-      canvas: target, theme: scene.theme, layout: layout, focusedID: scene.focusedID)
+      canvas: target, theme: scene.theme, layout: layout, focusedID: scene.focusedID,
+      backTitle: scene.backTitle)
     let hasTabBar = scene.tabBar != nil
     let area = layout.contentArea(hasTabBar: hasTabBar)
     cairo_save(target.cr)
