@@ -89,8 +89,8 @@ public final class TemplateRenderer {
     }
     drawNavigation(scene)
     switch map.overlay {
-    case .navigationAlert(let alert)?:
-      painter.navigationAlert(alert)
+    case .navigationAlert(let alert, let remaining)?:
+      painter.navigationAlert(alert, remaining: remaining)
     case .panning?:
       painter.panCrosshair()
       painter.mapTemplateTargets(scene.template)

@@ -152,12 +152,7 @@ extension MapScreen {
     let overlay: Overlay?
     if let alert = map.navigationAlert {
       overlay = .navigationAlert(
-        NavigationAlertContent(
-          title: alert.titleVariants.first ?? "", subtitle: alert.subtitleVariants.first,
-          symbol: alert.image.map(TemplateSymbol.init(named:)),
-          primaryAction: alert.primaryAction,
-          secondaryAction: alert.secondaryAction,
-          remaining: alert.duration > 0 ? context.alertRemaining : nil))
+        alert, remaining: alert.duration > 0 ? context.alertRemaining : nil)
     } else if let preview = map.tripPreview, let trip = preview.selectedTrip {
       let routes = context.routes[trip.id] ?? []
       let choices = trip.routeChoices.enumerated().map { i, choice in

@@ -241,12 +241,15 @@ enum TemplateFixtures {
       return make(
         .map(MapScreen(scene: scene, overlay: .tripPreview(preview))), focus: "preview.trip.1")
     case "navalert":
-      let alert = NavigationAlertContent(
-        title: "Road closed ahead on Pohjoisesplanadi", subtitle: "Roadworks until 18:00",
-        symbol: .warning, primaryAction: .init(id: "detour", title: "Detour", style: .primary),
-        secondaryAction: .init(id: "dismiss", title: "Dismiss", style: .cancel), remaining: 0.6)
+      let alert = NavigationAlert(
+        id: "closure", titleVariants: ["Road closed ahead on Pohjoisesplanadi"],
+        subtitleVariants: ["Roadworks until 18:00"], image: "warning",
+        primaryAction: .init(id: "detour", title: "Detour", style: .primary),
+        secondaryAction: .init(id: "dismiss", title: "Dismiss", style: .cancel))
       return make(
-        .map(MapScreen(scene: try driving(size, theme), overlay: .navigationAlert(alert))),
+        .map(
+          MapScreen(
+            scene: try driving(size, theme), overlay: .navigationAlert(alert, remaining: 0.6))),
         focus: "detour")
     case "panning":
       let panning = PanningContent(
