@@ -48,17 +48,14 @@ public struct ListScreen: Hashable, Sendable {
   }
 
   public var title: String
-  /// The back button's title; nil when the list is the first screen (no back button).
-  public var backTitle: String?
   public var sections: [Section]
   /// Shown instead of rows when there are none ("No recent destinations").
   public var emptyText: String?
 
   public init(
-    title: String, backTitle: String? = nil, sections: [Section], emptyText: String? = nil
+    title: String, sections: [Section], emptyText: String? = nil
   ) {
     self.title = title
-    self.backTitle = backTitle
     self.sections = sections
     self.emptyText = emptyText
   }

@@ -5,7 +5,8 @@ import Templates
 public struct MapScreen: Sendable {
   public enum Overlay: Sendable {
     case tripPreview(TripPreviewContent)
-    case navigationAlert(NavigationAlertContent)
+    /// With the share of its time left (1 → 0), nil to draw no timer.
+    case navigationAlert(NavigationAlert, remaining: Double?)
     case panning(PanningContent)
   }
 
@@ -69,31 +70,6 @@ public struct TripPreviewContent: Sendable {
     self.selectedID = selectedID
     self.startTitle = startTitle
     self.startID = startID
-  }
-}
-
-/// A message over the map while driving ("Road closed ahead", "Faster route found") with
-/// up to two actions and, when it dismisses itself, the time left (CarPlay's
-/// `CPNavigationAlert`).
-public struct NavigationAlertContent: Hashable, Sendable {
-  public var title: String
-  public var subtitle: String?
-  public var symbol: TemplateSymbol?
-  public var primaryAction: AlertAction
-  public var secondaryAction: AlertAction?
-  /// Fraction of the display time left (1 → 0), nil when it stays until answered.
-  public var remaining: Double?
-
-  public init(
-    title: String, subtitle: String? = nil, symbol: TemplateSymbol? = nil,
-    primaryAction: AlertAction, secondaryAction: AlertAction? = nil, remaining: Double? = nil
-  ) {
-    self.title = title
-    self.subtitle = subtitle
-    self.symbol = symbol
-    self.primaryAction = primaryAction
-    self.secondaryAction = secondaryAction
-    self.remaining = remaining
   }
 }
 

@@ -22,7 +22,6 @@ public struct PointOfInterestScreen: Sendable {
   }
 
   public var title: String
-  public var backTitle: String?
   public var points: [Point]
   /// The point shown selected on the map (its pin larger, in the highlight colour).
   public var selectedID: String?
@@ -31,11 +30,10 @@ public struct PointOfInterestScreen: Sendable {
   public var layers: [any MapLayer]
 
   public init(
-    title: String, backTitle: String? = nil, points: [Point], selectedID: String? = nil,
+    title: String, points: [Point], selectedID: String? = nil,
     camera: MapCamera? = nil, layers: [any MapLayer] = []
   ) {
     self.title = title
-    self.backTitle = backTitle
     self.points = Array(points.prefix(Self.maximumPoints))
     self.selectedID = selectedID
     self.camera = camera

@@ -50,19 +50,17 @@ public struct SearchScreen: Hashable, Sendable {
   public var query: String
   /// Shown in the field while the query is empty.
   public var placeholder: String
-  public var backTitle: String?
   public var speller: Speller
   public var results: [ListScreen.Item]
   /// A search is running (a spinner in the field).
   public var isSearching: Bool
 
   public init(
-    query: String, placeholder: String = "Search", backTitle: String? = nil,
+    query: String, placeholder: String = "Search",
     speller: Speller = Speller(), results: [ListScreen.Item] = [], isSearching: Bool = false
   ) {
     self.query = query
     self.placeholder = placeholder
-    self.backTitle = backTitle
     self.speller = speller
     self.results = results
     self.isSearching = isSearching

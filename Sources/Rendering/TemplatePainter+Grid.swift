@@ -1,8 +1,10 @@
+import Templates
+
 extension TemplatePainter {
   /// Up to eight tiles: four to a row on landscape screens, two on portrait ones.
-  func grid(_ screen: GridScreen, in area: ScreenRect) {
-    let body = header(title: screen.title, backTitle: screen.backTitle, in: area)
-    let buttons = screen.buttons
+  func grid(_ screen: GridTemplate, in area: ScreenRect) {
+    let body = header(title: screen.title, in: area)
+    let buttons = screen.buttons.prefix(GridTemplate.maximumButtonCount)
     guard !buttons.isEmpty else { return }
     let columns = layout.isPortrait ? 2 : min(4, buttons.count)
     let rows = (buttons.count + columns - 1) / columns
@@ -25,7 +27,7 @@ extension TemplatePainter {
     }
   }
 
-  private func gridButton(_ button: GridScreen.Button, in r: ScreenRect) {
+  private func gridButton(_ button: GridButton, in r: ScreenRect) {
     let focused = button.isEnabled && focusable(button.id, r)
     let radius = px(16)
     canvas.fillRoundedRect(r, radius: radius, theme.templateSurface)
@@ -48,7 +50,7 @@ extension TemplatePainter {
     let symbolRect = ScreenRect(
       x: r.midX - side / 2, y: (r.minY + (textTop - r.minY - side) / 2).rounded(),
       width: side, height: side)
-    button.symbol.draw(
+    TemplateSymbol(named: button.image).draw(
       in: canvas, rect: symbolRect,
       color: button.isEnabled ? theme.highlight : theme.panelSecondaryText,
       accent: theme.templateSurface)

@@ -1,8 +1,10 @@
+import Templates
+
 extension TemplatePainter {
   /// Label/value pairs in one column (two on landscape screens when there are more than
   /// five), the actions in a row along the bottom.
-  func information(_ screen: InformationScreen, in area: ScreenRect) {
-    let body = header(title: screen.title, backTitle: screen.backTitle, in: area)
+  func information(_ screen: InformationTemplate, in area: ScreenRect) {
+    let body = header(title: screen.title, in: area)
     let buttonHeight = px(60)
     let actionsTop = body.maxY - margin - buttonHeight
     if !screen.actions.isEmpty {
@@ -37,9 +39,9 @@ extension TemplatePainter {
       // The label on its own small line, the value large under it.
       let labelBaseline = y + (rowHeight - px(52)) / 2 + px(18)
       canvas.drawText(
-        canvas.ellipsized(item.label, labelStyle, maxWidth: width), labelStyle, x: x,
+        canvas.ellipsized(item.title, labelStyle, maxWidth: width), labelStyle, x: x,
         baseline: labelBaseline.rounded(), theme.panelSecondaryText)
-      let value = canvas.fit([item.value], .bold(px(26)), minimumSize: px(24), maxWidth: width)
+      let value = canvas.fit([item.detail], .bold(px(26)), minimumSize: px(24), maxWidth: width)
       canvas.drawText(
         value.text, value.style, x: x, baseline: (labelBaseline + px(30)).rounded(),
         theme.panelText)

@@ -9,7 +9,7 @@ extension TemplatePainter {
   }
 
   func list(_ screen: ListScreen, in area: ScreenRect) {
-    let body = header(title: screen.title, backTitle: screen.backTitle, in: area)
+    let body = header(title: screen.title, in: area)
     var rows: [Row] = []
     for section in screen.sections {
       if let h = section.header { rows.append(.header(h)) }

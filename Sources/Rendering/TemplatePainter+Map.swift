@@ -172,7 +172,11 @@ extension TemplatePainter {
 
   /// A navigation alert in the free part of the map: beside the guidance card on
   /// landscape screens, across the top of the map on portrait ones.
-  func navigationAlert(_ alert: NavigationAlertContent) {
+  /// `remaining`: the share of its time left (1 → 0), nil to draw no timer.
+  func navigationAlert(_ alert: NavigationAlert, remaining: Double?) {
+    let title = alert.titleVariants.first ?? ""
+    let subtitle = alert.subtitleVariants.first
+    let symbol = alert.image.map(TemplateSymbol.init(named:))
     let navigation = NavigationLayout(size: layout.size)
     let pad = px(16)
     let left = navigation.isPortrait ? margin : navigation.card.maxX + margin
@@ -186,27 +190,27 @@ extension TemplatePainter {
     ]
     var textX = x + pad
     let symbolSide = px(48)
-    if alert.symbol != nil { textX += symbolSide + px(14) }
+    if symbol != nil { textX += symbolSide + px(14) }
     let textWidth = x + width - pad - textX
     var titleStyle = titleStyles[0]
     var titleLines: [String] = []
     for (style, lines) in zip(titleStyles + [titleStyles[2]], [2, 2, 2, 3]) {
       titleStyle = style
-      titleLines = wrap(alert.title, style, maxWidth: textWidth, maxLines: lines)
+      titleLines = wrap(title, style, maxWidth: textWidth, maxLines: lines)
       if titleLines.last?.hasSuffix("…") != true { break }
     }
     let subtitleStyle = TextStyle.regular(px(20))
     let buttonHeight = px(56)
     let textHeight =
       max(
-        alert.symbol == nil ? 0 : symbolSide,
-        Double(titleLines.count) * px(32) + (alert.subtitle == nil ? 0 : px(28)))
+        symbol == nil ? 0 : symbolSide,
+        Double(titleLines.count) * px(32) + (subtitle == nil ? 0 : px(28)))
     let height = pad + textHeight + px(14) + buttonHeight + pad
     // Under the status chip, clear of the vehicle, which sits low on the map.
     let r = ScreenRect(
       x: x, y: navigation.status.maxY + margin, width: width, height: height.rounded())
     panel(r, radius: px(14), theme.templateSurface)
-    if let symbol = alert.symbol {
+    if let symbol {
       symbol.draw(
         in: canvas,
         rect: ScreenRect(x: x + pad, y: r.y + pad, width: symbolSide, height: symbolSide),
@@ -217,7 +221,7 @@ extension TemplatePainter {
       canvas.drawText(line, titleStyle, x: textX, baseline: y + px(25), theme.panelText)
       y += px(32)
     }
-    if let subtitle = alert.subtitle {
+    if let subtitle {
       canvas.drawText(
         canvas.ellipsized(subtitle, subtitleStyle, maxWidth: textWidth), subtitleStyle, x: textX,
         baseline: y + px(21), theme.panelSecondaryText)
@@ -233,7 +237,7 @@ extension TemplatePainter {
         in: ScreenRect(
           x: x + pad + Double(i) * (w + gap), y: buttonY, width: w, height: buttonHeight))
     }
-    if let remaining = alert.remaining {
+    if let remaining {
       // The time left before the alert goes away, as a bar along its top.
       let track = ScreenRect(
         x: r.x + px(14), y: r.y + px(5), width: r.width - px(28), height: px(4))

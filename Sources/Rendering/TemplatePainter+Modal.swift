@@ -1,8 +1,10 @@
+import Templates
+
 extension TemplatePainter {
   /// Darkens everything drawn so far, under a modal.
   func dim() { fill(layout.screen, theme.dimming) }
 
-  func alert(_ alert: AlertScreen) {
+  func alert(_ alert: AlertTemplate) {
     dim()
     let screen = layout.screen
     let pad = px(24)
@@ -55,7 +57,7 @@ extension TemplatePainter {
     }
   }
 
-  func actionSheet(_ sheet: ActionSheetScreen) {
+  func actionSheet(_ sheet: ActionSheetTemplate) {
     dim()
     let screen = layout.screen
     let pad = px(20)

@@ -5,7 +5,7 @@ extension TemplatePainter {
   /// The points as a numbered list beside (landscape) or under (portrait) a map with the
   /// same numbers on pins.
   func pointsOfInterest(_ screen: PointOfInterestScreen, in area: ScreenRect) {
-    let body = header(title: screen.title, backTitle: screen.backTitle, in: area)
+    let body = header(title: screen.title, in: area)
     let mapRect: ScreenRect
     let listRect: ScreenRect
     if layout.isPortrait {

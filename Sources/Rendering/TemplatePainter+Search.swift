@@ -12,9 +12,9 @@ extension TemplatePainter {
     let titleRow = ScreenRect(
       x: area.x, y: area.y, width: area.width, height: layout.headerHeight)
     var fieldLeft = titleRow.x + margin
-    if let backTitle = screen.backTitle {
+    if backTitle != nil {
       // Draw the header for its back button only; the field covers its empty title.
-      _ = header(title: "", backTitle: backTitle, in: area)
+      _ = header(title: "", in: area)
       fieldLeft = (targets.last(where: { $0.id == "back" })?.rect.maxX ?? fieldLeft) + px(12)
     }
     let field = ScreenRect(

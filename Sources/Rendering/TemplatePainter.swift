@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Templates
 
 /// Draws template screens into a canvas and records where each focusable element went.
 ///
@@ -10,13 +11,19 @@ final class TemplatePainter {
   let theme: Theme
   let layout: TemplateLayout
   let focusedID: String?
+  /// The back button's title in every header; nil draws none.
+  let backTitle: String?
   private(set) var targets: [FocusTarget] = []
 
-  init(canvas: CairoCanvas, theme: Theme, layout: TemplateLayout, focusedID: String?) {
+  init(
+    canvas: CairoCanvas, theme: Theme, layout: TemplateLayout, focusedID: String?,
+    backTitle: String? = nil
+  ) {
     self.canvas = canvas
     self.theme = theme
     self.layout = layout
     self.focusedID = focusedID
+    self.backTitle = backTitle
   }
 
   func px(_ v: Double) -> Double { layout.px(v) }
@@ -59,7 +66,7 @@ final class TemplatePainter {
 
   /// The title row of a pushed screen: a back button when there is somewhere to go back
   /// to, the title beside it. Returns what is left of `area` under it.
-  func header(title: String, backTitle: String?, in area: ScreenRect) -> ScreenRect {
+  func header(title: String, in area: ScreenRect) -> ScreenRect {
     let h = layout.headerHeight
     let band = ScreenRect(x: area.x, y: area.y, width: area.width, height: h)
     var x = band.x + margin
@@ -98,7 +105,7 @@ final class TemplatePainter {
   // MARK: - Buttons
 
   /// A rounded text button for `action`; focusable under the action's id.
-  func actionButton(_ action: AlertAction, in r: ScreenRect, on background: Color? = nil) {
+  func actionButton(_ action: TemplateAction, in r: ScreenRect, on background: Color? = nil) {
     let focused = focusable(action.id, r)
     let radius = px(12)
     let fillColor: Color

@@ -39,7 +39,8 @@ public final class TemplateRenderer {
     precondition(scene.size == size, "scene of size \(scene.size) for a \(size) renderer")
     target.clear(scene.theme.templateBackground)
     let painter = TemplatePainter(
-      canvas: target, theme: scene.theme, layout: layout, focusedID: scene.focusedID)
+      canvas: target, theme: scene.theme, layout: layout, focusedID: scene.focusedID,
+      backTitle: scene.backTitle)
     let hasTabBar = scene.tabBar != nil
     let area = layout.contentArea(hasTabBar: hasTabBar)
     cairo_save(target.cr)
@@ -88,8 +89,8 @@ public final class TemplateRenderer {
     }
     drawNavigation(scene)
     switch map.overlay {
-    case .navigationAlert(let alert)?:
-      painter.navigationAlert(alert)
+    case .navigationAlert(let alert, let remaining)?:
+      painter.navigationAlert(alert, remaining: remaining)
     case .panning?:
       painter.panCrosshair()
       painter.mapTemplateTargets(scene.template)

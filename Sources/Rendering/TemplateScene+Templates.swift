@@ -7,7 +7,7 @@ import Templates
 extension ListScreen {
   /// The rows a list shows now (fewer while the driving limits are on), with a spinner
   /// on the row whose handler runs.
-  public init(_ list: ListTemplate, backTitle: String?) {
+  public init(_ list: ListTemplate) {
     let sections = list.visibleSections.map { section in
       Section(
         header: section.header,
@@ -28,48 +28,14 @@ extension ListScreen {
             isEnabled: item.isEnabled)
         })
     }
-    self.init(title: list.title, backTitle: backTitle, sections: sections, emptyText: "No items")
-  }
-}
-
-extension GridScreen {
-  public init(_ grid: GridTemplate, backTitle: String?) {
-    self.init(
-      title: grid.title, backTitle: backTitle,
-      buttons: grid.buttons.map {
-        Button(
-          id: $0.id, title: $0.title, symbol: TemplateSymbol(named: $0.image),
-          isEnabled: $0.isEnabled)
-      })
-  }
-}
-
-extension AlertScreen {
-  public init(_ alert: AlertTemplate) {
-    self.init(titleVariants: alert.titleVariants, actions: alert.actions)
-  }
-}
-
-extension ActionSheetScreen {
-  public init(_ sheet: ActionSheetTemplate) {
-    self.init(
-      title: sheet.title, message: sheet.message, actions: sheet.actions)
-  }
-}
-
-extension InformationScreen {
-  public init(_ information: InformationTemplate, backTitle: String?) {
-    self.init(
-      title: information.title, backTitle: backTitle,
-      items: information.items.map { Item(label: $0.title, value: $0.detail) },
-      actions: information.actions)
+    self.init(title: list.title, sections: sections, emptyText: "No items")
   }
 }
 
 extension SearchScreen {
   /// The speller's text, its ring and its live results (none of the ring while the
   /// driving limits turn it off).
-  public init(_ search: SearchTemplate, backTitle: String?) {
+  public init(_ search: SearchTemplate) {
     let keys = search.speller.keys.map { key -> Speller.Key in
       switch key {
       case .letter: Speller.Key(id: key.elementID, label: key.label.uppercased())
@@ -78,7 +44,7 @@ extension SearchScreen {
       }
     }
     self.init(
-      query: search.speller.text.uppercased(), backTitle: backTitle,
+      query: search.speller.text.uppercased(),
       speller: Speller(keys: keys, disabledMessage: search.disabledMessage),
       results: search.speller.results.map {
         ListScreen.Item(id: SearchTemplate.resultElementID($0), text: $0, symbol: .pin)
@@ -87,11 +53,9 @@ extension SearchScreen {
 }
 
 extension PointOfInterestScreen {
-  public init(
-    _ template: PointOfInterestTemplate, backTitle: String?, layers: [any MapLayer] = []
-  ) {
+  public init(_ template: PointOfInterestTemplate, layers: [any MapLayer] = []) {
     self.init(
-      title: template.title, backTitle: backTitle,
+      title: template.title,
       points: template.points.map {
         Point(
           id: $0.id, title: $0.title, subtitle: $0.subtitle ?? $0.summary, coordinate: $0.coordinate
@@ -104,17 +68,15 @@ extension PointOfInterestScreen {
 extension TemplateScene.Content {
   /// What `template` shows as the content of a screen; nil for a template that is never
   /// content (an alert, an action sheet, a tab bar).
-  init?(
-    _ template: Template, backTitle: String?, map: MapContext
-  ) {
+  init?(_ template: Template, map: MapContext) {
     switch template {
     case .map(let m): self = .map(MapScreen(m, context: map))
-    case .list(let t): self = .list(ListScreen(t, backTitle: backTitle))
-    case .grid(let t): self = .grid(GridScreen(t, backTitle: backTitle))
-    case .information(let t): self = .information(InformationScreen(t, backTitle: backTitle))
-    case .search(let t): self = .search(SearchScreen(t, backTitle: backTitle))
+    case .list(let t): self = .list(ListScreen(t))
+    case .grid(let t): self = .grid(t)
+    case .information(let t): self = .information(t)
+    case .search(let t): self = .search(SearchScreen(t))
     case .pointOfInterest(let t):
-      self = .pointOfInterest(PointOfInterestScreen(t, backTitle: backTitle, layers: map.layers))
+      self = .pointOfInterest(PointOfInterestScreen(t, layers: map.layers))
     case .alert, .actionSheet, .tabBar: return nil
     }
   }
@@ -190,12 +152,7 @@ extension MapScreen {
     let overlay: Overlay?
     if let alert = map.navigationAlert {
       overlay = .navigationAlert(
-        NavigationAlertContent(
-          title: alert.titleVariants.first ?? "", subtitle: alert.subtitleVariants.first,
-          symbol: alert.image.map(TemplateSymbol.init(named:)),
-          primaryAction: alert.primaryAction,
-          secondaryAction: alert.secondaryAction,
-          remaining: alert.duration > 0 ? context.alertRemaining : nil))
+        alert, remaining: alert.duration > 0 ? context.alertRemaining : nil)
     } else if let preview = map.tripPreview, let trip = preview.selectedTrip {
       let routes = context.routes[trip.id] ?? []
       let choices = trip.routeChoices.enumerated().map { i, choice in
@@ -254,15 +211,15 @@ extension TemplateScene {
     }
     var mapContext = map
     mapContext.scene.size = size
-    guard let content = Content(shown, backTitle: backTitle, map: mapContext) else { return nil }
+    guard let content = Content(shown, map: mapContext) else { return nil }
     var modal: Modal?
     switch controller.presented {
-    case .alert(let alert)?: modal = .alert(AlertScreen(alert))
-    case .actionSheet(let sheet)?: modal = .actionSheet(ActionSheetScreen(sheet))
+    case .alert(let alert)?: modal = .alert(alert)
+    case .actionSheet(let sheet)?: modal = .actionSheet(sheet)
     default: modal = nil
     }
     self.init(
       size: size, theme: theme, content: content, tabBar: tabBar, modal: modal,
-      focusedID: controller.focusedElementID)
+      backTitle: backTitle, focusedID: controller.focusedElementID)
   }
 }

@@ -1,21 +1,25 @@
 import Templates
 
 /// Everything one frame of a template screen shows, as plain values: the top template,
-/// the tab bar around it, a modal over it and the knob's focus.
+/// the tab bar around it, a modal over it, the back button and the knob's focus.
+///
+/// Templates that show only what they hold are drawn as they are; a `*Screen` stands in
+/// for a template only where the screen shows more (a row's spinner, the speller's
+/// pointer, the map under the pins).
 public struct TemplateScene: Sendable {
   public enum Content: Sendable {
     case map(MapScreen)
     case list(ListScreen)
-    case grid(GridScreen)
-    case information(InformationScreen)
+    case grid(GridTemplate)
+    case information(InformationTemplate)
     case search(SearchScreen)
     case pointOfInterest(PointOfInterestScreen)
   }
 
   /// Presented over everything, on a dimmed screen.
   public enum Modal: Hashable, Sendable {
-    case alert(AlertScreen)
-    case actionSheet(ActionSheetScreen)
+    case alert(AlertTemplate)
+    case actionSheet(ActionSheetTemplate)
   }
 
   public var size: ScreenSize
@@ -23,18 +27,21 @@ public struct TemplateScene: Sendable {
   public var content: Content
   public var tabBar: TabBarContent?
   public var modal: Modal?
+  /// The back button's title over the content; nil on the first screen (no back button).
+  public var backTitle: String?
   /// The id the knob has focused (see `TemplateRenderer.render(_:)` for the ids).
   public var focusedID: String?
 
   public init(
     size: ScreenSize, theme: Theme, content: Content, tabBar: TabBarContent? = nil,
-    modal: Modal? = nil, focusedID: String? = nil
+    modal: Modal? = nil, backTitle: String? = nil, focusedID: String? = nil
   ) {
     self.size = size
     self.theme = theme
     self.content = content
     self.tabBar = tabBar
     self.modal = modal
+    self.backTitle = backTitle
     self.focusedID = focusedID
   }
 }

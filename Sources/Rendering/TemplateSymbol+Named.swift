@@ -9,6 +9,7 @@ extension TemplateSymbol {
     case "home", "house": self = .home
     case "work", "briefcase", "office": self = .work
     case "fuel", "gas", "petrol": self = .fuel
+    case "ev", "ev.charger", "charger", "charging": self = .letters("EV")
     case "parking", "car park": self = .parking
     case "food", "restaurant", "fork.knife": self = .food
     case "search", "magnifyingglass": self = .search

@@ -1,3 +1,5 @@
+import Navigation
+
 /// The trips the map is previewing, which one is selected and with which route choice,
 /// and the start button's title.
 public struct TripPreview: Hashable, Sendable {

@@ -32,8 +32,8 @@ struct FakeRouteProvider: RouteProvider {
       destination: place.coordinate, destinationNameVariants: [place.name],
       routeChoices: [
         Navigation.RouteChoice(
-          route: nil, summaryVariants: ["4.2 km"], additionalInformationVariants: ["Fastest"],
-          selectionSummaryVariants: ["9 min"]),
+          route: nil, summaryVariants: ["4.2 km"], selectionSummaryVariants: ["9 min"],
+          additionalInformationVariants: ["Fastest"]),
         Navigation.RouteChoice(
           route: nil, summaryVariants: ["3.8 km"], selectionSummaryVariants: ["12 min"]),
       ])

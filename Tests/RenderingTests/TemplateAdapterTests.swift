@@ -61,7 +61,7 @@ import Testing
       Issue.record("not a list: \(scene.content)")
       return
     }
-    #expect(list.backTitle == "Map")
+    #expect(scene.backTitle == "Map")
     #expect(list.sections[0].items[0].accessory == .loading)
     #expect(list.sections[0].items[1].accessory == .cloud)
     #expect(list.sections[0].items[0].symbol == .home)
@@ -78,7 +78,7 @@ import Testing
       ])
     let c = Self.controller([.push(1, .list(Self.list)), .present(2, .alert(alert)), .encoder(1)])
     let (scene, targets, _) = try Self.draw(c)
-    #expect(scene.modal == .alert(AlertScreen(alert)))
+    #expect(scene.modal == .alert(alert))
     #expect(targets.map(\.id) == ["yes", "no"])
     Self.expectFocusMatches(c, targets)
   }

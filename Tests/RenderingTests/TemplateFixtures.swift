@@ -10,7 +10,7 @@ enum TemplateFixtures {
 
   static var destinations: ListScreen {
     ListScreen(
-      title: "Destinations", backTitle: "Map",
+      title: "Destinations",
       sections: [
         ListScreen.Section(
           header: "Favourites",
@@ -41,35 +41,35 @@ enum TemplateFixtures {
       ])
   }
 
-  static var categories: GridScreen {
-    GridScreen(
-      title: "Nearby", backTitle: "Map",
+  static var categories: GridTemplate {
+    GridTemplate(
+      id: "nearby", title: "Nearby",
       buttons: [
-        .init(id: "fuel", title: "Fuel", symbol: .fuel),
-        .init(id: "parking", title: "Parking", symbol: .parking),
-        .init(id: "food", title: "Food", symbol: .food),
-        .init(id: "charging", title: "EV charging stations", symbol: .letters("EV")),
-        .init(id: "favourites", title: "Favourites", symbol: .star),
-        .init(id: "recent", title: "Recent", symbol: .clock),
-        .init(id: "search", title: "Search", symbol: .search),
-        .init(id: "settings", title: "Settings", symbol: .settings, isEnabled: false),
+        .init(id: "fuel", title: "Fuel", image: "fuel"),
+        .init(id: "parking", title: "Parking", image: "parking"),
+        .init(id: "food", title: "Food", image: "food"),
+        .init(id: "charging", title: "EV charging stations", image: "ev.charger"),
+        .init(id: "favourites", title: "Favourites", image: "star"),
+        .init(id: "recent", title: "Recent", image: "clock"),
+        .init(id: "search", title: "Search", image: "search"),
+        .init(id: "settings", title: "Settings", image: "settings", isEnabled: false),
       ])
   }
 
-  static var tripDetails: InformationScreen {
-    InformationScreen(
-      title: "Trip to Töölönlahdenkatu", backTitle: "Back",
+  static var tripDetails: InformationTemplate {
+    InformationTemplate(
+      id: "trip", title: "Trip to Töölönlahdenkatu",
       items: [
-        .init(label: "Arrival", value: "11:04"),
-        .init(label: "Remaining time", value: "4 min"),
-        .init(label: "Distance", value: "1.8 km"),
-        .init(label: "Via", value: "Mannerheimintie and Postikatu"),
-        .init(label: "Traffic", value: "Light"),
-        .init(label: "Fuel stops on the way", value: "None"),
-        .init(label: "Tolls", value: "No tolls"),
-        .init(label: "Ferries", value: "No ferries"),
-        .init(label: "Speed cameras", value: "2 on Mannerheimintie"),
-        .init(label: "Destination", value: "Töölönlahdenkatu 2, 00100 Helsinki, Finland"),
+        .init(title: "Arrival", detail: "11:04"),
+        .init(title: "Remaining time", detail: "4 min"),
+        .init(title: "Distance", detail: "1.8 km"),
+        .init(title: "Via", detail: "Mannerheimintie and Postikatu"),
+        .init(title: "Traffic", detail: "Light"),
+        .init(title: "Fuel stops on the way", detail: "None"),
+        .init(title: "Tolls", detail: "No tolls"),
+        .init(title: "Ferries", detail: "No ferries"),
+        .init(title: "Speed cameras", detail: "2 on Mannerheimintie"),
+        .init(title: "Destination", detail: "Töölönlahdenkatu 2, 00100 Helsinki, Finland"),
       ],
       actions: [
         .init(id: "share", title: "Share"),
@@ -80,7 +80,7 @@ enum TemplateFixtures {
 
   static func search(disabled: Bool = false) -> SearchScreen {
     SearchScreen(
-      query: "MANNERH", backTitle: "Back",
+      query: "MANNERH",
       speller: SearchScreen.Speller(
         pointedIndex: 4, disabledMessage: disabled ? "Search is not available while driving" : nil
       ),
@@ -112,7 +112,7 @@ enum TemplateFixtures {
       ("Market Square", "1.4 km · Eteläranta", 60.1673, 24.9530),
     ]
     return PointOfInterestScreen(
-      title: "Parking nearby", backTitle: "Nearby",
+      title: "Parking nearby",
       points: places.enumerated().map { i, p in
         .init(
           id: "poi.\(i)", title: p.0, subtitle: p.1,
@@ -132,8 +132,9 @@ enum TemplateFixtures {
       selectedID: selected)
   }
 
-  static var rerouteAlert: AlertScreen {
-    AlertScreen(
+  static var rerouteAlert: AlertTemplate {
+    AlertTemplate(
+      id: "reroute",
       titleVariants: [
         "A faster route via Mannerheimintie saves 4 minutes. Take it?",
         "Faster route: save 4 min?",
@@ -144,8 +145,9 @@ enum TemplateFixtures {
       ])
   }
 
-  static var endTripSheet: ActionSheetScreen {
-    ActionSheetScreen(
+  static var endTripSheet: ActionSheetTemplate {
+    ActionSheetTemplate(
+      id: "end",
       title: "End the trip?", message: "Guidance to Töölönlahdenkatu stops and the map stays.",
       actions: [
         .init(id: "end", title: "End trip", style: .destructive),
@@ -201,24 +203,28 @@ enum TemplateFixtures {
   static func scene(_ name: String, _ size: ScreenSize, _ theme: Theme) throws -> TemplateScene {
     func make(
       _ content: TemplateScene.Content, tabBar: TabBarContent? = nil,
-      modal: TemplateScene.Modal? = nil, focus: String?
+      modal: TemplateScene.Modal? = nil, back: String? = nil, focus: String?
     ) -> TemplateScene {
       TemplateScene(
         size: size, theme: theme, content: content, tabBar: tabBar, modal: modal,
-        focusedID: focus)
+        backTitle: back, focusedID: focus)
     }
     switch name {
-    case "list": return make(.list(destinations), focus: "r1")
-    case "list-scrolled": return make(.list(destinations), focus: "r4")
-    case "grid": return make(.grid(categories), focus: "food")
-    case "alert": return make(.list(destinations), modal: .alert(rerouteAlert), focus: "accept")
+    case "list": return make(.list(destinations), back: "Map", focus: "r1")
+    case "list-scrolled": return make(.list(destinations), back: "Map", focus: "r4")
+    case "grid": return make(.grid(categories), back: "Map", focus: "food")
+    case "alert":
+      return make(
+        .list(destinations), modal: .alert(rerouteAlert), back: "Map", focus: "accept")
     case "actionsheet":
-      return make(.grid(categories), modal: .actionSheet(endTripSheet), focus: "pause")
-    case "information": return make(.information(tripDetails), focus: "share")
-    case "search": return make(.search(search()), focus: "key.e")
-    case "search-disabled": return make(.search(search(disabled: true)), focus: "result.hotel")
-    case "poi": return make(.pointOfInterest(parking), focus: "poi.3")
-    case "tabbar": return make(.list(destinations), tabBar: tabs(), focus: "tab.1")
+      return make(
+        .grid(categories), modal: .actionSheet(endTripSheet), back: "Map", focus: "pause")
+    case "information": return make(.information(tripDetails), back: "Back", focus: "share")
+    case "search": return make(.search(search()), back: "Back", focus: "key.e")
+    case "search-disabled":
+      return make(.search(search(disabled: true)), back: "Back", focus: "result.hotel")
+    case "poi": return make(.pointOfInterest(parking), back: "Nearby", focus: "poi.3")
+    case "tabbar": return make(.list(destinations), tabBar: tabs(), back: "Map", focus: "tab.1")
     case "tabbar-map":
       return make(
         .map(MapScreen(scene: try driving(size, theme))), tabBar: tabs(selected: "tab.0"),
@@ -235,12 +241,15 @@ enum TemplateFixtures {
       return make(
         .map(MapScreen(scene: scene, overlay: .tripPreview(preview))), focus: "preview.trip.1")
     case "navalert":
-      let alert = NavigationAlertContent(
-        title: "Road closed ahead on Pohjoisesplanadi", subtitle: "Roadworks until 18:00",
-        symbol: .warning, primaryAction: .init(id: "detour", title: "Detour", style: .primary),
-        secondaryAction: .init(id: "dismiss", title: "Dismiss", style: .cancel), remaining: 0.6)
+      let alert = NavigationAlert(
+        id: "closure", titleVariants: ["Road closed ahead on Pohjoisesplanadi"],
+        subtitleVariants: ["Roadworks until 18:00"], image: "warning",
+        primaryAction: .init(id: "detour", title: "Detour", style: .primary),
+        secondaryAction: .init(id: "dismiss", title: "Dismiss", style: .cancel))
       return make(
-        .map(MapScreen(scene: try driving(size, theme), overlay: .navigationAlert(alert))),
+        .map(
+          MapScreen(
+            scene: try driving(size, theme), overlay: .navigationAlert(alert, remaining: 0.6))),
         focus: "detour")
     case "panning":
       let panning = PanningContent(

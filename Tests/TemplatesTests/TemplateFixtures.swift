@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Navigation
 
 @testable import Templates
 

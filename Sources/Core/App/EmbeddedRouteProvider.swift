@@ -35,8 +35,8 @@ public struct EmbeddedRouteProvider: RouteProvider {
       index, route in
       Navigation.RouteChoice(
         route: route, summaryVariants: [Self.distanceText(route.distance)],
-        additionalInformationVariants: index == 0 ? ["Fastest"] : [],
-        selectionSummaryVariants: [Self.durationText(route.duration)])
+        selectionSummaryVariants: [Self.durationText(route.duration)],
+        additionalInformationVariants: index == 0 ? ["Fastest"] : [])
     }
     return Navigation.Trip(
       origin: origin ?? first.origin ?? place.coordinate, destination: place.coordinate,

@@ -181,17 +181,9 @@ extension NavigationApp {
 
   /// The preview of `trip` to `place`: the session's trip as the map shows it.
   static func preview(of trip: Navigation.Trip, to place: Place) -> TripPreview {
-    let choices = trip.routeChoices.map {
-      Templates.RouteChoice(
-        summaryVariants: $0.summaryVariants,
-        selectionSummaryVariants: $0.selectionSummaryVariants,
-        additionalInformationVariants: $0.additionalInformationVariants)
-    }
-    let shown = Templates.Trip(
-      id: place.id, origin: trip.origin, destination: trip.destination,
-      destinationNameVariants: trip.destinationNameVariants.isEmpty
-        ? [place.name] : trip.destinationNameVariants,
-      routeChoices: choices)
+    var shown = trip
+    shown.id = place.id
+    if shown.destinationNameVariants.isEmpty { shown.destinationNameVariants = [place.name] }
     return TripPreview(trips: [shown], startButtonTitle: "Start")
   }
 }

@@ -10,7 +10,7 @@ import Templates
 /// estimates over the map (`AppNavigation+Scene.swift` in the app), and computes nothing
 /// itself.
 public struct AppNavigation: Sendable, Equatable {
-  public var trip: Templates.Trip
+  public var trip: Trip
   public var routeChoice: Int
   /// Upcoming maneuvers, the next first.
   public var maneuvers: [BridgeManeuver] = []
@@ -21,7 +21,7 @@ public struct AppNavigation: Sendable, Equatable {
   public var pause: PauseReason?
   public var pauseDescription: String?
 
-  public init(trip: Templates.Trip, routeChoice: Int) {
+  public init(trip: Trip, routeChoice: Int) {
     self.trip = trip
     self.routeChoice = routeChoice
   }

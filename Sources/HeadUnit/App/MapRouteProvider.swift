@@ -48,8 +48,8 @@ public struct MapRouteProvider: RouteProvider {
     let choices = routes.enumerated().map { index, route in
       Navigation.RouteChoice(
         route: route, summaryVariants: [EmbeddedRouteProvider.distanceText(route.distance)],
-        additionalInformationVariants: index == 0 ? ["Fastest"] : [Self.via(route)],
-        selectionSummaryVariants: [EmbeddedRouteProvider.durationText(route.duration)])
+        selectionSummaryVariants: [EmbeddedRouteProvider.durationText(route.duration)],
+        additionalInformationVariants: index == 0 ? ["Fastest"] : [Self.via(route)])
     }
     return Navigation.Trip(
       origin: origin, destination: place.coordinate, destinationNameVariants: [place.name],

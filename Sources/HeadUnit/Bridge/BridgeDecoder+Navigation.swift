@@ -8,7 +8,7 @@ import Templates
 /// The navigation parts of bridge requests: trips, route choices, alerts, maneuvers and
 /// estimates.
 extension BridgeDecoder {
-  static func trip(_ node: JSONNode) throws(JSONError) -> Templates.Trip {
+  static func trip(_ node: JSONNode) throws(JSONError) -> Trip {
     let f = BridgeFields(
       node,
       try node.object(keys: ["id", "origin", "destination", "destinationName", "routeChoices"]),
@@ -18,18 +18,18 @@ extension BridgeDecoder {
       return try coordinate(
         BridgeFields(n, try n.object(keys: ["latitude", "longitude"]), what: "a \(key)"))
     }
-    return Templates.Trip(
+    return Trip(
       id: try f.required("id").nonEmptyString(), origin: try place("origin"),
       destination: try place("destination"),
       destinationNameVariants: try f.variants("destinationName", required: false),
       routeChoices: try f.list("routeChoices", routeChoice))
   }
 
-  static func routeChoice(_ node: JSONNode) throws(JSONError) -> Templates.RouteChoice {
+  static func routeChoice(_ node: JSONNode) throws(JSONError) -> RouteChoice {
     let f = BridgeFields(
       node, try node.object(keys: ["summary", "selectionSummary", "additionalInformation"]),
       what: "a route choice")
-    return Templates.RouteChoice(
+    return RouteChoice(
       summaryVariants: try f.variants("summary"),
       selectionSummaryVariants: try f.variants("selectionSummary", required: false),
       additionalInformationVariants: try f.variants("additionalInformation", required: false))

@@ -96,7 +96,7 @@ public enum BridgeDecoder {
     case "dismissTemplate": return .dismissTemplate
     case "updateTemplate": return .updateTemplate(try template(fields.required("template")))
     case "showTripPreviews":
-      var trips: [Templates.Trip] = []
+      var trips: [Trip] = []
       for node in try fields.required("trips").array() { trips.append(try trip(node)) }
       return .showTripPreviews(
         TripPreview(

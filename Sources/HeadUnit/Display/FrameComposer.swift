@@ -37,8 +37,8 @@ public struct FrameComposer {
     case .off, .blank:
       return .blank
     case .parked:
-      let parked = InformationScreen(core.parkedInformation, backTitle: nil)
-      return .scene(TemplateScene(size: size, theme: theme, content: .information(parked)))
+      return .scene(
+        TemplateScene(size: size, theme: theme, content: .information(core.parkedInformation)))
     case .live:
       var map: NavigationScene
       if let navigation = core.bridge.screen?.navigation {

@@ -2,20 +2,31 @@ import Geo
 
 /// A trip offered to the driver: where from, where to, and the routes to choose from
 /// (CarPlay's `CPTrip` with its `CPRouteChoice`s).
-public struct Trip: Sendable, Equatable, Codable {
+///
+/// One type for the session's trip and the trip a preview shows: a trip from a bridge app
+/// carries no routes (its choices' `route` is nil), since the app guides itself.
+public struct Trip: Hashable, Sendable, Identifiable, Codable {
   /// Most choices a trip preview offers.
   public static let maximumRouteChoices = 3
 
+  /// Names the trip in a preview. Not saved: a resumed trip is named by its place.
+  public var id: String = ""
   public var origin: Coordinate
   public var destination: Coordinate
   /// Names for the destination, most to least verbose.
   public var destinationNameVariants: [String]
+  /// A preview needs at least one.
   public var routeChoices: [RouteChoice]
 
+  private enum CodingKeys: String, CodingKey {
+    case origin, destination, destinationNameVariants, routeChoices
+  }
+
   public init(
-    origin: Coordinate, destination: Coordinate, destinationNameVariants: [String] = [],
-    routeChoices: [RouteChoice]
+    id: String = "", origin: Coordinate, destination: Coordinate,
+    destinationNameVariants: [String] = [], routeChoices: [RouteChoice]
   ) {
+    self.id = id
     self.origin = origin
     self.destination = destination
     self.destinationNameVariants = destinationNameVariants
@@ -35,24 +46,25 @@ public struct Trip: Sendable, Equatable, Codable {
   }
 }
 
-/// One way to drive a trip.
-public struct RouteChoice: Sendable, Equatable, Codable {
-  /// The route, or nil when it still has to be computed (the session pauses `loading`).
+/// One way to drive a trip, as the preview shows it.
+public struct RouteChoice: Hashable, Sendable, Codable {
+  /// The route, or nil when it still has to be computed (the session pauses `loading`)
+  /// or a bridge app guides along it itself.
   public var route: Route?
-  /// "1.8 km", most to least verbose.
+  /// Distance, most to least verbose ("1.8 km").
   public var summaryVariants: [String]
-  /// "Fastest", "Avoids tolls".
-  public var additionalInformationVariants: [String]
-  /// "5 min".
+  /// Driving time, most to least verbose ("5 min").
   public var selectionSummaryVariants: [String]
+  /// A note such as "Fastest" or "Avoids tolls", most to least verbose.
+  public var additionalInformationVariants: [String]
 
   public init(
-    route: Route?, summaryVariants: [String] = [], additionalInformationVariants: [String] = [],
-    selectionSummaryVariants: [String] = []
+    route: Route? = nil, summaryVariants: [String] = [], selectionSummaryVariants: [String] = [],
+    additionalInformationVariants: [String] = []
   ) {
     self.route = route
     self.summaryVariants = summaryVariants
-    self.additionalInformationVariants = additionalInformationVariants
     self.selectionSummaryVariants = selectionSummaryVariants
+    self.additionalInformationVariants = additionalInformationVariants
   }
 }
