@@ -55,7 +55,7 @@ extension DaemonConfigurationTests {
     let long = try loadConfiguration(
       #"{"fleet": {"enabled": true, "endpoint": "http://127.0.0.1:9/r", "vehicleId": "v", "#
         + #""intervalSeconds": 100}}"#)
-    #expect(long.fleet.interval == 60)
+    #expect(long.fleet.interval == .seconds(60))
     #expect(long.fleet.reporter?.authenticated == false)
     #expect(
       long.summary.contains(

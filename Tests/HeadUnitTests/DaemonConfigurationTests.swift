@@ -56,7 +56,7 @@ struct DaemonConfigurationTests {
     #expect(config.earcon)
     #expect(config.speechRate == nil)
     #expect(
-      config.lifecycle
+      config.lifecycle.machine
         == LifecycleMachine.Configuration(
           gracePeriod: 10, shutdownDelay: 60, shutdownCommand: nil, heartbeatTimeout: 5))
     #expect(config.parkedScreenSeconds == 5)
@@ -109,7 +109,7 @@ struct DaemonConfigurationTests {
     expected.saveInterval = 300
     #expect(config == expected)
     #expect(
-      config.lifecycle
+      config.lifecycle.machine
         == LifecycleMachine.Configuration(
           gracePeriod: 2.5, shutdownDelay: 0, shutdownCommand: ["systemctl", "poweroff"],
           heartbeatTimeout: 0.5))

@@ -1,10 +1,9 @@
 import Board
 import Core
 import Foundation
-import JSON
 
 /// The `fleet` section of the daemon's configuration: whether and where the vehicle reports
-/// its position and trip (see `FleetReporter`).
+/// its position and trip (see `FleetReporter`); its keys are in `FleetConfiguration+Keys.swift`.
 ///
 /// Off by default. When `enabled`, `endpoint` and `vehicleId` are required. Without a
 /// `tokenURL`, reports are sent with no `Authorization` header (an endpoint on a private
@@ -21,22 +20,25 @@ public struct FleetConfiguration: Sendable, Equatable {
   /// Sent in every report.
   public var vehicleId: String?
   /// As written; the reporter clamps it to 5–60 s (``interval``).
-  public var intervalSeconds: TimeInterval = 10
+  public var requestedInterval: Duration = .seconds(10)
   /// Reports kept while the endpoint cannot be reached; 360 is an hour at 10 s.
   public var queueLimit = 360
   /// Longest wait for one answer from the endpoint or the token endpoint.
-  public var timeoutSeconds: TimeInterval = 5
+  public var timeout: Duration = .seconds(5)
 
+  /// Every setting at its default.
   public init() {}
 
-  /// The interval used: ``intervalSeconds`` clamped to 5–60 s.
-  public var interval: TimeInterval { FleetReporter.Configuration.clamp(intervalSeconds) }
+  /// The interval used: ``requestedInterval`` clamped to 5–60 s.
+  public var interval: Duration {
+    .seconds(FleetReporter.Configuration.clamp(requestedInterval.secondsInFile))
+  }
 
   /// The reporter's configuration; nil unless enabled with a vehicle id.
   public var reporter: FleetReporter.Configuration? {
     guard enabled, let vehicleId else { return nil }
     return FleetReporter.Configuration(
-      vehicleId: vehicleId, interval: intervalSeconds, queueLimit: queueLimit,
+      vehicleId: vehicleId, interval: requestedInterval.secondsInFile, queueLimit: queueLimit,
       authenticated: tokenURL != nil)
   }
 
@@ -45,23 +47,19 @@ public struct FleetConfiguration: Sendable, Equatable {
     guard enabled, let endpoint = endpoint.flatMap(URL.init(string:)) else { return nil }
     return FleetClient(
       endpoint: endpoint, tokenURL: tokenURL.flatMap(URL.init(string:)), clientId: clientId,
-      clientSecret: clientSecret, timeout: .milliseconds(Int(timeoutSeconds * 1000)))
+      clientSecret: clientSecret, timeout: timeout)
   }
 
   /// `fleet off`, `fleet van-7 to https://fleet.example/v1/reports every 10 s, token from
   /// https://auth.example/token, queue 360`, with `(3 s clamped to 5 s)` when clamped.
   public var summary: String {
     guard enabled, let endpoint, let vehicleId else { return "fleet off" }
-    var line = "fleet \(vehicleId) to \(endpoint) every \(format(interval)) s"
-    if interval != intervalSeconds {
-      line += " (\(format(intervalSeconds)) s clamped to \(format(interval)) s)"
+    var line = "fleet \(vehicleId) to \(endpoint) every \(interval.secondsText) s"
+    if interval != requestedInterval {
+      line += " (\(requestedInterval.secondsText) s clamped to \(interval.secondsText) s)"
     }
     line += tokenURL.map { ", token from \($0)" } ?? ", no token"
     line += ", queue \(queueLimit)"
     return line
-  }
-
-  private func format(_ number: Double) -> String {
-    JSONValue.format(number)
   }
 }

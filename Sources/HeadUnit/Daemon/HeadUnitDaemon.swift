@@ -225,7 +225,7 @@ public final class HeadUnitDaemon {
   static func coreConfiguration(_ configuration: DaemonConfiguration) -> HeadUnitCore.Configuration
   {
     var core = HeadUnitCore.Configuration()
-    core.lifecycle = configuration.lifecycle
+    core.lifecycle = configuration.lifecycle.machine
     core.saveInterval = configuration.saveInterval
     core.resumeWithin = configuration.resumeWithin
     core.parkedScreen = configuration.parkedScreenSeconds

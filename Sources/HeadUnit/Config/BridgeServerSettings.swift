@@ -1,0 +1,66 @@
+import Core
+
+/// The `bridge` section: the app bridge's socket, its pace and its limits (see
+/// `BridgeServer`, `docs/bridge.md`).
+public struct BridgeServerSettings: ConfigurationSection {
+  /// Whether the app bridge's socket is served.
+  public var enabled = true
+  /// The bridge's Unix socket.
+  public var socket = "/run/headunit/bridge.sock"
+  /// The group whose members may connect; nil for the daemon's own.
+  public var group: String?
+  /// Time between two heartbeats to each client.
+  public var heartbeat: Duration = .seconds(2)
+  /// Whether the last bridge client gone starts draining.
+  public var disconnectDrains = true
+  /// Unsent messages to one client before it is disconnected.
+  public var maxQueuedMessages = 1024
+  /// Unsent bytes to one client before it is disconnected.
+  public var maxQueuedBytes = 4 << 20
+
+  /// Every setting at its default.
+  public init() {}
+
+  static let name = "bridge"
+
+  static var keys: [ConfigurationKey<Self>] {
+    [
+      .bool(
+        "enabled", \.enabled,
+        doc: "serve the app bridge's socket (see [The app bridge](#the-app-bridge))"),
+      .absolutePath("socket", \.socket, doc: "its directory is created if missing"),
+      .text(
+        "group", \.group,
+        allowed: "a group name: the socket's group, whose members may connect (mode 0660)",
+        none: "none: the daemon's own group"),
+      .duration(
+        "heartbeatSeconds", \.heartbeat, in: 0.5...60,
+        doc: "how often the unit sends each client a heartbeat (and asks for theirs); a client "
+          + "silent for `lifecycle.heartbeatTimeoutSeconds` is disconnected"),
+      .bool(
+        "disconnectDrains", \.disconnectDrains,
+        doc: "the last client gone counts as the lifecycle's \"bridge client gone\" and starts "
+          + "draining"),
+      .integer(
+        "maxQueuedMessages", \.maxQueuedMessages, in: 16...100_000,
+        doc: "unsent messages to one client before it is disconnected as too slow a reader"),
+      .integer(
+        "maxQueuedBytes", \.maxQueuedBytes, in: 65_536...268_435_456,
+        doc: "unsent bytes to one client before the same"),
+    ]
+  }
+
+  /// The server's limits.
+  public var limits: BridgeServer.Limits {
+    var limits = BridgeServer.Limits()
+    limits.maximumQueuedMessages = maxQueuedMessages
+    limits.maximumQueuedBytes = maxQueuedBytes
+    return limits
+  }
+
+  /// `bridge /run/headunit/bridge.sock`, `bridge … (group headunit)`, `bridge off`.
+  var summary: String {
+    guard enabled else { return "bridge off" }
+    return "bridge \(socket)" + (group.map { " (group \($0))" } ?? "")
+  }
+}

@@ -1,0 +1,96 @@
+import Board
+import JSON
+import Navigation
+
+/// The top-level keys, and the sections in file order.
+extension DaemonConfiguration: ConfigurationSection {
+  static let name = ""
+
+  static var keys: [ConfigurationKey<Self>] {
+    let levels = logLevels.map(\.name)
+    return [
+      .value(
+        "logLevel", \.logLevel, allowed: ConfigurationKey<Self>.list(levels),
+        read: { node throws(JSONError) in
+          let name = try node.string(oneOf: levels)
+          return logLevels.first { $0.name == name }!.level
+        },
+        write: { .string("\($0)") }),
+      .absolutePath(
+        "stateDirectory", \.stateDirectory, doc: "the trip and the place lists are kept here"),
+      .value(
+        "language", \.language,
+        allowed: "a phrasebook language: "
+          + Phrasebook.supportedLanguages.map { "`\($0)`" }.joined(separator: ", ")
+          + " (`en-GB`, `de_DE`, `cmn` select the same)",
+        read: language, write: JSONValue.string),
+      ConfigurationKey(
+        "units", allowed: ConfigurationKey<Self>.list(["metric", "imperial"]),
+        doc: "imperial only in " + imperialLanguages.joined(separator: ", "),
+        read: { settings, node throws(JSONError) in
+          settings.units = UnitSystem(rawValue: try node.string(oneOf: ["metric", "imperial"]))!
+          try settings.checkImperial(node)
+        },
+        write: { .string($0.units.rawValue) }),
+      .optional(
+        "map", \.mapPath, allowed: "an absolute path to a map file made by `headunit maps import`",
+        none: "none: the embedded map (central Helsinki)",
+        read: { node throws(JSONError) in try node.absolutePath() }, write: JSONValue.string),
+      ConfigurationKey(
+        "board",
+        allowed: "an object in the form of the board file, `Deploy/board.example.json`: board "
+          + "preset, chip, encoder, buttons, ignition, debounce and long-press times",
+        doc: "", defaultText: "none: no GPIO inputs",
+        read: { settings, node throws(JSONError) in
+          if let node = node.nonNull {
+            settings.board = try BoardConfiguration(node: node).resolved
+          } else {
+            settings.board = nil
+          }
+        },
+        // Resolved GPIO lines cannot be written back as the pins they were written with.
+        write: { _ in nil }),
+      .section(\.gpsd),
+      .section(\.display),
+      .section(\.audio),
+      .section(\.lifecycle),
+      .section(\.routing),
+      .section(\.trip),
+      .section(\.fleet),
+      .section(\.bridge),
+    ]
+  }
+
+  /// The `logLevel` spellings, most severe first.
+  static let logLevels: [(name: String, level: Logger.Level)] = Logger.Level.allCases.map {
+    ("\($0)", $0)
+  }
+
+  /// The languages with imperial units.
+  static var imperialLanguages: [String] {
+    Phrasebook.supportedLanguages.filter {
+      (try? Phrasebook(language: $0, units: .imperial)) != nil
+    }
+  }
+
+  /// The phrasebook's code for the language `node` names.
+  private static func language(_ node: JSONNode) throws(JSONError) -> String {
+    let name = try node.string()
+    do {
+      return try Phrasebook(language: name).language
+    } catch {
+      let known = Phrasebook.supportedLanguages
+      let list = known.dropLast().joined(separator: ", ") + " or " + known.last!
+      throw node.error("unknown language \(JSONNode.quoted(name)) (expected \(list))")
+    }
+  }
+
+  /// Imperial units are spoken only in some languages; `node` is `units`.
+  private func checkImperial(_ node: JSONNode) throws(JSONError) {
+    guard units == .imperial, (try? Phrasebook(language: language, units: .imperial)) == nil
+    else { return }
+    throw node.error(
+      "imperial units are not available in language \"\(language)\" "
+        + "(only in \(Self.imperialLanguages.joined(separator: ", ")))")
+  }
+}

@@ -1,0 +1,27 @@
+/// The `display` section: the framebuffer drawn on, and how.
+public struct DisplaySettings: ConfigurationSection {
+  /// The framebuffer device drawn on.
+  public var framebuffer = "/dev/fb0"
+  /// `"day"` or `"night"`.
+  public var theme = "day"
+  /// The most frames per second drawn while the map moves.
+  public var frameRate = 5
+
+  /// Every setting at its default.
+  public init() {}
+
+  static let name = "display"
+
+  static var keys: [ConfigurationKey<Self>] {
+    [
+      .text("framebuffer", \.framebuffer, allowed: "a framebuffer device, not empty"),
+      .choice("theme", \.theme, ["day", "night"]),
+      .integer(
+        "frameRate", \.frameRate, in: 1...30,
+        doc: "the most frames per second drawn while the map moves"),
+    ]
+  }
+
+  /// `framebuffer /dev/fb0 (day, 5 fps)`.
+  var summary: String { "framebuffer \(framebuffer) (\(theme), \(frameRate) fps)" }
+}

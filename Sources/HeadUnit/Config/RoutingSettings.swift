@@ -1,0 +1,67 @@
+import Foundation
+import JSON
+
+/// The `routing` section: the routing server asked before the offline router (see
+/// `RoutingService`). A server needs a URL.
+public struct RoutingSettings: ConfigurationSection {
+  /// The routing server asked before the offline router; nil for offline only.
+  public var server: RemoteRouter.Engine?
+  /// The routing server's base URL (`http` or `https`).
+  public var url: String?
+  /// The longest wait for the routing server before the offline router answers.
+  public var timeout: Duration = .seconds(3)
+
+  /// Every setting at its default.
+  public init() {}
+
+  static let name = "routing"
+
+  static var keys: [ConfigurationKey<Self>] {
+    let engines = RemoteRouter.Engine.allCases.map(\.rawValue)
+    return [
+      .optional(
+        "server", \.server, allowed: ConfigurationKey<Self>.list(engines),
+        doc: "asked first, the offline router as fallback", none: "none: offline router only",
+        read: { node throws(JSONError) in
+          RemoteRouter.Engine(rawValue: try node.string(oneOf: engines))!
+        },
+        write: { .string($0.rawValue) }),
+      .optional(
+        "url", \.url, allowed: "an `http` or `https` URL; required with a server",
+        read: Self.url, write: JSONValue.string),
+      .duration("timeoutSeconds", \.timeout, in: 0.5...30, doc: "the longest wait for the server"),
+    ]
+  }
+
+  func check(_ node: JSONNode) throws(JSONError) {
+    if let server, url == nil {
+      throw node.error(
+        "url is required with server \"\(server.rawValue)\" "
+          + "(e.g. \"url\": \"http://127.0.0.1:8002\")")
+    }
+  }
+
+  /// An `http` or `https` URL with a host.
+  private static func url(_ node: JSONNode) throws(JSONError) -> String {
+    let text = try node.nonEmptyString()
+    guard let parsed = URL(string: text), let scheme = parsed.scheme?.lowercased(),
+      ["http", "https"].contains(scheme), parsed.host?.isEmpty == false
+    else {
+      throw node.error("expected an http or https URL, got \(JSONNode.quoted(text))")
+    }
+    return text
+  }
+
+  /// The configured routing server, speaking `language`; nil for offline only.
+  public func router(language: String, imperial: Bool) -> RemoteRouter? {
+    guard let server, let url = url.flatMap(URL.init(string:)) else { return nil }
+    return RemoteRouter(
+      engine: server, url: url, timeout: timeout, language: language, imperial: imperial)
+  }
+
+  /// `routing offline`, `routing Valhalla at http://127.0.0.1:8002 (3 s), offline fallback`.
+  var summary: String {
+    guard let router = router(language: "en", imperial: false) else { return "routing offline" }
+    return "routing \(router.name) (\(timeout.secondsText) s), offline fallback"
+  }
+}
