@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HeadUnit
@@ -16,7 +17,7 @@ extension DaemonConfigurationTests {
     let start = try #require(lines.firstIndex(of: header), "the README has no key table")
     let end = lines[start...].firstIndex { !$0.hasPrefix("|") } ?? lines.endIndex
     let table = lines[start..<end].joined(separator: "\n")
-    if GoldenTimelineTests.updating, table != DaemonConfiguration.referenceTable {
+    if Golden.updating, table != DaemonConfiguration.referenceTable {
       lines.replaceSubrange(
         start..<end, with: DaemonConfiguration.referenceTable.components(separatedBy: "\n"))
       try Data(lines.joined(separator: "\n").utf8).write(to: Self.readme)
