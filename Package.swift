@@ -72,7 +72,7 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
-      name: "Rigs", dependencies: ["Board", "POSIX"], resources: [.copy("StandIns")],
+      name: "Rigs", dependencies: ["Board", "HeadUnit", "POSIX"], resources: [.copy("StandIns")],
       swiftSettings: strict),
     .target(
       name: "Bench",

@@ -2,6 +2,7 @@ import Commands
 import Core
 import Foundation
 import HeadUnit
+import Rigs
 import Synchronization
 
 /// `headunit bench bridge [--inputs N] [--spacing MS]`: input → frame latency of

@@ -8,14 +8,14 @@ import Testing
 struct BridgeConfigurationTests {
   @Test func defaults() throws {
     let config = try DaemonConfiguration(json: Data("{}".utf8))
-    #expect(config.bridgeEnabled)
-    #expect(config.bridgeSocket == "/run/headunit/bridge.sock")
-    #expect(config.bridgeGroup == nil)
+    #expect(config.bridge.enabled)
+    #expect(config.bridge.socket == "/run/headunit/bridge.sock")
+    #expect(config.bridge.group == nil)
     #expect(config.bridgeSettings.heartbeatInterval == 2)
     #expect(config.bridgeSettings.timeout == 5, "the lifecycle's heartbeat timeout")
     #expect(config.bridgeSettings.disconnectDrains)
-    #expect(config.bridgeLimits.maximumQueuedMessages == 1024)
-    #expect(config.bridgeLimits.maximumQueuedBytes == 4 << 20)
+    #expect(config.bridge.limits.maximumQueuedMessages == 1024)
+    #expect(config.bridge.limits.maximumQueuedBytes == 4 << 20)
   }
 
   @Test func everyField() throws {
@@ -27,14 +27,14 @@ struct BridgeConfigurationTests {
                     "maxQueuedMessages": 16, "maxQueuedBytes": 65536},
          "lifecycle": {"heartbeatTimeoutSeconds": 3}}
         """#.utf8))
-    #expect(!config.bridgeEnabled)
-    #expect(config.bridgeSocket == "/tmp/b.sock")
-    #expect(config.bridgeGroup == "car")
+    #expect(!config.bridge.enabled)
+    #expect(config.bridge.socket == "/tmp/b.sock")
+    #expect(config.bridge.group == "car")
     #expect(config.bridgeSettings.heartbeatInterval == 0.5)
     #expect(config.bridgeSettings.timeout == 3)
     #expect(!config.bridgeSettings.disconnectDrains)
-    #expect(config.bridgeLimits.maximumQueuedMessages == 16)
-    #expect(config.bridgeLimits.maximumQueuedBytes == 65536)
+    #expect(config.bridge.limits.maximumQueuedMessages == 16)
+    #expect(config.bridge.limits.maximumQueuedBytes == 65536)
     #expect(config.summary.contains("bridge off"))
     let back = try DaemonConfiguration(json: Data(config.document.serialized.utf8))
     #expect(back == config, "the document reads back")

@@ -1,5 +1,6 @@
 import Foundation
 import Rendering
+import Rigs
 import Synchronization
 import Templates
 

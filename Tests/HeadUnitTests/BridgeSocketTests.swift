@@ -1,4 +1,5 @@
 import Foundation
+import Rigs
 import Synchronization
 import Testing
 

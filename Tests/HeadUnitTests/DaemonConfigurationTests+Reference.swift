@@ -61,8 +61,9 @@ extension DaemonConfigurationTests {
     #expect(document["trip"]?["resumeWithinMinutes"] == 1.5)
     #expect(try DaemonConfiguration(json: Data(document.serialized.utf8)) == config)
     // The daemon's names forward to the sections, in seconds.
-    #expect(config.parkedScreenSeconds == 2.5 && config.resumeWithin == 90)
-    #expect(config.bridge.limits == config.bridgeLimits)
+    #expect(
+      config.lifecycle.parkedScreen.secondsInFile == 2.5
+        && config.trip.resumeWithin.secondsInFile == 90)
     #expect(config.bridgeSettings.heartbeatInterval == 0.5)
   }
 }

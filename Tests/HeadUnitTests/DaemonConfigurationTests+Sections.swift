@@ -12,9 +12,9 @@ extension DaemonConfigurationTests {
     let config = try loadConfiguration(
       #"{"language": "de", "routing": {"server": "osrm", "url": "http://10.0.0.2:5000", "#
         + #""timeoutSeconds": 1.5}}"#)
-    #expect(config.routingServer == .osrm)
-    #expect(config.routingURL == "http://10.0.0.2:5000")
-    #expect(config.routingTimeout == 1.5)
+    #expect(config.routing.server == .osrm)
+    #expect(config.routing.url == "http://10.0.0.2:5000")
+    #expect(config.routing.timeout.secondsInFile == 1.5)
     let router = try #require(config.remoteRouter)
     #expect(router.engine == .osrm)
     #expect(router.timeout == .milliseconds(1500))

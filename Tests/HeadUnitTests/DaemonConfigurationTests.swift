@@ -43,25 +43,25 @@ struct DaemonConfigurationTests {
     #expect(config.language == "en")
     #expect(config.units == .metric)
     #expect(config.board == nil)
-    #expect(config.gpsdEnabled)
-    #expect(config.gpsdHost == "127.0.0.1")
-    #expect(config.gpsdPort == 2947)
-    #expect(config.framebuffer == "/dev/fb0")
-    #expect(config.theme == "day")
-    #expect(config.frameRate == 5)
-    #expect(config.audioEnabled)
-    #expect(config.audioDevice == "default")
-    #expect(config.volume == 1)
-    #expect(!config.muted)
-    #expect(config.earcon)
-    #expect(config.speechRate == nil)
+    #expect(config.gpsd.enabled)
+    #expect(config.gpsd.host == "127.0.0.1")
+    #expect(config.gpsd.port == 2947)
+    #expect(config.display.framebuffer == "/dev/fb0")
+    #expect(config.display.theme == "day")
+    #expect(config.display.frameRate == 5)
+    #expect(config.audio.enabled)
+    #expect(config.audio.device == "default")
+    #expect(config.audio.volume == 1)
+    #expect(!config.audio.muted)
+    #expect(config.audio.earcon)
+    #expect(config.audio.speechRate == nil)
     #expect(
       config.lifecycle.machine
         == LifecycleMachine.Configuration(
           gracePeriod: 10, shutdownDelay: 60, shutdownCommand: nil, heartbeatTimeout: 5))
-    #expect(config.parkedScreenSeconds == 5)
-    #expect(config.resumeWithin == 30 * 60)
-    #expect(config.saveInterval == 10)
+    #expect(config.lifecycle.parkedScreen.secondsInFile == 5)
+    #expect(config.trip.resumeWithin.secondsInFile == 30 * 60)
+    #expect(config.trip.saveInterval.secondsInFile == 10)
     #expect(DaemonConfiguration.defaultPath == "/etc/headunit/config.json")
   }
 
@@ -88,25 +88,25 @@ struct DaemonConfigurationTests {
     expected.board = ResolvedInputConfig(
       board: .pi5,
       lines: [.init(offset: 22, kind: .button(role: .select), activeLow: true, pullUp: true)])
-    expected.gpsdEnabled = false
-    expected.gpsdHost = "gps.local"
-    expected.gpsdPort = 2948
-    expected.framebuffer = "/dev/fb1"
-    expected.theme = "night"
-    expected.frameRate = 30
-    expected.audioEnabled = false
-    expected.audioDevice = "hw:1"
-    expected.volume = 0.25
-    expected.muted = true
-    expected.earcon = false
-    expected.speechRate = 160
-    expected.gracePeriod = 2.5
-    expected.shutdownDelay = 0
-    expected.shutdownCommand = ["systemctl", "poweroff"]
-    expected.heartbeatTimeout = 0.5
-    expected.parkedScreenSeconds = 0
-    expected.resumeWithin = 90
-    expected.saveInterval = 300
+    expected.gpsd.enabled = false
+    expected.gpsd.host = "gps.local"
+    expected.gpsd.port = 2948
+    expected.display.framebuffer = "/dev/fb1"
+    expected.display.theme = "night"
+    expected.display.frameRate = 30
+    expected.audio.enabled = false
+    expected.audio.device = "hw:1"
+    expected.audio.volume = 0.25
+    expected.audio.muted = true
+    expected.audio.earcon = false
+    expected.audio.speechRate = 160
+    expected.lifecycle.gracePeriod = .seconds(2.5)
+    expected.lifecycle.shutdownDelay = .seconds(0)
+    expected.lifecycle.shutdownCommand = ["systemctl", "poweroff"]
+    expected.lifecycle.heartbeatTimeout = .seconds(0.5)
+    expected.lifecycle.parkedScreen = .seconds(0)
+    expected.trip.resumeWithin = .seconds(90)
+    expected.trip.saveInterval = .seconds(300)
     #expect(config == expected)
     #expect(
       config.lifecycle.machine
@@ -308,7 +308,7 @@ struct DaemonConfigurationTests {
     let config = try DaemonConfiguration(contentsOf: example)
     let board = Paths.root.appendingPathComponent("Deploy/board.example.json").path
     #expect(config.board == (try BoardConfiguration(contentsOf: board).resolved))
-    #expect(config.shutdownCommand == ["systemctl", "poweroff"])
+    #expect(config.lifecycle.shutdownCommand == ["systemctl", "poweroff"])
 
     let data = try Data(contentsOf: URL(fileURLWithPath: example))
     let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -354,11 +354,11 @@ struct DaemonConfigurationTests {
         "state in /var/lib/headunit, resume within 30 min",
       ])
     var quiet = DaemonConfiguration()
-    quiet.gpsdEnabled = false
-    quiet.audioEnabled = false
-    quiet.resumeWithin = 0
-    quiet.shutdownCommand = ["poweroff"]
-    quiet.shutdownDelay = 0
+    quiet.gpsd.enabled = false
+    quiet.audio.enabled = false
+    quiet.trip.resumeWithin = .seconds(0)
+    quiet.lifecycle.shutdownCommand = ["poweroff"]
+    quiet.lifecycle.shutdownDelay = .seconds(0)
     #expect(quiet.summary.contains("gpsd off"))
     #expect(quiet.summary.contains("audio off"))
     #expect(quiet.summary.contains("grace 10 s, shutdown: none"))

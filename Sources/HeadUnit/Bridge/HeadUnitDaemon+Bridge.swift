@@ -7,18 +7,18 @@ extension HeadUnitDaemon {
   static func startBridge(
     _ configuration: DaemonConfiguration, logger: Logger, inbox: AsyncStream<Wake>.Continuation
   ) -> BridgeServer? {
-    guard configuration.bridgeEnabled else {
+    guard configuration.bridge.enabled else {
       logger.notice("the bridge is off in the configuration")
       return nil
     }
     do throws(BridgeSocketError) {
       let server = try BridgeServer(
-        path: configuration.bridgeSocket, group: configuration.bridgeGroup,
-        limits: configuration.bridgeLimits, logger: logger
+        path: configuration.bridge.socket, group: configuration.bridge.group,
+        limits: configuration.bridge.limits, logger: logger
       ) { event in
         inbox.yield(.core(.bridge(event)))
       }
-      logger.info("bridge: listening on \(configuration.bridgeSocket)")
+      logger.info("bridge: listening on \(configuration.bridge.socket)")
       return server
     } catch {
       logger.error("bridge: \(error) — no app bridge (bridge.socket, bridge.group)")
@@ -31,17 +31,9 @@ extension DaemonConfiguration {
   /// The core's bridge settings: the client timeout is the lifecycle's heartbeat timeout.
   var bridgeSettings: BridgeSettings {
     var settings = BridgeSettings()
-    settings.heartbeatInterval = bridgeHeartbeat
-    settings.timeout = heartbeatTimeout
-    settings.disconnectDrains = bridgeDisconnectDrains
+    settings.heartbeatInterval = bridge.heartbeat.secondsInFile
+    settings.timeout = lifecycle.heartbeatTimeout.secondsInFile
+    settings.disconnectDrains = bridge.disconnectDrains
     return settings
-  }
-
-  /// The server's limits from the configuration.
-  var bridgeLimits: BridgeServer.Limits {
-    var limits = BridgeServer.Limits()
-    limits.maximumQueuedMessages = bridgeMaxQueuedMessages
-    limits.maximumQueuedBytes = bridgeMaxQueuedBytes
-    return limits
   }
 }

@@ -1,11 +1,11 @@
 import Foundation
 
 /// A `sockaddr_un` for a filesystem path, for `bind` and `connect`.
-struct UnixSocketAddress {
+public struct UnixSocketAddress {
   private var storage = sockaddr_un()
 
   /// - Throws: `BridgeSocketError` when the path does not fit `sun_path` (107 bytes).
-  init(path: String) throws(BridgeSocketError) {
+  public init(path: String) throws(BridgeSocketError) {
     storage.sun_family = sa_family_t(AF_UNIX)
     let bytes = Array(path.utf8)
     let capacity = MemoryLayout.size(ofValue: storage.sun_path)
@@ -20,7 +20,7 @@ struct UnixSocketAddress {
   }
 
   /// Calls `body` with the address as a `sockaddr` and its length.
-  func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
+  public func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
     withUnsafePointer(to: storage) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         body($0, socklen_t(MemoryLayout<sockaddr_un>.size))

@@ -15,11 +15,11 @@ extension HeadUnitDaemon {
     guard !devicesHeld else { return }
     devicesHeld = true
     if framebuffer == nil {
-      framebuffer = try? Self.openFramebuffer(configuration.framebuffer, logger: logger)
+      framebuffer = try? Self.openFramebuffer(configuration.display.framebuffer, logger: logger)
     }
     let inbox = self.inbox
-    if configuration.gpsdEnabled {
-      let source = GPSDPositionSource(host: configuration.gpsdHost, port: configuration.gpsdPort)
+    if configuration.gpsd.enabled {
+      let source = GPSDPositionSource(host: configuration.gpsd.host, port: configuration.gpsd.port)
       let events = source.events()
       deviceTasks.append(
         Task {
@@ -31,7 +31,7 @@ extension HeadUnitDaemon {
     wakeWatch?.cancel()
     wakeWatch = nil
     deviceTasks.append(watchPower(every: .seconds(2)))
-    if configuration.audioEnabled { player = makePlayer() }
+    if configuration.audio.enabled { player = makePlayer() }
   }
 
   /// Posts external power changes, read from the power supplies every `interval`.
@@ -68,20 +68,20 @@ extension HeadUnitDaemon {
     let synthesizer: EspeakSynthesizer
     do {
       synthesizer = try EspeakSynthesizer(
-        settings: EspeakSynthesizer.Settings(rate: configuration.speechRate))
+        settings: EspeakSynthesizer.Settings(rate: configuration.audio.speechRate))
     } catch {
       logger.warning("no speech (\(error.message)): prompts on screen only")
       return nil
     }
     let output: ALSAOutput
     do {
-      output = try ALSAOutput(device: configuration.audioDevice)
+      output = try ALSAOutput(device: configuration.audio.device)
     } catch {
       logger.warning("no audio output (\(error.message)): prompts on screen only")
       return nil
     }
     let logger = self.logger
-    let device = configuration.audioDevice
+    let device = configuration.audio.device
     let inbox = self.inbox
     return PromptPlayer(
       // The few phrases that repeat within a drive ("then turn left", arrival): 20 s of
@@ -89,8 +89,8 @@ extension HeadUnitDaemon {
       // prompts are mostly one-off street names.
       synthesizer: CachedSynthesizer(synthesizer, capacity: .seconds(20)), output: output,
       configuration: PromptPlayer.Configuration(
-        language: core.phrases.language, earcon: configuration.earcon ? .chime : nil,
-        volume: configuration.volume, muted: core.isMuted)
+        language: core.phrases.language, earcon: configuration.audio.earcon ? .chime : nil,
+        volume: configuration.audio.volume, muted: core.isMuted)
     ) { event in
       switch event {
       case .started:

@@ -89,13 +89,13 @@ extension HeadUnitDaemon {
       return
     }
     logger.level = fresh.logLevel
-    theme = Theme.named(fresh.theme) ?? theme
-    player?.setVolume(fresh.volume)
+    theme = Theme.named(fresh.display.theme) ?? theme
+    player?.setVolume(fresh.audio.volume)
     var live = configuration
     live.logLevel = fresh.logLevel
-    live.theme = fresh.theme
-    live.volume = fresh.volume
-    live.frameRate = fresh.frameRate
+    live.display.theme = fresh.display.theme
+    live.audio.volume = fresh.audio.volume
+    live.display.frameRate = fresh.display.frameRate
     live.fleet = fresh.fleet
     if fresh.fleet != configuration.fleet {
       startFleet(fresh.fleet, logger: logger, vehicle: core.fleetState)

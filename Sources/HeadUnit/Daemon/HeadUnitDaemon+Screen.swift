@@ -29,7 +29,7 @@ extension HeadUnitDaemon {
   func drawIfDue() {
     let urgent = inputAt != nil && redrawPending
     guard redrawPending || core.isAnimating, urgent || !frameScheduled else { return }
-    let interval = Duration.seconds(1) / max(configuration.frameRate, 1)
+    let interval = Duration.seconds(1) / max(configuration.display.frameRate, 1)
     let now = ContinuousClock.now
     if !urgent, let lastFrame, now < lastFrame + interval || !redrawPending {
       frameScheduled = true

@@ -77,11 +77,11 @@ public final class HeadUnitDaemon {
     self.logger = logger
     self.notifier = notifier
     self.started = started
-    theme = Theme.named(configuration.theme) ?? .day
+    theme = Theme.named(configuration.display.theme) ?? .day
     (wakes, inbox) = AsyncStream.makeStream(of: Wake.self)
     let directory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
     writer = StateWriter(directory: directory, logger: logger)
-    framebuffer = try Self.openFramebuffer(configuration.framebuffer, logger: logger)
+    framebuffer = try Self.openFramebuffer(configuration.display.framebuffer, logger: logger)
 
     // The configuration checked the language; English is built in.
     guard
@@ -103,7 +103,7 @@ public final class HeadUnitDaemon {
       provider = mapProvider
       let inbox = self.inbox
       router = DaemonRouter(
-        service: mapProvider.service, serverName: configuration.routingServer?.name
+        service: mapProvider.service, serverName: configuration.routing.server?.name
       ) { inbox.yield(.core($0)) }
       coreConfiguration.session.hasRouter = true
       layers = [RoadLayer(graph: map)]
@@ -226,10 +226,10 @@ public final class HeadUnitDaemon {
   {
     var core = HeadUnitCore.Configuration()
     core.lifecycle = configuration.lifecycle.machine
-    core.saveInterval = configuration.saveInterval
-    core.resumeWithin = configuration.resumeWithin
-    core.parkedScreen = configuration.parkedScreenSeconds
-    core.muted = configuration.muted
+    core.saveInterval = configuration.trip.saveInterval.secondsInFile
+    core.resumeWithin = configuration.trip.resumeWithin.secondsInFile
+    core.parkedScreen = configuration.lifecycle.parkedScreen.secondsInFile
+    core.muted = configuration.audio.muted
     core.bridge = configuration.bridgeSettings
     return core
   }

@@ -1,4 +1,5 @@
 import Foundation
+import HeadUnit
 import POSIX
 
 /// A plain blocking client of the bridge socket, for the benchmark, the tests and tools:
