@@ -52,7 +52,7 @@ public struct HeadUnitCore: Sendable {
   /// Something that happened, with the instant given to `handle`.
   public enum Event: Sendable, Equatable {
     /// The first event: the saved places, and the saved trip if any.
-    case start(places: PlaceLists, trip: TripSnapshot?)
+    indirect case start(places: PlaceLists, trip: TripSnapshot?)
     /// The devices asked for with `.acquireDevices` are open (or degraded).
     case devicesReady
     case position(PositionEvent)
@@ -65,7 +65,7 @@ public struct HeadUnitCore: Sendable {
     /// The bridge client said goodbye.
     case bridgeDisconnected
     /// A bridge client connected, sent a line, or went away.
-    case bridge(BridgeEvent)
+    indirect case bridge(BridgeEvent)
     case timer(Timer)
     /// The sound card works (again), or prompts cannot be heard: the status chip shows a
     /// muted speaker while they cannot.
@@ -79,7 +79,7 @@ public struct HeadUnitCore: Sendable {
     case routedOffline(detail: String)
     /// A destination from elsewhere than the knob (a replayed drive's route): its trip
     /// preview, or guidance on its first route choice at once with `start`.
-    case navigate(Place, start: Bool)
+    indirect case navigate(Place, start: Bool)
     /// Stop now (SIGTERM, SIGINT): save, silence, blank, release.
     case stop
   }
@@ -108,24 +108,24 @@ public struct HeadUnitCore: Sendable {
     case setMuted(Bool)
     /// Silence the prompt playing and drop the queued ones.
     case stopPrompts
-    case saveTrip(TripSnapshot)
+    indirect case saveTrip(TripSnapshot)
     /// Compute a route (a reroute from where the car is), answered with `.routeComputed`
     /// or `.routeFailed`. Only with `Configuration.session.hasRouter`.
     case requestRoute(RouteRequest)
     /// The trip ended: forget the saved one.
     case clearTrip
-    case savePlaces(PlaceLists)
+    indirect case savePlaces(PlaceLists)
     /// Open gpsd, audio, the framebuffer and the power source, then send `.devicesReady`.
     case acquireDevices
     /// Close them (GPIO stays: the ignition line wakes the unit).
     case releaseDevices
     case screen(Screen)
-    case runShutdownCommand([String])
+    indirect case runShutdownCommand([String])
     /// The core stopped (after `.stop`); the owner may exit.
     case stopped
     case log(LogLevel, String)
     /// A line for a bridge client, or its connection to close.
-    case bridge(BridgeOutput)
+    indirect case bridge(BridgeOutput)
     /// What the navigation session reported (state, next maneuver, prompt, off route, GPS
     /// lost or back, arrival), for whoever keeps a timeline; the car only logs it.
     case guidance(NavigationSession.Effect)
@@ -260,10 +260,11 @@ public struct HeadUnitCore: Sendable {
           heading = course
         }
         positionStatus = .connected
-        app(.position(coordinate), at: now)
+        app.vehicleMoved(to: coordinate)
         if let speed = fix.speed {
           self.speed = speed
-          ui(.vehicleSpeed(speed), at: now)
+          // Every fix has a speed; the screens only care when the driving limits change.
+          if changesDrivingLimits(speed) { ui(.vehicleSpeed(speed), at: now) }
         }
       }
       if session.state.isActive {
@@ -315,6 +316,17 @@ public struct HeadUnitCore: Sendable {
       scheduleClock(at: now)
     case .bridge(let inner): bridgeTimer(inner, at: now)
     }
+  }
+
+  /// Whether `speed` puts the driving limits on or off for the app on screen or the
+  /// built-in one.
+  private func changesDrivingLimits(_ speed: Double) -> Bool {
+    if (speed > app.controller.configuration.drivingSpeed) != app.controller.isDrivingLimited {
+      return true
+    }
+    guard let screen = bridge.screen else { return false }
+    return (speed > screen.controller.configuration.drivingSpeed)
+      != screen.controller.isDrivingLimited
   }
 
   /// SIGTERM: the same teardown as a power loss, at once, and nothing after it.

@@ -25,6 +25,9 @@ public struct Polyline: Sendable {
   public let cumulative: [Double]
   public let projection: LocalProjection
   private let points: [PlanePoint]
+  /// `bearings[i]`: the bearing of segment `i`, worked out once (matching asks for it with
+  /// every candidate of every fix).
+  private let bearings: [Double]
 
   public init(_ coordinates: [Coordinate]) {
     self.coordinates = coordinates
@@ -42,6 +45,9 @@ public struct Polyline: Sendable {
       cumulative.append(total)
     }
     self.cumulative = cumulative
+    bearings = zip(points, points.dropFirst()).map { a, b in
+      Angle.normalized(atan2(b.x - a.x, b.y - a.y) * 180 / .pi)
+    }
   }
 
   /// Total length in metres.
@@ -136,8 +142,6 @@ public struct Polyline: Sendable {
 
   /// Bearing of segment `i`, degrees clockwise from north.
   public func segmentBearing(_ i: Int) -> Double {
-    let a = points[i]
-    let b = points[i + 1]
-    return Angle.normalized(atan2(b.x - a.x, b.y - a.y) * 180 / .pi)
+    bearings[i]
   }
 }

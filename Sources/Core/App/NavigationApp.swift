@@ -101,7 +101,7 @@ public struct NavigationApp: Sendable {
       lists = restored
       refreshPlaceLists(at: now)
     case .position(let coordinate):
-      position = coordinate
+      vehicleMoved(to: coordinate)
     case .session(let effect):
       sessionReported(effect, at: now)
     case .abandonTrip:
@@ -120,6 +120,12 @@ public struct NavigationApp: Sendable {
     }
     defer { outbox = [] }
     return outbox
+  }
+
+  /// The vehicle is at `coordinate`, the origin of the next trip. Changes nothing on
+  /// screen, so the core tells it with every fix without a whole event.
+  public mutating func vehicleMoved(to coordinate: Coordinate) {
+    position = coordinate
   }
 
   /// Makes an app request with the next request id.

@@ -99,12 +99,16 @@ import Foundation
 
   @inlinable mutating func deliver(_ event: Machine.Event, at instant: Date, react: React) {
     latest = max(latest, instant)
-    var queue = [event]
+    // Most events lead to no other: the queue is only made for those that do.
+    var queue: [Machine.Event] = []
     var handled = 0
-    while handled < queue.count {
-      let next = queue[handled]
-      handled += 1
-      for effect in state.handle(next, at: instant) {
+    var next: Machine.Event? = event
+    while let current = next {
+      defer {
+        next = handled < queue.count ? queue[handled] : nil
+        handled += 1
+      }
+      for effect in state.handle(current, at: instant) {
         switch Machine.timerChange(in: effect) {
         case .schedule(let timer, let due)?:
           scheduled += 1
