@@ -21,7 +21,7 @@ extension HeadUnitCore {
         teardownPending = false
         cancel(.parked)
         if let since = suspendedAt, activeTrip != nil,
-          now.timeIntervalSince(since) >= configuration.resumeWithin
+          now.timeIntervalSince(since) >= configuration.resumeWithin.seconds
         {
           effects.append(.log(.notice, "the trip is too old to resume after the stop"))
           app(.abandonTrip, at: now)
@@ -44,11 +44,11 @@ extension HeadUnitCore {
         effects.append(.log(.notice, "parked: \(causes)"))
       case .blankScreen:
         teardownPending = true
-        if configuration.parkedScreen > 0 {
-          schedule(.parked, at: now.addingTimeInterval(configuration.parkedScreen))
+        if configuration.parkedScreen > .zero {
+          schedule(.parked, at: now.adding(configuration.parkedScreen))
         }
       case .releaseDevices:
-        if configuration.parkedScreen <= 0 { finishTeardown() }
+        if configuration.parkedScreen <= .zero { finishTeardown() }
       case .runShutdownCommand(let command):
         if teardownPending { finishTeardown() }
         effects.append(
@@ -170,7 +170,7 @@ extension HeadUnitCore {
           offset: update.offset, distanceRemaining: update.trip.distanceRemaining,
           nextStep: update.upcoming.first?.index ?? 0, position: update.position)
         if let last = activeTrip?.savedAt,
-          now.timeIntervalSince(last) >= configuration.saveInterval
+          now.timeIntervalSince(last) >= configuration.saveInterval.seconds
         {
           saveTrip(at: now)
         }

@@ -42,7 +42,7 @@ extension HeadUnitCore {
       items.append(
         InformationTemplate.Item(
           title: "Guidance resumes",
-          detail: "within \(Int(configuration.resumeWithin / 60)) min of starting again"))
+          detail: "within \((configuration.resumeWithin / 60).secondsText) min of starting again"))
     }
     return InformationTemplate(id: "parked", title: "Parked", items: items)
   }

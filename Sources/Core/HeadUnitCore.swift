@@ -22,11 +22,11 @@ public struct HeadUnitCore: Sendable {
     public var lifecycle = LifecycleMachine.Configuration()
     public var session = NavigationSession.Configuration()
     /// Longest time between two saves of the trip while driving.
-    public var saveInterval: TimeInterval = 10
-    /// A saved trip younger than this resumes on start; 0 never resumes.
-    public var resumeWithin: TimeInterval = 30 * 60
+    public var saveInterval: Duration = .seconds(10)
+    /// A saved trip younger than this resumes on start; zero never resumes.
+    public var resumeWithin: Duration = .seconds(30 * 60)
     /// How long the Parked screen shows before the screen blanks.
-    public var parkedScreen: TimeInterval = 5
+    public var parkedScreen: Duration = .seconds(5)
     /// Voice guidance starts muted.
     public var muted = false
     /// Shown while no fix has come yet.
@@ -223,7 +223,7 @@ public struct HeadUnitCore: Sendable {
     app(.launch, at: now)
     app(.restore(places), at: now)
     if let snapshot {
-      if configuration.resumeWithin > 0,
+      if configuration.resumeWithin > .zero,
         snapshot.isResumable(at: now, within: configuration.resumeWithin)
       {
         effects.append(.log(.notice, "resuming the trip to \(snapshot.place.name)"))

@@ -81,8 +81,8 @@ private let outage = FleetError(
 struct FleetReporterTests {
   @Test(arguments: [(3.0, 5.0), (100.0, 60.0), (10.0, 10.0), (5.0, 5.0), (60.0, 60.0)])
   func intervalIsClamped(asked: Double, used: Double) {
-    let configuration = FleetReporter.Configuration(vehicleId: "v", interval: asked)
-    #expect(configuration.interval == used)
+    let configuration = FleetReporter.Configuration(vehicleId: "v", interval: .seconds(asked))
+    #expect(configuration.interval == .seconds(used))
     #expect(configuration.isClamped == (asked != used))
     var clock = FleetClock(configuration)
     // The first tick at once, the next one interval later.
@@ -92,7 +92,7 @@ struct FleetReporterTests {
   }
 
   @Test func clampingIsLogged() {
-    let clock = FleetClock(.init(vehicleId: "van-7", interval: 3))
+    let clock = FleetClock(.init(vehicleId: "van-7", interval: .seconds(3)))
     #expect(
       clock.effects.contains(
         .log(.notice, "fleet reporting as van-7 every 5 s (3 s asked, clamped to 5–60 s)")))
@@ -227,7 +227,7 @@ struct FleetReporterTests {
   @Test func tokenIsFetchedOnceAndReusedUntilRenewal() {
     var clock = FleetClock(.init(vehicleId: "v", authenticated: true))
     #expect(clock.tick(driving(0)).last == .fetchToken)
-    var effects = clock.send(.tokenFetched(FleetToken(value: "t1", lifetime: 100)))
+    var effects = clock.send(.tokenFetched(FleetToken(value: "t1", lifetime: .seconds(100))))
     #expect(sends(effects).count == 1)
     #expect(effects.contains { if case .send(_, "t1") = $0 { true } else { false } })
     _ = clock.deliverAll(effects)

@@ -57,7 +57,7 @@ struct LifecycleMachineTests {
 
   @Test("bridge silence drains the unit though no disconnect message arrives")
   func bridgeSilence() {
-    var clock = LifecycleClock(configuration: .init(heartbeatTimeout: 5))
+    var clock = LifecycleClock(configuration: .init(heartbeatTimeout: .seconds(5)))
     for t in stride(from: 0.0, through: 20, by: 1) { clock.send(.heartbeat, at: t) }
     #expect(clock.machine.state == .active)
     clock.advance(to: 24.9)
@@ -76,7 +76,7 @@ struct LifecycleMachineTests {
 
   @Test("a heartbeat resuming within the grace keeps the session")
   func heartbeatResumes() {
-    var clock = LifecycleClock(configuration: .init(heartbeatTimeout: 5))
+    var clock = LifecycleClock(configuration: .init(heartbeatTimeout: .seconds(5)))
     clock.send(.heartbeat, at: 0)
     clock.advance(to: 8)
     #expect(clock.machine.state == .draining)
@@ -91,7 +91,7 @@ struct LifecycleMachineTests {
   @Test("shutdown command only after the further delay")
   func shutdownAfterDelay() {
     var clock = LifecycleClock(
-      configuration: .init(shutdownDelay: 60, shutdownCommand: ["systemctl", "poweroff"]))
+      configuration: .init(shutdownDelay: .seconds(60), shutdownCommand: ["systemctl", "poweroff"]))
     clock.send(.ignitionOff, at: 0)
     clock.advance(to: 69.9)
     #expect(clock.machine.state == .suspended)
@@ -108,8 +108,8 @@ struct LifecycleMachineTests {
   @Test(
     "a zero delay or no command never shuts down",
     arguments: [
-      Machine.Configuration(shutdownDelay: 0, shutdownCommand: ["poweroff"]),
-      Machine.Configuration(shutdownDelay: 60, shutdownCommand: nil),
+      Machine.Configuration(shutdownDelay: .seconds(0), shutdownCommand: ["poweroff"]),
+      Machine.Configuration(shutdownDelay: .seconds(60), shutdownCommand: nil),
     ])
   func neverShutDown(configuration: Machine.Configuration) {
     var clock = LifecycleClock(configuration: configuration)
@@ -123,7 +123,7 @@ struct LifecycleMachineTests {
   @Test("ignition back during the delay resumes and cancels the shutdown")
   func resumeCancelsShutdown() {
     var clock = LifecycleClock(
-      configuration: .init(shutdownDelay: 60, shutdownCommand: ["poweroff"]))
+      configuration: .init(shutdownDelay: .seconds(60), shutdownCommand: ["poweroff"]))
     clock.send(.ignitionOff, at: 0)
     clock.send(.ignitionOn, at: 30)
     #expect(clock.machine.state == .starting)

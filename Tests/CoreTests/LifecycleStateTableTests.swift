@@ -21,7 +21,8 @@ struct LifecycleStateTableTests {
   typealias Machine = LifecycleMachine
   static let base = Date(timeIntervalSince1970: 1_800_000_000)
   static let configuration = Machine.Configuration(
-    gracePeriod: 10, shutdownDelay: 60, shutdownCommand: ["poweroff"], heartbeatTimeout: 5)
+    gracePeriod: .seconds(10), shutdownDelay: .seconds(60), shutdownCommand: ["poweroff"],
+    heartbeatTimeout: .seconds(5))
   static func at(_ t: TimeInterval) -> Date { base.addingTimeInterval(t) }
 
   static let active: [Machine.Event] = [.devicesReady]

@@ -34,8 +34,8 @@ final class BridgeRig: Sendable {
       .appendingPathComponent("bridge-\(UUID().uuidString.prefix(8))", isDirectory: true)
     socket = folder.appendingPathComponent("run/bridge.sock").path
     var configuration = HeadUnitCore.Configuration()
-    configuration.bridge.heartbeatInterval = 0.5
-    configuration.bridge.timeout = 30
+    configuration.bridge.heartbeatInterval = .seconds(0.5)
+    configuration.bridge.timeout = .seconds(30)
     configure(&configuration)
     core = Mutex(
       HeadUnitCore(

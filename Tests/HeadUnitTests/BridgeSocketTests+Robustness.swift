@@ -162,7 +162,7 @@ extension BridgeSocketTests {
 
   @Test("heartbeat silence: disconnected after the timeout, the built-in app back, draining")
   func silence() throws {
-    let rig = try BridgeRig { $0.bridge.timeout = 1.5 }
+    let rig = try BridgeRig { $0.bridge.timeout = .seconds(1.5) }
     defer { rig.stop() }
     let client = try rig.greetedClient()
     #expect(Self.setMapRoot(client))

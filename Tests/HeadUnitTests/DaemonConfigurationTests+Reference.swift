@@ -62,8 +62,8 @@ extension DaemonConfigurationTests {
     #expect(try DaemonConfiguration(json: Data(document.serialized.utf8)) == config)
     // The daemon's names forward to the sections, in seconds.
     #expect(
-      config.lifecycle.parkedScreen.secondsInFile == 2.5
-        && config.trip.resumeWithin.secondsInFile == 90)
-    #expect(config.bridgeSettings.heartbeatInterval == 0.5)
+      config.lifecycle.parkedScreen.seconds == 2.5
+        && config.trip.resumeWithin.seconds == 90)
+    #expect(config.bridgeSettings.heartbeatInterval == .seconds(0.5))
   }
 }

@@ -58,10 +58,11 @@ struct DaemonConfigurationTests {
     #expect(
       config.lifecycle.machine
         == LifecycleMachine.Configuration(
-          gracePeriod: 10, shutdownDelay: 60, shutdownCommand: nil, heartbeatTimeout: 5))
-    #expect(config.lifecycle.parkedScreen.secondsInFile == 5)
-    #expect(config.trip.resumeWithin.secondsInFile == 30 * 60)
-    #expect(config.trip.saveInterval.secondsInFile == 10)
+          gracePeriod: .seconds(10), shutdownDelay: .seconds(60), shutdownCommand: nil,
+          heartbeatTimeout: .seconds(5)))
+    #expect(config.lifecycle.parkedScreen.seconds == 5)
+    #expect(config.trip.resumeWithin.seconds == 30 * 60)
+    #expect(config.trip.saveInterval.seconds == 10)
     #expect(DaemonConfiguration.defaultPath == "/etc/headunit/config.json")
   }
 
@@ -111,8 +112,9 @@ struct DaemonConfigurationTests {
     #expect(
       config.lifecycle.machine
         == LifecycleMachine.Configuration(
-          gracePeriod: 2.5, shutdownDelay: 0, shutdownCommand: ["systemctl", "poweroff"],
-          heartbeatTimeout: 0.5))
+          gracePeriod: .seconds(2.5), shutdownDelay: .seconds(0),
+          shutdownCommand: ["systemctl", "poweroff"],
+          heartbeatTimeout: .seconds(0.5)))
   }
 
   @Test func languagesAreStoredAsTheirCode() throws {

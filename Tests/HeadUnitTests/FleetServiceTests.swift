@@ -67,7 +67,8 @@ private func vehicle(_ metres: Double, speed: Double = 10) -> FleetVehicleState 
 
 /// A service on `server` with a manual tick and the test's clock; its log lines kept.
 private func service(
-  _ server: FleetServer, clock: ManualClock, interval: TimeInterval = 10, queueLimit: Int = 360,
+  _ server: FleetServer, clock: ManualClock, interval: Duration = .seconds(10),
+  queueLimit: Int = 360,
   authenticated: Bool = true, timeout: Duration = .seconds(5), lines: Lines = Lines()
 ) -> FleetService {
   let client = FleetClient(

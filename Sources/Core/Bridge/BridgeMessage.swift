@@ -19,8 +19,8 @@ public enum BridgeReply: Sendable, Equatable {
   /// The answer to `hello`: the protocol version agreed, the unit, its screen and the
   /// heartbeat timing.
   case hello(
-    version: Int, unit: String, screen: ScreenSize, heartbeatSeconds: Double,
-    timeoutSeconds: Double)
+    version: Int, unit: String, screen: ScreenSize, heartbeat: Duration,
+    timeout: Duration)
   /// `navigateTo` handed the destination to the built-in app: previewing or navigating,
   /// with this many route choices.
   case builtInNavigation(navigating: Bool, routeChoices: Int)

@@ -8,11 +8,11 @@ public struct BridgeSettings: Sendable, Equatable {
 
   /// How often the unit sends each client a heartbeat; clients are asked to send theirs
   /// at the same pace.
-  public var heartbeatInterval: Double = 2
+  public var heartbeatInterval: Duration = .seconds(2)
   /// A client silent this long (no heartbeat, no hello) is disconnected. The daemon sets
   /// it to the lifecycle's `heartbeatTimeout`, so a client and the lifecycle agree on
   /// when the bridge went quiet.
-  public var timeout: Double = 5
+  public var timeout: Duration = .seconds(5)
   /// Whether clients' heartbeats and goodbyes feed the lifecycle: the last client gone
   /// starts draining, as ignition off does.
   public var disconnectDrains = true

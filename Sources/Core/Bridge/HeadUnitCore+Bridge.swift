@@ -43,7 +43,7 @@ extension HeadUnitCore {
     switch event {
     case .connected(let client):
       bridge.clients[client] = BridgeState.Client(app: nil, heardAt: now)
-      schedule(.bridge(.silence(client)), at: now.addingTimeInterval(configuration.bridge.timeout))
+      schedule(.bridge(.silence(client)), at: now.adding(configuration.bridge.timeout))
       effects.append(.log(.info, "bridge: \(client) connected"))
     case .line(let client, let line):
       guard bridge.clients[client] != nil else { return }
@@ -86,11 +86,11 @@ extension HeadUnitCore {
           .hello(
             version: version, unit: settings.unitName,
             screen: settings.screen,
-            heartbeatSeconds: settings.heartbeatInterval, timeoutSeconds: settings.timeout)))
+            heartbeat: settings.heartbeatInterval, timeout: settings.timeout)))
       alive(at: now)
       if !bridge.beating {
         bridge.beating = true
-        schedule(.bridge(.heartbeat), at: now.addingTimeInterval(settings.heartbeatInterval))
+        schedule(.bridge(.heartbeat), at: now.adding(settings.heartbeatInterval))
       }
       return
     case .heartbeat:
@@ -251,15 +251,15 @@ extension HeadUnitCore {
         bridge.beating = false
       } else {
         schedule(
-          .bridge(.heartbeat), at: now.addingTimeInterval(configuration.bridge.heartbeatInterval))
+          .bridge(.heartbeat), at: now.adding(configuration.bridge.heartbeatInterval))
       }
     case .silence(let client):
       guard ownTimers.removeValue(forKey: .bridge(.silence(client))) != nil,
         let known = bridge.clients[client]
       else { return }
-      let due = known.heardAt.addingTimeInterval(configuration.bridge.timeout)
+      let due = known.heardAt.adding(configuration.bridge.timeout)
       if now >= due {
-        let reason = "no heartbeat for \(Self.seconds(configuration.bridge.timeout))"
+        let reason = "no heartbeat for \(configuration.bridge.timeout.secondsText) s"
         effects.append(.bridge(.close(client, reason: reason)))
         drop(client, reason: reason, at: now)
       } else {
@@ -326,8 +326,4 @@ extension HeadUnitCore {
 
   /// A speed above the driving limit, to bring a new app's controller into line.
   private static var drivingSpeed: Double { 1000 }
-
-  static func seconds(_ value: Double) -> String {
-    value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
-  }
 }

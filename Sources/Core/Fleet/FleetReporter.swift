@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 
 /// The fleet reporter as a pure state machine: when to report, what a report carries, the
 /// queue of reports not yet delivered, and the access token.
@@ -25,13 +26,13 @@ public struct FleetReporter: Sendable {
   /// Tunables, from the `fleet` section of the configuration.
   public struct Configuration: Sendable, Equatable {
     /// Reports are made at most this often.
-    public static let intervalRange: ClosedRange<TimeInterval> = 5...60
+    public static let intervalRange: ClosedRange<Duration> = .seconds(5) ... .seconds(60)
 
     public var vehicleId: String
-    /// Seconds between ticks, within ``intervalRange``.
-    public private(set) var interval: TimeInterval
+    /// Time between ticks, within ``intervalRange``.
+    public private(set) var interval: Duration
     /// The interval asked for, before clamping.
-    public private(set) var requestedInterval: TimeInterval
+    public private(set) var requestedInterval: Duration
     /// The most reports kept while the endpoint cannot be reached.
     public var queueLimit: Int
     /// Whether requests need a token from the token endpoint.
@@ -39,7 +40,7 @@ public struct FleetReporter: Sendable {
 
     /// Clamps `interval` into ``intervalRange``; `queueLimit` is at least 1.
     public init(
-      vehicleId: String, interval: TimeInterval = 10, queueLimit: Int = 360,
+      vehicleId: String, interval: Duration = .seconds(10), queueLimit: Int = 360,
       authenticated: Bool = false
     ) {
       self.vehicleId = vehicleId
@@ -50,7 +51,7 @@ public struct FleetReporter: Sendable {
     }
 
     /// `interval` within ``intervalRange``.
-    public static func clamp(_ interval: TimeInterval) -> TimeInterval {
+    public static func clamp(_ interval: Duration) -> Duration {
       min(max(interval, intervalRange.lowerBound), intervalRange.upperBound)
     }
 
@@ -123,12 +124,12 @@ public struct FleetReporter: Sendable {
       phase = .idle
       let clamped =
         configuration.isClamped
-        ? " (\(format(configuration.requestedInterval)) s asked, clamped to 5–60 s)" : ""
+        ? " (\(configuration.requestedInterval.secondsText) s asked, clamped to 5–60 s)" : ""
       return [
         .log(
           .notice,
           "fleet reporting as \(configuration.vehicleId) every "
-            + "\(format(configuration.interval)) s\(clamped)"),
+            + "\(configuration.interval.secondsText) s\(clamped)"),
         .schedule(at: now),
       ]
     case (_, .stopped):
@@ -147,7 +148,7 @@ public struct FleetReporter: Sendable {
           "fleet reporting off" + (unsent > 0 ? ", \(unsent) unsent reports dropped" : "")),
       ]
     case (.tick(let snapshot), _):
-      var effects: [Effect] = [.schedule(at: now.addingTimeInterval(configuration.interval))]
+      var effects: [Effect] = [.schedule(at: now.adding(configuration.interval))]
       effects += record(snapshot, at: now)
       if phase == .idle { effects += sendNext(at: now) }
       return effects
@@ -248,9 +249,6 @@ public struct FleetReporter: Sendable {
     return [.log(level, "fleet: \(error) (\(queued) queued)")]
   }
 
-  private func format(_ seconds: TimeInterval) -> String {
-    seconds.rounded() == seconds && abs(seconds) < 1e15 ? String(Int64(seconds)) : "\(seconds)"
-  }
 }
 
 extension FleetReporter.Phase {

@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 
 /// Decides when the head unit runs, drains, suspends and shuts down, from car signals.
 ///
@@ -16,17 +17,17 @@ public struct LifecycleMachine: Sendable {
   /// Timing and the optional shutdown command.
   public struct Configuration: Sendable, Equatable {
     /// How long guidance keeps running after the last cause appeared (default 10 s).
-    public var gracePeriod: TimeInterval
-    /// Delay after teardown before the shutdown command runs; 0 means never (default 60 s).
-    public var shutdownDelay: TimeInterval
+    public var gracePeriod: Duration
+    /// Delay after teardown before the shutdown command runs; zero means never (default 60 s).
+    public var shutdownDelay: Duration
     /// The command run to power the unit off, as argv; nil means none (the default).
     public var shutdownCommand: [String]?
     /// Longest silence after a bridge heartbeat before the bridge counts as gone.
-    public var heartbeatTimeout: TimeInterval
+    public var heartbeatTimeout: Duration
 
     public init(
-      gracePeriod: TimeInterval = 10, shutdownDelay: TimeInterval = 60,
-      shutdownCommand: [String]? = nil, heartbeatTimeout: TimeInterval = 5
+      gracePeriod: Duration = .seconds(10), shutdownDelay: Duration = .seconds(60),
+      shutdownCommand: [String]? = nil, heartbeatTimeout: Duration = .seconds(5)
     ) {
       self.gracePeriod = gracePeriod
       self.shutdownDelay = shutdownDelay
@@ -125,7 +126,7 @@ public struct LifecycleMachine: Sendable {
     case .heartbeat:
       causes.remove(.bridgeGone)
       effects.append(
-        schedule(.heartbeat, at: now.addingTimeInterval(configuration.heartbeatTimeout)))
+        schedule(.heartbeat, at: now.adding(configuration.heartbeatTimeout)))
     case .bridgeDisconnected:
       causes.insert(.bridgeGone)
       effects += cancel(.heartbeat)
@@ -145,7 +146,7 @@ public struct LifecycleMachine: Sendable {
     switch (state, causes.isEmpty) {
     case (.active, false):
       state = .draining
-      return [schedule(.grace, at: now.addingTimeInterval(configuration.gracePeriod))]
+      return [schedule(.grace, at: now.adding(configuration.gracePeriod))]
     case (.draining, true):
       state = .active
       return cancel(.grace)
@@ -163,9 +164,9 @@ public struct LifecycleMachine: Sendable {
     var effects: [Effect] = [
       .persistSession, .stopPrompts, .showParked, .blankScreen, .releaseDevices,
     ]
-    if configuration.shutdownDelay > 0, configuration.shutdownCommand != nil {
+    if configuration.shutdownDelay > .zero, configuration.shutdownCommand != nil {
       effects.append(
-        schedule(.shutdown, at: now.addingTimeInterval(configuration.shutdownDelay)))
+        schedule(.shutdown, at: now.adding(configuration.shutdownDelay)))
     }
     return effects
   }

@@ -58,8 +58,8 @@ public struct TripSnapshot: Codable, Sendable, Equatable {
 
   /// Whether this trip should resume at `now`: saved less than `window` ago (and not in
   /// the future by more than a minute, which a wrong clock would give), with a route.
-  public func isResumable(at now: Date, within window: TimeInterval) -> Bool {
+  public func isResumable(at now: Date, within window: Duration) -> Bool {
     let age = now.timeIntervalSince(savedAt)
-    return version == Self.currentVersion && route != nil && age < window && age > -60
+    return version == Self.currentVersion && route != nil && age < window.seconds && age > -60
   }
 }

@@ -18,7 +18,8 @@ extension BridgeMessage {
             ("width", .number(Double(screen.width))), ("height", .number(Double(screen.height))),
           ])
         ),
-        ("heartbeatSeconds", .number(heartbeat)), ("timeoutSeconds", .number(timeout)),
+        ("heartbeatSeconds", .number(heartbeat.seconds)),
+        ("timeoutSeconds", .number(timeout.seconds)),
       ])
     case .reply(let id, .builtInNavigation(let navigating, let choices)):
       .object([

@@ -31,8 +31,8 @@ extension DaemonConfiguration {
   /// The core's bridge settings: the client timeout is the lifecycle's heartbeat timeout.
   var bridgeSettings: BridgeSettings {
     var settings = BridgeSettings()
-    settings.heartbeatInterval = bridge.heartbeat.secondsInFile
-    settings.timeout = lifecycle.heartbeatTimeout.secondsInFile
+    settings.heartbeatInterval = bridge.heartbeat
+    settings.timeout = lifecycle.heartbeatTimeout
     settings.disconnectDrains = bridge.disconnectDrains
     return settings
   }

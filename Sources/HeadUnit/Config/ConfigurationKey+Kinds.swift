@@ -123,7 +123,7 @@ extension ConfigurationKey {
     value(
       name, path, allowed: Self.bounds(range), doc: doc,
       read: { node throws(JSONError) in .seconds(try node.number(in: range) * unit.seconds) },
-      write: { .number($0.secondsInFile / unit.seconds) })
+      write: { .number($0.seconds / unit.seconds) })
   }
 
   /// The unit a span of time is written in.

@@ -31,14 +31,14 @@ public struct FleetConfiguration: Sendable, Equatable {
 
   /// The interval used: ``requestedInterval`` clamped to 5–60 s.
   public var interval: Duration {
-    .seconds(FleetReporter.Configuration.clamp(requestedInterval.secondsInFile))
+    FleetReporter.Configuration.clamp(requestedInterval)
   }
 
   /// The reporter's configuration; nil unless enabled with a vehicle id.
   public var reporter: FleetReporter.Configuration? {
     guard enabled, let vehicleId else { return nil }
     return FleetReporter.Configuration(
-      vehicleId: vehicleId, interval: requestedInterval.secondsInFile, queueLimit: queueLimit,
+      vehicleId: vehicleId, interval: requestedInterval, queueLimit: queueLimit,
       authenticated: tokenURL != nil)
   }
 

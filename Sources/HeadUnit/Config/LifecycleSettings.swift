@@ -46,8 +46,8 @@ public struct LifecycleSettings: ConfigurationSection {
   /// The lifecycle machine's timings and shutdown command, in the machine's seconds.
   public var machine: LifecycleMachine.Configuration {
     LifecycleMachine.Configuration(
-      gracePeriod: gracePeriod.secondsInFile, shutdownDelay: shutdownDelay.secondsInFile,
-      shutdownCommand: shutdownCommand, heartbeatTimeout: heartbeatTimeout.secondsInFile)
+      gracePeriod: gracePeriod, shutdownDelay: shutdownDelay,
+      shutdownCommand: shutdownCommand, heartbeatTimeout: heartbeatTimeout)
   }
 
   /// `grace 10 s, shutdown: none`, `grace 10 s, shutdown: systemctl poweroff after 60 s`.

@@ -14,8 +14,8 @@ extension HeadUnitDaemon {
   func acquireDevices() {
     guard !devicesHeld else { return }
     devicesHeld = true
-    if framebuffer == nil {
-      framebuffer = try? Self.openFramebuffer(configuration.display.framebuffer, logger: logger)
+    if display == nil {
+      display = try? Self.openFramebuffer(configuration.display.framebuffer, logger: logger)
     }
     let inbox = self.inbox
     if configuration.gpsd.enabled {
@@ -58,7 +58,7 @@ extension HeadUnitDaemon {
     deviceTasks = []
     player?.close()
     player = nil
-    framebuffer = nil
+    display = nil
     renderer = nil
     if !stopped { wakeWatch = watchPower(every: .seconds(10)) }
     logger.info("devices released")

@@ -10,15 +10,15 @@ import Templates
 /// The screen: blanking, and frames drawn at most `frameRate` times a second.
 extension HeadUnitDaemon {
   func show(_ screen: HeadUnitCore.Screen) {
-    guard let framebuffer else { return }
+    guard let display else { return }
     do throws(BoardError) {
       switch screen {
-      case .live: try framebuffer.unblank()
-      case .blank, .off: try framebuffer.blank()
+      case .live: try display.unblank()
+      case .blank, .off: try display.blank()
       case .parked: break
       }
     } catch {
-      logger.warning("framebuffer: \(error.message)")
+      logger.warning("display \(display.name): \(error.message)")
     }
   }
 
@@ -47,9 +47,10 @@ extension HeadUnitDaemon {
   }
 
   func draw() {
-    guard let framebuffer else { return }
-    let size = ScreenSize(width: framebuffer.info.width, height: framebuffer.info.height)
-    guard case .scene(let scene) = composer.frame(of: core, at: Date(), size: size, theme: theme)
+    guard let display else { return }
+    let size = ScreenSize(width: display.width, height: display.height)
+    guard
+      case .scene(let scene) = composer.frame(of: core, at: clock.now, size: size, theme: theme)
     else {
       return
     }
@@ -58,7 +59,7 @@ extension HeadUnitDaemon {
       guard let renderer else { return }
       _ = renderer.render(scene)
       _ = try renderer.withPixels { pixels, width, height, stride in
-        try framebuffer.present(pixels, width: width, height: height, stride: stride)
+        try display.present(pixels, width: width, height: height, stride: stride)
       }
     } catch {
       logger.error("cannot draw: \(error)")
@@ -73,7 +74,7 @@ extension HeadUnitDaemon {
       firstFrameShown = true
       let elapsed = started.duration(to: .now)
       logger.notice(
-        "first frame on \(framebuffer.path) after "
+        "first frame on \(display.name) after "
           + String(format: "%.0f ms", elapsed.seconds * 1e3))
       tell(.ready)
       tell(.status("running"))

@@ -41,7 +41,10 @@ public final class HeadUnitDaemon {
   /// The routing server, then the offline router, for reroutes; nil without a map.
   let router: DaemonRouter?
 
-  var framebuffer: Framebuffer?
+  /// The wall clock events are stamped with and timers wait on.
+  let clock: any DaemonClock
+  /// Where frames go; nil while the devices are released.
+  var display: (any Display)?
   var renderer: TemplateRenderer?
   var composer: FrameComposer
   var theme: Theme
@@ -70,8 +73,10 @@ public final class HeadUnitDaemon {
   /// - Throws: `BoardError` when the framebuffer cannot be opened.
   public init(
     configuration: DaemonConfiguration, configPath: String?, logger: Logger,
-    notifier: SystemdNotifier, started: ContinuousClock.Instant = .now
+    notifier: SystemdNotifier, started: ContinuousClock.Instant = .now,
+    clock: any DaemonClock = SystemClock()
   ) throws(BoardError) {
+    self.clock = clock
     self.configuration = configuration
     self.configPath = configPath
     self.logger = logger
@@ -81,7 +86,7 @@ public final class HeadUnitDaemon {
     (wakes, inbox) = AsyncStream.makeStream(of: Wake.self)
     let directory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
     writer = StateWriter(directory: directory, logger: logger)
-    framebuffer = try Self.openFramebuffer(configuration.display.framebuffer, logger: logger)
+    display = try Self.openFramebuffer(configuration.display.framebuffer, logger: logger)
 
     // The configuration checked the language; English is built in.
     guard
@@ -91,9 +96,8 @@ public final class HeadUnitDaemon {
         ?? (try? Phrasebook(language: "en"))
     else { preconditionFailure("the English phrasebook is built in") }
     var coreConfiguration = Self.coreConfiguration(configuration)
-    if let framebuffer {
-      coreConfiguration.bridge.screen = ScreenSize(
-        width: framebuffer.info.width, height: framebuffer.info.height)
+    if let display {
+      coreConfiguration.bridge.screen = ScreenSize(width: display.width, height: display.height)
     }
     let provider: any RouteProvider
     var layers = FrameComposer.embeddedLayers
@@ -164,7 +168,7 @@ public final class HeadUnitDaemon {
     var queue = [event]
     while !queue.isEmpty {
       let next = queue.removeFirst()
-      for effect in core.handle(next, at: Date()) {
+      for effect in core.handle(next, at: clock.now) {
         queue += carryOut(effect)
       }
     }
@@ -203,9 +207,9 @@ public final class HeadUnitDaemon {
   func schedule(_ timer: HeadUnitCore.Timer, at due: Date) {
     timers[timer]?.cancel()
     let inbox = self.inbox
+    let clock = self.clock
     timers[timer] = Task {
-      let delay = due.timeIntervalSinceNow
-      if delay > 0 { try? await Task.sleep(for: .seconds(delay)) }
+      await clock.sleep(until: due)
       if !Task.isCancelled { inbox.yield(.core(.timer(timer))) }
     }
   }
@@ -226,9 +230,9 @@ public final class HeadUnitDaemon {
   {
     var core = HeadUnitCore.Configuration()
     core.lifecycle = configuration.lifecycle.machine
-    core.saveInterval = configuration.trip.saveInterval.secondsInFile
-    core.resumeWithin = configuration.trip.resumeWithin.secondsInFile
-    core.parkedScreen = configuration.lifecycle.parkedScreen.secondsInFile
+    core.saveInterval = configuration.trip.saveInterval
+    core.resumeWithin = configuration.trip.resumeWithin
+    core.parkedScreen = configuration.lifecycle.parkedScreen
     core.muted = configuration.audio.muted
     core.bridge = configuration.bridgeSettings
     return core

@@ -50,9 +50,10 @@ public final class FleetClient: FleetTransport {
     let data = try perform(request)
     do throws(JSONError) {
       let answer = try JSONNode(parsing: data)
+      let lifetime = try answer.optional("expires_in")?.number(in: 0...Self.longestLifetime)
       return FleetToken(
         value: try answer.required("access_token").nonEmptyString(),
-        lifetime: try answer.optional("expires_in")?.number(in: 0...Self.longestLifetime))
+        lifetime: lifetime.map { Duration.seconds($0) })
     } catch {
       throw FleetError(
         .badResponse, url: tokenURL.absoluteString, "the answer has no usable token (\(error))")

@@ -349,11 +349,3 @@ extension NavigationSession {
     [.rejected(SessionRejection(event: event, state: state.description, reason: reason))]
   }
 }
-
-extension Duration {
-  /// The duration in seconds as a floating-point number.
-  public var seconds: Double {
-    let (s, attoseconds) = components
-    return Double(s) + Double(attoseconds) * 1e-18
-  }
-}
