@@ -114,6 +114,9 @@ public struct HeadUnitCore: Sendable {
     case requestRoute(RouteRequest)
     /// The trip ended: forget the saved one.
     case clearTrip
+    /// The saved trip must not resume but may still be wanted (the clock went back): keep
+    /// it under another name; the reason is for the log.
+    case setTripAside(reason: String)
     indirect case savePlaces(PlaceLists)
     /// Open gpsd, audio, the framebuffer and the power source, then send `.devicesReady`.
     case acquireDevices
@@ -223,15 +226,25 @@ public struct HeadUnitCore: Sendable {
     app(.launch, at: now)
     app(.restore(places), at: now)
     if let snapshot {
-      if configuration.resumeWithin > .zero,
-        snapshot.isResumable(at: now, within: configuration.resumeWithin)
-      {
-        effects.append(.log(.notice, "resuming the trip to \(snapshot.place.name)"))
+      let name = snapshot.place.name
+      switch snapshot.resumption(at: now, within: configuration.resumeWithin) {
+      case .resume where configuration.resumeWithin > .zero:
+        effects.append(.log(.notice, "resuming the trip to \(name)"))
         position = snapshot.progress?.position
         resume(snapshot, at: now)
-      } else {
-        effects.append(.log(.info, "the saved trip to \(snapshot.place.name) is too old to resume"))
+      case .resume:
+        effects.append(.log(.info, "the saved trip to \(name) is not resumed (resume is off)"))
         effects.append(.clearTrip)
+      case .tooOld(let age):
+        let minutes = Duration.seconds(clamping: age / 60).secondsText
+        effects.append(
+          .log(.info, "the saved trip to \(name) is too old to resume (saved \(minutes) min ago)"))
+        effects.append(.clearTrip)
+      case .savedAhead(let ahead):
+        let reason =
+          "the saved trip to \(name) was saved \(Duration.seconds(clamping: ahead.rounded()).secondsText) s"
+          + " after what the clock says now (did the clock go back?); not resumed"
+        effects.append(.setTripAside(reason: reason))
       }
     }
     carryOut(LifecycleMachine.startEffects, at: now)

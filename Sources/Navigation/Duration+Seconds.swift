@@ -10,6 +10,15 @@ extension Duration {
     return Double(s) + Double(attoseconds) / 1e18
   }
 
+  /// `seconds` as a duration, held to within ± a hundred years (not a number: zero), so a
+  /// time worked out from numbers that came from outside can never trap.
+  public static func seconds(clamping seconds: Double) -> Duration {
+    guard !seconds.isNaN else { return .zero }
+    return .seconds(min(max(seconds, -Self.clampLimit), Self.clampLimit))
+  }
+
+  private static let clampLimit = 3.2e9
+
   /// The number of seconds for people and logs: `10`, `1.5`, `0.25`.
   public var secondsText: String {
     let value = seconds

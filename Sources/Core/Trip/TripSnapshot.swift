@@ -55,11 +55,4 @@ public struct TripSnapshot: Codable, Sendable, Equatable {
   public var route: Route? {
     trip.routeChoices.indices.contains(choice) ? trip.routeChoices[choice].route : nil
   }
-
-  /// Whether this trip should resume at `now`: saved less than `window` ago (and not in
-  /// the future by more than a minute, which a wrong clock would give), with a route.
-  public func isResumable(at now: Date, within window: Duration) -> Bool {
-    let age = now.timeIntervalSince(savedAt)
-    return version == Self.currentVersion && route != nil && age < window.seconds && age > -60
-  }
 }

@@ -6,7 +6,8 @@ import JSON
 ///
 /// Every save replaces the file atomically (`AtomicFile`: temporary file, `fsync`,
 /// `rename`, directory `fsync`), so a power cut or a kill at any moment leaves the previous
-/// snapshot or the new one. A file that does not decode is moved aside with a warning.
+/// snapshot or the new one. A file that does not decode, or holds numbers out of range
+/// (`TripSnapshot.problem`), is moved aside with a warning naming the reason.
 /// Blocking disk I/O: the daemon calls it from its storage thread, never the event loop.
 public struct TripStore: Sendable {
   public let url: URL
@@ -21,7 +22,9 @@ public struct TripStore: Sendable {
     var snapshot: TripSnapshot?
     let result = AtomicFile.read(url, now: now) { data in
       do throws(JSONError) {
-        snapshot = try Self.decode(data)
+        let decoded = try Self.decode(data)
+        if let problem = decoded.problem { return problem }
+        snapshot = decoded
         return nil
       } catch {
         return error.description
@@ -33,6 +36,12 @@ public struct TripStore: Sendable {
   /// Replaces the saved trip with `snapshot`.
   public func save(_ snapshot: TripSnapshot) throws(AtomicFile.Error) {
     try AtomicFile.write(Self.encode(snapshot), to: url)
+  }
+
+  /// Keeps the saved trip out of the way under another name (`trip.json.ahead-STAMP`), for
+  /// a trip that must not resume but may still be wanted; the name it now has.
+  public func setAside(as label: String, now: Date = Date()) throws(AtomicFile.Error) -> URL {
+    try AtomicFile.setAside(url, as: label, now: now)
   }
 
   /// Forgets the saved trip (it ended). Missing is fine.

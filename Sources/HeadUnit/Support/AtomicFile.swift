@@ -115,22 +115,32 @@ public enum AtomicFile {
     }
     guard let problem = problem(data) else { return ReadResult(data: data, warning: nil) }
     let failed = "\(url.path) failed validation" + (problem.isEmpty ? "" : " (\(problem))")
-    let stamp = Int(now.timeIntervalSince1970)
-    var aside = url.deletingLastPathComponent()
-      .appendingPathComponent("\(url.lastPathComponent).corrupt-\(stamp)")
+    do throws(Error) {
+      let aside = try setAside(url, as: "corrupt", now: now)
+      return ReadResult(data: nil, warning: "\(failed); moved aside to \(aside.path)")
+    } catch {
+      return ReadResult(data: nil, warning: "\(failed) and could not be moved aside: \(error)")
+    }
+  }
+
+  /// Renames `url` to `NAME.LABEL-STAMP` (`trip.json.corrupt-1800000000`, then `-1`, `-2`…
+  /// when taken) in the same directory, `now` giving the stamp; returns the new name.
+  public static func setAside(_ url: URL, as label: String, now: Date = Date())
+    throws(Error) -> URL
+  {
+    let stamp = Int(min(max(now.timeIntervalSince1970, 0), 1e12))
+    let directory = url.deletingLastPathComponent()
+    var aside = directory.appendingPathComponent("\(url.lastPathComponent).\(label)-\(stamp)")
     var suffix = 1
     while FileManager.default.fileExists(atPath: aside.path) {
-      aside = url.deletingLastPathComponent()
-        .appendingPathComponent("\(url.lastPathComponent).corrupt-\(stamp)-\(suffix)")
+      aside = directory.appendingPathComponent(
+        "\(url.lastPathComponent).\(label)-\(stamp)-\(suffix)")
       suffix += 1
     }
-    if rename(url.path, aside.path) == 0 {
-      return ReadResult(data: nil, warning: "\(failed); moved aside to \(aside.path)")
+    _ = try failing(as: "rename", url.path) { () throws(Errno) in
+      try retryingInterrupts { rename(url.path, aside.path) }
     }
-    let code = errno
-    return ReadResult(
-      data: nil,
-      warning: "\(failed) and could not be moved aside: " + String(cString: strerror(code)))
+    return aside
   }
 
   static func temporaryPrefix(for url: URL) -> String {

@@ -96,8 +96,8 @@ public enum OSRMRouteReader {
     }
     return Route(
       legs: legs,
-      distance: try node.required("distance").number(atLeast: 0),
-      duration: try node.required("duration").number(atLeast: 0),
+      distance: try node.required("distance").number(in: Route.distanceRange),
+      duration: try node.required("duration").number(in: Route.durationRange),
       locale: try node.optional("voiceLocale")?.string())
   }
 
@@ -113,8 +113,8 @@ public enum OSRMRouteReader {
     return RouteLeg(
       steps: steps,
       summary: try node.optional("summary")?.string() ?? "",
-      distance: try node.required("distance").number(atLeast: 0),
-      duration: try node.required("duration").number(atLeast: 0))
+      distance: try node.required("distance").number(in: Route.distanceRange),
+      duration: try node.required("duration").number(in: Route.durationRange))
   }
 
   private static func step(_ node: JSONNode, banners: [String], precision: Int)
@@ -137,8 +137,8 @@ public enum OSRMRouteReader {
       maneuver: maneuver,
       name: try node.optional("name")?.string() ?? "",
       ref: ref?.isEmpty == false ? ref : nil,
-      distance: try node.required("distance").number(atLeast: 0),
-      duration: try node.required("duration").number(atLeast: 0),
+      distance: try node.required("distance").number(in: Route.distanceRange),
+      duration: try node.required("duration").number(in: Route.durationRange),
       geometry: geometry,
       lanes: try lanes(node),
       instructionVariants: orderedVariants(

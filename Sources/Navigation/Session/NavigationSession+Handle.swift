@@ -106,7 +106,7 @@ extension NavigationSession {
     guard steps.contains(where: { $0.geometry.count >= 2 }) else {
       return "the route has no geometry"
     }
-    return nil
+    return route.problem
   }
 
   private mutating func begin(_ route: Route, departed: Bool, at now: Date) -> [Effect] {
@@ -319,7 +319,7 @@ extension NavigationSession {
         index: i, step: guidance.steps[i], instruction: planner?.headline(for: i) ?? "",
         estimates: TravelEstimates(
           distanceRemaining: max(0, guidance.stepStart[i] - at),
-          timeRemaining: .seconds(guidance.expectedTime(from: at, toManeuver: i))))
+          timeRemaining: .seconds(clamping: guidance.expectedTime(from: at, toManeuver: i))))
     }
     let state = planner?.maneuverState(offset: at, speed: speed) ?? .continue
     let timeLeft = guidance.expectedTimeRemaining(from: at)
@@ -327,7 +327,7 @@ extension NavigationSession {
     return GuidanceUpdate(
       upcoming: upcoming, maneuverState: state,
       trip: TravelEstimates(
-        distanceRemaining: max(0, guidance.length - at), timeRemaining: .seconds(timeLeft)),
+        distanceRemaining: max(0, guidance.length - at), timeRemaining: .seconds(clamping: timeLeft)),
       arrival: now.addingTimeInterval(timeLeft), position: guidance.line.coordinate(at: at),
       offset: at, quality: quality,
       roadNameVariants: [step.name, step.ref ?? ""].filter { !$0.isEmpty })
