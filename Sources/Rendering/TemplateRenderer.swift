@@ -52,7 +52,8 @@ public final class TemplateRenderer {
     case .grid(let grid): painter.grid(grid, in: area)
     case .information(let information): painter.information(information, in: area)
     case .search(let search): painter.search(search, in: area)
-    case .pointOfInterest(let poi): painter.pointsOfInterest(poi, in: area)
+    case .pointOfInterest(let poi, let layers):
+      painter.pointsOfInterest(poi, layers: layers, in: area)
     }
     cairo_restore(target.cr)
     if hasTabBar, let bar = scene.tabBar { painter.tabBar(bar) }
@@ -73,8 +74,8 @@ public final class TemplateRenderer {
     var scene = map.scene
     scene.theme = theme
     switch map.overlay {
-    case .tripPreview(let preview)?:
-      painter.tripPreview(preview, scene: scene)
+    case .tripPreview(let preview, let routes)?:
+      painter.tripPreview(preview, routes: routes, scene: scene)
       return
     case .panning(let panning)?:
       scene.template = MapTemplate(
