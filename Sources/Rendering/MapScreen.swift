@@ -9,7 +9,10 @@ public struct MapScreen: Sendable {
     case tripPreview(TripPreview, routes: [MapRoute])
     /// With the share of its time left (1 → 0), nil to draw no timer.
     case navigationAlert(NavigationAlert, remaining: Double?)
-    case panning(PanningContent)
+    /// Panning mode: the knob moves the map; a crosshair marks the middle, the first two
+    /// of the map template's buttons stay, and a "Done" button (focus id "pan.exit")
+    /// leaves the mode.
+    case panning
   }
 
   /// The map, vehicle, cards and buttons (what `NavigationRenderer` draws).
@@ -19,22 +22,5 @@ public struct MapScreen: Sendable {
   public init(scene: NavigationScene, overlay: Overlay? = nil) {
     self.scene = scene
     self.overlay = overlay
-  }
-}
-
-/// Panning mode: the knob moves the map; a crosshair marks the middle, at most two map
-/// buttons stay, and one button leaves the mode.
-public struct PanningContent: Hashable, Sendable {
-  public static let maximumButtons = 2
-
-  public var buttons: [MapButton]
-  public var exitTitle: String
-  /// The exit button's focus id.
-  public var exitID: String
-
-  public init(buttons: [MapButton], exitTitle: String = "Done", exitID: String = "pan.exit") {
-    self.buttons = Array(buttons.prefix(Self.maximumButtons))
-    self.exitTitle = exitTitle
-    self.exitID = exitID
   }
 }

@@ -77,10 +77,10 @@ public final class TemplateRenderer {
     case .tripPreview(let preview, let routes)?:
       painter.tripPreview(preview, routes: routes, scene: scene)
       return
-    case .panning(let panning)?:
+    case .panning?:
+      let buttons = scene.template.mapButtons.prefix(MapTemplate.maximumMapButtonsWhilePanning)
       scene.template = MapTemplate(
-        mapButtons: panning.buttons,
-        leadingBarButtons: [BarButton(id: panning.exitID, title: panning.exitTitle)],
+        mapButtons: Array(buttons), leadingBarButtons: [BarButton(id: "pan.exit", title: "Done")],
         focusedID: focusedID)
     case .navigationAlert?:
       // The alert holds the knob; nothing under it shows focus.

@@ -94,7 +94,7 @@ extension MapScreen {
     } else if let preview = map.tripPreview, let trip = preview.selectedTrip {
       overlay = .tripPreview(preview, routes: context.routes[trip.id] ?? [])
     } else if map.isPanning {
-      overlay = .panning(PanningContent(buttons: map.mapButtons))
+      overlay = .panning
     } else {
       overlay = nil
     }

@@ -263,13 +263,12 @@ enum TemplateFixtures {
             scene: try driving(size, theme), overlay: .navigationAlert(alert, remaining: 0.6))),
         focus: "detour")
     case "panning":
-      let panning = PanningContent(
-        buttons: [
+      var scene = try driving(size, theme)
+      scene.template = MapTemplate(
+        mapButtons: [
           MapButton(id: "zoomIn", symbol: .zoomIn), MapButton(id: "zoomOut", symbol: .zoomOut),
         ])
-      return make(
-        .map(MapScreen(scene: try driving(size, theme), overlay: .panning(panning))),
-        focus: "zoomIn")
+      return make(.map(MapScreen(scene: scene, overlay: .panning)), focus: "zoomIn")
     default:
       throw RenderingError(.invalidArgument, "no template scene \(name)")
     }
