@@ -30,10 +30,10 @@ public final class TemplateRenderer {
 
   /// Draws `scene` (which must have this renderer's size) and returns its focus targets.
   ///
-  /// Every element is focused by the id its view model gives it ("back" for a back
-  /// button); the map template's buttons by their own ids. A map inside a tab bar is
-  /// drawn as it would be on a screen the size of the space beside the bar. A tab bar is drawn beside every content but the
-  /// map, which always fills the screen.
+  /// Every element is focused by the id its template gives it ("back" for a back button,
+  /// "pan.exit" for panning's Done button); the map template's buttons by their own ids.
+  /// A map inside a tab bar is drawn as it would be on a screen the size of the space
+  /// beside the bar.
   @discardableResult
   public func render(_ scene: TemplateScene) -> [FocusTarget] {
     precondition(scene.size == size, "scene of size \(scene.size) for a \(size) renderer")
