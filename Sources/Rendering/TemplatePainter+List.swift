@@ -1,23 +1,32 @@
 import CCairo
 import Foundation
+import Templates
 
 extension TemplatePainter {
-  /// One line of a scrolling list: a section header or an item.
+  /// One line of a scrolling list: a section header or an item, with the symbol drawn at
+  /// its leading edge and whether its handler runs (a spinner in place of its accessory).
   enum Row {
     case header(String)
-    case item(ListScreen.Item)
+    case item(ListItem, symbol: TemplateSymbol?, isLoading: Bool)
+
+    /// `item` with the symbol its image names.
+    static func item(_ item: ListItem, isLoading: Bool = false) -> Row {
+      .item(item, symbol: item.image.map(TemplateSymbol.init(named:)), isLoading: isLoading)
+    }
   }
 
-  func list(_ screen: ListScreen, in area: ScreenRect) {
-    let body = header(title: screen.title, in: area)
+  /// The rows a list shows now (fewer while the driving limits are on), with a spinner on
+  /// the row whose handler runs, or "No items".
+  func list(_ list: ListTemplate, in area: ScreenRect) {
+    let body = header(title: list.title, in: area)
     var rows: [Row] = []
-    for section in screen.sections {
+    for section in list.visibleSections {
       if let h = section.header { rows.append(.header(h)) }
-      rows += section.items.map { .item($0) }
+      rows += section.items.map { .item($0, isLoading: $0.id == list.loadingItemID) }
     }
-    if rows.isEmpty, let empty = screen.emptyText {
+    if rows.isEmpty {
       let style = TextStyle.regular(px(24))
-      let text = canvas.ellipsized(empty, style, maxWidth: body.width - 2 * margin)
+      let text = canvas.ellipsized("No items", style, maxWidth: body.width - 2 * margin)
       drawCentered(
         text, style, midX: body.midX, baseline: canvas.baseline(centering: style, on: body.midY),
         theme.panelSecondaryText)
@@ -29,7 +38,7 @@ extension TemplatePainter {
   func rowHeight(_ row: Row) -> Double {
     switch row {
     case .header: px(38)
-    case .item(let item): item.detailText == nil ? px(62) : px(78)
+    case .item(let item, _, _): item.detailText == nil ? px(62) : px(78)
     }
   }
 
@@ -41,7 +50,7 @@ extension TemplatePainter {
       height: area.height - px(8) - margin)
     let heights = rows.map(rowHeight)
     let focusedRow = rows.firstIndex {
-      if case .item(let item) = $0 { item.id == focusedID } else { false }
+      if case .item(let item, _, _) = $0 { item.id == focusedID } else { false }
     }
     var first = 0
     if let f = focusedRow {
@@ -66,8 +75,9 @@ extension TemplatePainter {
         canvas.drawText(
           canvas.ellipsized(text.uppercased(), style, maxWidth: r.width - px(16)), style,
           x: r.x + px(8), baseline: r.maxY - px(10), theme.panelSecondaryText)
-      case .item(let item):
-        if listItem(item, in: r, separator: i + 1 < rows.count && isItem(rows[i + 1])) {
+      case .item(let item, let symbol, let isLoading):
+        let separator = i + 1 < rows.count && isItem(rows[i + 1])
+        if listItem(item, symbol: symbol, isLoading: isLoading, in: r, separator: separator) {
           ring = r
         }
       }
@@ -86,7 +96,9 @@ extension TemplatePainter {
 
   /// Draws one list row; returns whether it has the focus (its ring is drawn later, over
   /// the rows around it).
-  func listItem(_ item: ListScreen.Item, in r: ScreenRect, separator: Bool) -> Bool {
+  func listItem(
+    _ item: ListItem, symbol: TemplateSymbol?, isLoading: Bool, in r: ScreenRect, separator: Bool
+  ) -> Bool {
     // Disabled rows are skipped by the knob, so they are not targets.
     let focused = item.isEnabled && focusable(item.id, r.insetBy(px(2)))
     fill(r, theme.templateSurface)
@@ -94,7 +106,7 @@ extension TemplatePainter {
     let pad = px(16)
     var x = r.x + pad
     let textColor = item.isEnabled ? theme.panelText : theme.panelSecondaryText
-    if let symbol = item.symbol {
+    if let symbol {
       let side = px(36)
       symbol.draw(
         in: canvas, rect: ScreenRect(x: x, y: r.midY - side / 2, width: side, height: side),
@@ -105,21 +117,21 @@ extension TemplatePainter {
     var right = r.maxX - pad
     let side = px(28)
     let box = ScreenRect(x: right - side, y: r.midY - side / 2, width: side, height: side)
-    switch item.accessory {
-    case .none: break
-    case .disclosure:
+    switch isLoading ? nil : item.accessory {
+    case .none?: break
+    case .disclosureIndicator?:
       canvas.moveTo(box.midX - side * 0.18, box.midY - side * 0.36)
       canvas.lineTo(box.midX + side * 0.18, box.midY)
       canvas.lineTo(box.midX - side * 0.18, box.midY + side * 0.36)
       canvas.stroke(theme.panelSecondaryText, width: px(3.5))
       right = box.minX - px(10)
-    case .checkmark:
+    case .checkmark?:
       canvas.moveTo(box.minX + side * 0.1, box.midY)
       canvas.lineTo(box.minX + side * 0.4, box.midY + side * 0.3)
       canvas.lineTo(box.maxX - side * 0.05, box.midY - side * 0.32)
       canvas.stroke(theme.highlight, width: px(4))
       right = box.minX - px(10)
-    case .cloud:
+    case .cloud?:
       let c = ScreenPoint(x: box.midX, y: box.midY + side * 0.08)
       canvas.circle(
         center: ScreenPoint(x: c.x - side * 0.2, y: c.y + side * 0.04), radius: side * 0.2)
@@ -132,7 +144,7 @@ extension TemplatePainter {
         ScreenRect(x: c.x - side * 0.4, y: c.y, width: side * 0.84, height: side * 0.24),
         radius: side * 0.12, theme.panelSecondaryText)
       right = box.minX - px(10)
-    case .loading:
+    case nil:
       spinner(center: ScreenPoint(x: box.midX, y: box.midY), radius: side / 2, theme.panelText)
       right = box.minX - px(10)
     }

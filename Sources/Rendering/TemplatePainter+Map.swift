@@ -6,12 +6,19 @@ import Templates
 extension TemplatePainter {
   // MARK: - Trip preview
 
-  /// The route choices on a panel (left on landscape screens, at the bottom on portrait
-  /// ones), every choice on the map with the selected one on top in the active colour.
-  func tripPreview(_ preview: TripPreviewContent, scene: NavigationScene) {
+  /// The selected trip's route choices on a panel (left on landscape screens, at the
+  /// bottom on portrait ones), every choice's line of `routes` on the map with the
+  /// selected one on top in the active colour, and the start button. Draws nothing when
+  /// no trip is selected.
+  func tripPreview(_ preview: TripPreview, routes: [MapRoute], scene: NavigationScene) {
+    guard let trip = preview.selectedTrip else { return }
     let screen = layout.screen
     let navigation = NavigationLayout(size: layout.size)
-    let choices = preview.choices
+    let choices = trip.routeChoices.indices.map { i in
+      Choice(
+        id: TripPreview.choiceElementID(tripID: trip.id, choice: i), choice: trip.routeChoices[i],
+        route: routes.indices.contains(i) ? routes[i] : nil)
+    }
     let rowHeight = px(86)
     let titleHeight = px(60)
     let startHeight = px(64)
@@ -31,7 +38,9 @@ extension TemplatePainter {
         x: panelRect.maxX, y: 0, width: screen.width - panelRect.maxX, height: screen.height)
     }
 
-    let selected = choices.first { $0.id == preview.selectedID } ?? choices.first
+    let selectedID = TripPreview.choiceElementID(
+      tripID: trip.id, choice: preview.selectedChoiceIndex)
+    let selected = choices.first { $0.id == selectedID } ?? choices.first
     let coordinates = choices.flatMap { $0.route?.guidance.line.coordinates ?? [] }
     var camera = scene.camera
     // Room above the routes for the destination pin, which stands on its point.
@@ -67,12 +76,16 @@ extension TemplatePainter {
     panel(panelRect, radius: px(14), theme.templateSurface)
     let inner = panelRect.insetBy(pad)
     let title = canvas.fit(
-      [preview.title], .bold(px(28)), minimumSize: px(24), maxWidth: inner.width - px(8))
+      [trip.destinationNameVariants.first ?? ""], .bold(px(28)), minimumSize: px(24),
+      maxWidth: inner.width - px(8))
     canvas.drawText(
       title.text, title.style, x: inner.x + px(4), baseline: inner.y + px(30), theme.panelText)
     let countStyle = TextStyle.regular(px(18))
+    let routeCount = choices.count == 1 ? "1 route" : "\(choices.count) routes"
     let subtitle =
-      preview.subtitle ?? (choices.count == 1 ? "1 route" : "\(choices.count) routes")
+      preview.trips.count > 1
+      ? "Trip \(preview.selectedTripIndex + 1) of \(preview.trips.count) · \(routeCount)"
+      : routeCount
     canvas.drawText(
       canvas.ellipsized(subtitle, countStyle, maxWidth: inner.width - px(8)), countStyle,
       x: inner.x + px(4), baseline: inner.y + px(55), theme.panelSecondaryText)
@@ -93,7 +106,7 @@ extension TemplatePainter {
     }
     if let ring { focusRing(ring, radius: px(10)) }
 
-    let focused = focusable(preview.startID, start)
+    let focused = focusable(TripPreview.startElementID, start)
     canvas.fillRoundedRect(start, radius: px(12), theme.gpsGood)
     let startStyle = canvas.fit(
       [preview.startTitle], .bold(px(30)), minimumSize: px(24), maxWidth: start.width - px(24))
@@ -103,12 +116,19 @@ extension TemplatePainter {
     if focused { focusRing(start, radius: px(12)) }
   }
 
-  /// One route choice: time large, distance, a note chip and the summary; returns whether
-  /// it has the focus.
-  private func routeChoice(
-    _ choice: TripPreviewContent.Choice, isSelected: Bool, in r: ScreenRect
-  ) -> Bool {
+  /// A route choice of the previewed trip under its focus id, with its line on the map.
+  private struct Choice {
+    var id: String
+    var choice: RouteChoice
+    var route: MapRoute?
+  }
+
+  /// One route choice: time large, distance, a note chip and the roads it takes; returns
+  /// whether it has the focus.
+  private func routeChoice(_ choice: Choice, isSelected: Bool, in r: ScreenRect) -> Bool {
     let focused = focusable(choice.id, r)
+    let time = choice.choice.selectionSummaryVariants.first ?? ""
+    let via = choice.choice.viaVariants.first
     let radius = px(10)
     canvas.fillRoundedRect(
       r, radius: radius,
@@ -122,9 +142,9 @@ extension TemplatePainter {
     let right = r.maxX - px(12)
     let timeStyle = TextStyle.bold(px(30))
     let top = r.y + px(36)
-    canvas.drawText(choice.time, timeStyle, x: x, baseline: top, theme.panelText)
-    let after = x + canvas.textWidth(choice.time, timeStyle) + px(12)
-    if let note = choice.note {
+    canvas.drawText(time, timeStyle, x: x, baseline: top, theme.panelText)
+    let after = x + canvas.textWidth(time, timeStyle) + px(12)
+    if let note = choice.choice.additionalInformationVariants.first {
       let style = TextStyle.bold(px(18))
       let text = canvas.ellipsized(note, style, maxWidth: right - after - px(16))
       if !text.isEmpty {
@@ -140,12 +160,12 @@ extension TemplatePainter {
     }
     // The distance leads the second line, so the note never crowds it out.
     let secondStyle = TextStyle.regular(px(22))
-    let distance = choice.distance + (choice.summary == nil ? "" : " · ")
+    let distance = (choice.choice.summaryVariants.first ?? "") + (via == nil ? "" : " · ")
     canvas.drawText(
       distance, secondStyle, x: x, baseline: r.maxY - px(14), theme.panelSecondaryText)
     let summaryX = x + canvas.textWidth(distance, secondStyle)
     let summary = canvas.fit(
-      [choice.summary ?? ""], secondStyle, minimumSize: px(20), maxWidth: right - summaryX)
+      [via ?? ""], secondStyle, minimumSize: px(20), maxWidth: right - summaryX)
     canvas.drawText(
       summary.text, summary.style, x: summaryX, baseline: r.maxY - px(14), theme.panelText)
     return focused

@@ -2,10 +2,14 @@ import Navigation
 import Templates
 
 extension TemplatePainter {
-  /// The points as a numbered list beside (landscape) or under (portrait) a map with the
-  /// same numbers on pins.
-  func pointsOfInterest(_ screen: PointOfInterestScreen, in area: ScreenRect) {
-    let body = header(title: screen.title, in: area)
+  /// The points (at most twelve) as a numbered list beside (landscape) or under
+  /// (portrait) a map of `layers` fitted to them, with the same numbers on pins; the
+  /// focused point's pin larger, in the highlight colour.
+  func pointsOfInterest(
+    _ template: PointOfInterestTemplate, layers: [any MapLayer], in area: ScreenRect
+  ) {
+    let points = Array(template.points.prefix(PointOfInterestTemplate.maximumPointCount))
+    let body = header(title: template.title, in: area)
     let mapRect: ScreenRect
     let listRect: ScreenRect
     if layout.isPortrait {
@@ -17,41 +21,38 @@ extension TemplatePainter {
       listRect = ScreenRect(x: body.x, y: body.y, width: w, height: body.height)
       mapRect = ScreenRect(x: listRect.maxX, y: body.y, width: body.width - w, height: body.height)
     }
-    let items = screen.points.enumerated().map { i, point in
-      ListScreen.Item(
-        id: point.id, text: point.title, detailText: point.subtitle, symbol: .number(i + 1))
+    let rows = points.enumerated().map { i, point in
+      Row.item(
+        ListItem(id: point.id, text: point.title, detailText: point.subtitle ?? point.summary),
+        symbol: .number(i + 1), isLoading: false)
     }
-    poiMap(screen, in: mapRect)
-    rowList(items.map { .item($0) }, in: listRect)
+    poiMap(points, layers: layers, in: mapRect)
+    rowList(rows, in: listRect)
   }
 
-  private func poiMap(_ screen: PointOfInterestScreen, in r: ScreenRect) {
-    let coordinates = screen.points.map(\.coordinate)
+  private func poiMap(_ points: [PointOfInterest], layers: [any MapLayer], in r: ScreenRect) {
+    let coordinates = points.map(\.coordinate)
     let pinHeight = px(44)
     guard
-      let camera = screen.camera
-        ?? MapCamera.fitting(
-          coordinates, width: r.width, height: r.height - pinHeight, margin: px(36))
+      let camera = MapCamera.fitting(
+        coordinates, width: r.width, height: r.height - pinHeight, margin: px(36))
     else {
       fill(r, theme.map.background)
       return
     }
     let scene = NavigationScene(
-      size: layout.size, theme: theme, camera: camera, layers: screen.layers,
+      size: layout.size, theme: theme, camera: camera, layers: layers,
       status: StatusContent(gps: .good, isMuted: false, clock: ""))
-    // Fitted cameras centre the points a little low, so the pins standing on them show.
-    let anchor = ScreenPoint(
-      x: r.midX.rounded(), y: (r.midY + (screen.camera == nil ? pinHeight / 2 : 0)).rounded())
+    // The fitted camera centres the points a little low, so the pins standing on them show.
+    let anchor = ScreenPoint(x: r.midX.rounded(), y: (r.midY + pinHeight / 2).rounded())
     let painter = MapPainter(
       canvas: canvas, scene: scene, layout: NavigationLayout(size: layout.size), area: r,
       anchor: anchor)
     painter.drawBase()
     canvas.clip(r)
-    let highlighted =
-      focusedID.flatMap { id in screen.points.contains { $0.id == id } ? id : nil }
-      ?? screen.selectedID
+    let highlighted = focusedID.flatMap { id in points.contains { $0.id == id } ? id : nil }
     // The highlighted pin last, on top.
-    let order = screen.points.enumerated().sorted {
+    let order = points.enumerated().sorted {
       ($0.element.id == highlighted ? 1 : 0) < ($1.element.id == highlighted ? 1 : 0)
     }
     for (i, point) in order {

@@ -1,10 +1,11 @@
 import CCairo
 import Foundation
+import Templates
 
 extension TemplatePainter {
   /// The query field in the title row, the results under it and the speller strip along
-  /// the bottom.
-  func search(_ screen: SearchScreen, in area: ScreenRect) {
+  /// the bottom (a message in its place while the driving limits turn it off).
+  func search(_ search: SearchTemplate, in area: ScreenRect) {
     fill(
       ScreenRect(x: area.x, y: area.y + layout.headerHeight - 1, width: area.width, height: 1),
       theme.templateSeparator)
@@ -20,30 +21,30 @@ extension TemplatePainter {
     let field = ScreenRect(
       x: fieldLeft, y: titleRow.y + px(8), width: titleRow.maxX - margin - fieldLeft,
       height: titleRow.height - px(16))
-    queryField(screen, in: field)
+    let query = search.speller.text.uppercased()
+    queryField(query, in: field)
 
     let stripHeight = px(88)
     let strip = ScreenRect(
       x: area.x, y: area.maxY - stripHeight, width: area.width, height: stripHeight)
-    speller(screen.speller, in: strip)
+    speller(search.speller.keys, disabledMessage: search.disabledMessage, in: strip)
 
     let results = ScreenRect(
       x: area.x, y: titleRow.maxY, width: area.width, height: strip.minY - titleRow.maxY)
-    if screen.results.isEmpty {
+    let rows = search.results
+    if rows.isEmpty {
       let style = TextStyle.regular(px(22))
-      let text =
-        screen.isSearching
-        ? "Searching…"
-        : screen.query.isEmpty ? "Turn the knob to spell, press to type" : "No results"
+      let text = query.isEmpty ? "Turn the knob to spell, press to type" : "No results"
       drawCentered(
         text, style, midX: results.midX,
         baseline: canvas.baseline(centering: style, on: results.midY), theme.panelSecondaryText)
     } else {
-      rowList(screen.results.map { .item($0) }, in: results)
+      rowList(rows.map { .item($0) }, in: results)
     }
   }
 
-  private func queryField(_ screen: SearchScreen, in r: ScreenRect) {
+  /// The search field: `query` (its end in view) with a caret, or a placeholder.
+  private func queryField(_ query: String, in r: ScreenRect) {
     canvas.fillRoundedRect(r, radius: r.height / 2, theme.templateSurface)
     let side = px(26)
     TemplateSymbol.search.draw(
@@ -51,20 +52,20 @@ extension TemplatePainter {
       rect: ScreenRect(x: r.x + px(14), y: r.midY - side / 2, width: side, height: side),
       color: theme.panelSecondaryText, accent: theme.templateSurface)
     let x = r.x + px(14) + side + px(12)
-    let right = r.maxX - px(18) - (screen.isSearching ? px(34) : 0)
-    if screen.query.isEmpty {
+    let right = r.maxX - px(18)
+    if query.isEmpty {
       let style = TextStyle.regular(px(26))
       canvas.drawText(
-        canvas.ellipsized(screen.placeholder, style, maxWidth: right - x), style, x: x,
+        canvas.ellipsized("Search", style, maxWidth: right - x), style, x: x,
         baseline: canvas.baseline(centering: style, on: r.midY), theme.panelSecondaryText)
     } else {
       // Keep the end of a long query, where the next letter goes, in view.
       let style = TextStyle.bold(px(28))
-      var text = screen.query
+      var text = query
       while text.count > 1, canvas.textWidth("…" + text, style) > right - x - px(8) {
         text.removeFirst()
       }
-      if text != screen.query { text = "…" + text }
+      if text != query { text = "…" + text }
       canvas.drawText(
         text, style, x: x, baseline: canvas.baseline(centering: style, on: r.midY),
         theme.panelText)
@@ -72,20 +73,18 @@ extension TemplatePainter {
       fill(
         ScreenRect(x: caret, y: r.midY - px(15), width: px(3), height: px(30)), theme.highlight)
     }
-    if screen.isSearching {
-      spinner(
-        center: ScreenPoint(x: r.maxX - px(30), y: r.midY), radius: px(13), theme.panelText)
-    }
   }
 
   /// The keys on a strip centred on the one the knob points at, which is drawn large on
-  /// a highlight disc; the others fade towards the ends. Every key shown is focusable.
-  private func speller(_ speller: SearchScreen.Speller, in strip: ScreenRect) {
+  /// a highlight disc (the first key while the focus is on none); the others fade
+  /// towards the ends. Every key shown is focusable.
+  private func speller(
+    _ keys: [RotarySpeller.Key], disabledMessage: String?, in strip: ScreenRect
+  ) {
     fill(strip, theme.templateSurface)
     fill(
       ScreenRect(x: strip.x, y: strip.y, width: strip.width, height: 1), theme.templateSeparator)
-    let keys = speller.keys
-    if let message = speller.disabledMessage {
+    if let message = disabledMessage {
       let style = canvas.fit(
         [message], .regular(px(24)), minimumSize: px(20), maxWidth: strip.width - 2 * margin)
       drawCentered(
@@ -95,8 +94,7 @@ extension TemplatePainter {
       return
     }
     guard !keys.isEmpty else { return }
-    let index =
-      keys.firstIndex { $0.id == focusedID } ?? min(max(0, speller.pointedIndex), keys.count - 1)
+    let index = keys.firstIndex { $0.elementID == focusedID } ?? 0
     let cell = px(54)
     let center = ScreenPoint(x: strip.midX.rounded(), y: strip.midY.rounded())
     let focusSide = px(76)
@@ -111,7 +109,7 @@ extension TemplatePainter {
       guard keys.indices.contains(i) else { continue }
       let x = center.x + Double(offset) * cell + (offset > 0 ? 1 : -1) * (focusSide - cell) / 2
       focusable(
-        keys[i].id,
+        keys[i].elementID,
         ScreenRect(
           x: x - cell / 2 + px(3), y: center.y - cell / 2, width: cell - px(6), height: cell))
       let fade = 1 - 0.65 * Double(abs(offset)) / Double(max(1, half))
@@ -122,7 +120,7 @@ extension TemplatePainter {
     let r = ScreenRect(
       x: center.x - focusSide / 2, y: center.y - focusSide / 2, width: focusSide,
       height: focusSide)
-    let focused = focusable(keys[index].id, r)
+    let focused = focusable(keys[index].elementID, r)
     canvas.circle(center: center, radius: focusSide / 2)
     canvas.fill(theme.highlight)
     key(keys[index], style: .bold(px(40)), center: center, color: theme.highlightText)
@@ -133,10 +131,10 @@ extension TemplatePainter {
   }
 
   private func key(
-    _ key: SearchScreen.Speller.Key, style: TextStyle, center: ScreenPoint, color: Color
+    _ key: RotarySpeller.Key, style: TextStyle, center: ScreenPoint, color: Color
   ) {
     let s = style.size
-    switch key.kind {
+    switch key {
     case .space:
       canvas.moveTo(center.x - s * 0.4, center.y - s * 0.05)
       canvas.lineTo(center.x - s * 0.4, center.y + s * 0.2)
@@ -157,10 +155,10 @@ extension TemplatePainter {
       canvas.moveTo(center.x + s * 0.25, center.y - h * 0.5)
       canvas.lineTo(center.x - s * 0.05, center.y + h * 0.5)
       canvas.stroke(color, width: max(2, s * 0.08))
-    case .character:
+    case .letter(let c):
       drawCentered(
-        key.label, style, midX: center.x, baseline: canvas.baseline(centering: style, on: center.y),
-        color)
+        String(c).uppercased(), style, midX: center.x,
+        baseline: canvas.baseline(centering: style, on: center.y), color)
     }
   }
 }

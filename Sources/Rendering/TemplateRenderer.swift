@@ -30,10 +30,10 @@ public final class TemplateRenderer {
 
   /// Draws `scene` (which must have this renderer's size) and returns its focus targets.
   ///
-  /// Every element is focused by the id its view model gives it ("back" for a back
-  /// button); the map template's buttons by their own ids. A map inside a tab bar is
-  /// drawn as it would be on a screen the size of the space beside the bar. A tab bar is drawn beside every content but the
-  /// map, which always fills the screen.
+  /// Every element is focused by the id its template gives it ("back" for a back button,
+  /// "pan.exit" for panning's Done button); the map template's buttons by their own ids.
+  /// A map inside a tab bar is drawn as it would be on a screen the size of the space
+  /// beside the bar.
   @discardableResult
   public func render(_ scene: TemplateScene) -> [FocusTarget] {
     precondition(scene.size == size, "scene of size \(scene.size) for a \(size) renderer")
@@ -52,7 +52,8 @@ public final class TemplateRenderer {
     case .grid(let grid): painter.grid(grid, in: area)
     case .information(let information): painter.information(information, in: area)
     case .search(let search): painter.search(search, in: area)
-    case .pointOfInterest(let poi): painter.pointsOfInterest(poi, in: area)
+    case .pointOfInterest(let poi, let layers):
+      painter.pointsOfInterest(poi, layers: layers, in: area)
     }
     cairo_restore(target.cr)
     if hasTabBar, let bar = scene.tabBar { painter.tabBar(bar) }
@@ -73,13 +74,13 @@ public final class TemplateRenderer {
     var scene = map.scene
     scene.theme = theme
     switch map.overlay {
-    case .tripPreview(let preview)?:
-      painter.tripPreview(preview, scene: scene)
+    case .tripPreview(let preview, let routes)?:
+      painter.tripPreview(preview, routes: routes, scene: scene)
       return
-    case .panning(let panning)?:
+    case .panning?:
+      let buttons = scene.template.mapButtons.prefix(MapTemplate.maximumMapButtonsWhilePanning)
       scene.template = MapTemplate(
-        mapButtons: panning.buttons,
-        leadingBarButtons: [BarButton(id: panning.exitID, title: panning.exitTitle)],
+        mapButtons: Array(buttons), leadingBarButtons: [BarButton(id: "pan.exit", title: "Done")],
         focusedID: focusedID)
     case .navigationAlert?:
       // The alert holds the knob; nothing under it shows focus.

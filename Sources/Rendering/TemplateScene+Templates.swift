@@ -1,69 +1,8 @@
 import Templates
 
-// Adapters from the interface controller's templates to the screens drawn here. Each
-// maps what a template holds onto what the screen shows, and keeps the template's own
-// element ids as focus ids, so `InterfaceController.focusedElementID` is the focus.
-
-extension ListScreen {
-  /// The rows a list shows now (fewer while the driving limits are on), with a spinner
-  /// on the row whose handler runs.
-  public init(_ list: ListTemplate) {
-    let sections = list.visibleSections.map { section in
-      Section(
-        header: section.header,
-        items: section.items.map { item in
-          let accessory: Item.Accessory =
-            if item.id == list.loadingItemID {
-              .loading
-            } else {
-              switch item.accessory {
-              case .none: .none
-              case .disclosureIndicator: .disclosure
-              case .cloud: .cloud
-              }
-            }
-          return Item(
-            id: item.id, text: item.text, detailText: item.detailText,
-            symbol: item.image.map(TemplateSymbol.init(named:)), accessory: accessory,
-            isEnabled: item.isEnabled)
-        })
-    }
-    self.init(title: list.title, sections: sections, emptyText: "No items")
-  }
-}
-
-extension SearchScreen {
-  /// The speller's text, its ring and its live results (none of the ring while the
-  /// driving limits turn it off).
-  public init(_ search: SearchTemplate) {
-    let keys = search.speller.keys.map { key -> Speller.Key in
-      switch key {
-      case .letter: Speller.Key(id: key.elementID, label: key.label.uppercased())
-      case .space: Speller.Key(id: key.elementID, label: " ", kind: .space)
-      case .delete: Speller.Key(id: key.elementID, label: "", kind: .delete)
-      }
-    }
-    self.init(
-      query: search.speller.text.uppercased(),
-      speller: Speller(keys: keys, disabledMessage: search.disabledMessage),
-      results: search.speller.results.map {
-        ListScreen.Item(id: SearchTemplate.resultElementID($0), text: $0, symbol: .pin)
-      })
-  }
-}
-
-extension PointOfInterestScreen {
-  public init(_ template: PointOfInterestTemplate, layers: [any MapLayer] = []) {
-    self.init(
-      title: template.title,
-      points: template.points.map {
-        Point(
-          id: $0.id, title: $0.title, subtitle: $0.subtitle ?? $0.summary, coordinate: $0.coordinate
-        )
-      },
-      layers: layers)
-  }
-}
+// From the interface controller's templates to the scenes drawn here. Templates keep
+// their own element ids as focus ids, so `InterfaceController.focusedElementID` is the
+// focus.
 
 extension TemplateScene.Content {
   /// What `template` shows as the content of a screen; nil for a template that is never
@@ -71,12 +10,11 @@ extension TemplateScene.Content {
   init?(_ template: Template, map: MapContext) {
     switch template {
     case .map(let m): self = .map(MapScreen(m, context: map))
-    case .list(let t): self = .list(ListScreen(t))
+    case .list(let t): self = .list(t)
     case .grid(let t): self = .grid(t)
     case .information(let t): self = .information(t)
-    case .search(let t): self = .search(SearchScreen(t))
-    case .pointOfInterest(let t):
-      self = .pointOfInterest(PointOfInterestScreen(t, layers: map.layers))
+    case .search(let t): self = .search(t)
+    case .pointOfInterest(let t): self = .pointOfInterest(t, layers: map.layers)
     case .alert, .actionSheet, .tabBar: return nil
     }
   }
@@ -154,30 +92,9 @@ extension MapScreen {
       overlay = .navigationAlert(
         alert, remaining: alert.duration > 0 ? context.alertRemaining : nil)
     } else if let preview = map.tripPreview, let trip = preview.selectedTrip {
-      let routes = context.routes[trip.id] ?? []
-      let choices = trip.routeChoices.enumerated().map { i, choice in
-        TripPreviewContent.Choice(
-          id: TripPreview.choiceElementID(tripID: trip.id, choice: i),
-          time: choice.selectionSummaryVariants.first ?? "",
-          distance: choice.summaryVariants.first ?? "",
-          note: choice.additionalInformationVariants.first,
-          route: routes.indices.contains(i) ? routes[i] : nil)
-      }
-      let count = trip.routeChoices.count
-      let routesText = count == 1 ? "1 route" : "\(count) routes"
-      overlay = .tripPreview(
-        TripPreviewContent(
-          title: trip.destinationNameVariants.first ?? "",
-          subtitle: preview.trips.count > 1
-            ? "Trip \(preview.selectedTripIndex + 1) of \(preview.trips.count) · \(routesText)"
-            : routesText,
-          choices: choices,
-          selectedID: TripPreview.choiceElementID(
-            tripID: trip.id, choice: preview.selectedChoiceIndex),
-          startTitle: preview.startButtonTitle ?? "Go",
-          startID: TripPreview.startElementID))
+      overlay = .tripPreview(preview, routes: context.routes[trip.id] ?? [])
     } else if map.isPanning {
-      overlay = .panning(PanningContent(buttons: map.mapButtons))
+      overlay = .panning
     } else {
       overlay = nil
     }

@@ -3,17 +3,17 @@ import Templates
 /// Everything one frame of a template screen shows, as plain values: the top template,
 /// the tab bar around it, a modal over it, the back button and the knob's focus.
 ///
-/// Templates that show only what they hold are drawn as they are; a `*Screen` stands in
-/// for a template only where the screen shows more (a row's spinner, the speller's
-/// pointer, the map under the pins).
+/// Templates are drawn as they are; beside them go only what the screen adds (the map
+/// under a map template or its points of interest).
 public struct TemplateScene: Sendable {
   public enum Content: Sendable {
     case map(MapScreen)
-    case list(ListScreen)
+    case list(ListTemplate)
     case grid(GridTemplate)
     case information(InformationTemplate)
-    case search(SearchScreen)
-    case pointOfInterest(PointOfInterestScreen)
+    case search(SearchTemplate)
+    /// With the map layers under the pins.
+    case pointOfInterest(PointOfInterestTemplate, layers: [any MapLayer])
   }
 
   /// Presented over everything, on a dimmed screen.

@@ -12,6 +12,8 @@ public struct ListItem: Hashable, Sendable, Identifiable {
     case disclosureIndicator
     /// A cloud: choosing the row downloads something.
     case cloud
+    /// A checkmark: the row is the chosen one of a set.
+    case checkmark
   }
 
   /// Identifies the row and its handler.

@@ -10,6 +10,9 @@ public struct SearchTemplate: Hashable, Sendable, Identifiable {
   public var speller: RotarySpeller
   /// Why the speller is off, nil when it is on. Set by the controller.
   public internal(set) var disabledMessage: String?
+  /// Results the app found for the typed text itself (CarPlay's search handler answers
+  /// with list items), shown in place of the speller's matches; nil shows the matches.
+  public var appResults: [ListItem]?
 
   /// - Parameter ranked: `placeNames` come best first (nearest first), and results keep
   ///   that order.
@@ -21,14 +24,20 @@ public struct SearchTemplate: Hashable, Sendable, Identifiable {
   /// The focus id of result `name`.
   public static func resultElementID(_ name: String) -> String { "result.\(name)" }
 
-  /// The result a focus id names.
+  /// The rows under the speller: `appResults`, or else the speller's matches, each with a
+  /// pin and focused as `resultElementID(name)`.
+  public var results: [ListItem] {
+    appResults
+      ?? speller.results.map { ListItem(id: Self.resultElementID($0), text: $0, image: "pin") }
+  }
+
+  /// The text of the result a focus id names.
   public func result(forElement elementID: String) -> String? {
-    speller.results.first { Self.resultElementID($0) == elementID }
+    results.first { $0.id == elementID }?.text
   }
 
   /// The ring's keys (none while disabled), then the results.
   public var focusOrder: [String] {
-    (disabledMessage == nil ? speller.keys.map(\.elementID) : [])
-      + speller.results.map(Self.resultElementID)
+    (disabledMessage == nil ? speller.keys.map(\.elementID) : []) + results.map(\.id)
   }
 }

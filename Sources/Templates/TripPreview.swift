@@ -29,6 +29,9 @@ public struct TripPreview: Hashable, Sendable {
     "preview.\(tripID).\(choice)"
   }
 
+  /// The start button's title: `startButtonTitle`, or "Go".
+  public var startTitle: String { startButtonTitle ?? "Go" }
+
   public var selectedTrip: Trip? {
     trips.indices.contains(selectedTripIndex) ? trips[selectedTripIndex] : nil
   }

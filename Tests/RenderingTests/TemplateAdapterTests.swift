@@ -62,9 +62,9 @@ import Testing
       return
     }
     #expect(scene.backTitle == "Map")
-    #expect(list.sections[0].items[0].accessory == .loading)
+    #expect(list.loadingItemID == list.sections[0].items[0].id)
     #expect(list.sections[0].items[1].accessory == .cloud)
-    #expect(list.sections[0].items[0].symbol == .home)
+    #expect(list.sections[0].items[0].image.map(TemplateSymbol.init(named:)) == .home)
     #expect(targets.map(\.id) == ["back", "home", "work"])
     Self.expectFocusMatches(c, targets)
   }
@@ -97,12 +97,16 @@ import Testing
     let c = Self.controller([.showTripPreviews(1, TripPreview(trips: [trip])), .encoder(1)])
     let (scene, targets, _) = try Self.draw(
       c, routes: ["t": [MapRoute(route), MapRoute(route)]])
-    guard case .map(let map) = scene.content, case .tripPreview(let preview)? = map.overlay else {
+    guard case .map(let map) = scene.content,
+      case .tripPreview(let preview, let routes)? = map.overlay,
+      let choices = preview.selectedTrip?.routeChoices
+    else {
       Issue.record("no trip preview")
       return
     }
-    #expect(preview.choices.map(\.time) == ["5 min", "7 min"])
-    #expect(preview.choices[0].note == "Fastest")
+    #expect(choices.map(\.selectionSummaryVariants.first) == ["5 min", "7 min"])
+    #expect(choices[0].additionalInformationVariants.first == "Fastest")
+    #expect(routes.count == 2)
     #expect(preview.startTitle == "Go")
     #expect(Set(targets.map(\.id)) == Set(c.topTemplate?.focusOrder ?? []))
     Self.expectFocusMatches(c, targets)

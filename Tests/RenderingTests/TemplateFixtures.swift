@@ -2,43 +2,44 @@ import Foundation
 import Geo
 import Navigation
 import Rendering
-import Templates
+@testable import Templates
 
 /// Template screens with Helsinki content, for the golden images and the layout checks.
 enum TemplateFixtures {
   static let status = StatusContent(gps: .good, isMuted: false, clock: "11:00")
 
-  static var destinations: ListScreen {
-    ListScreen(
-      title: "Destinations",
+  /// The work row's handler is running (as the controller marks it).
+  static var destinations: ListTemplate {
+    var list = ListTemplate(
+      id: "destinations", title: "Destinations",
       sections: [
-        ListScreen.Section(
+        ListSection(
           header: "Favourites",
           items: [
             .init(
-              id: "home", text: "Home", detailText: "Runeberginkatu 43, Töölö", symbol: .home,
-              accessory: .disclosure),
-            .init(
-              id: "work", text: "Work", detailText: "Keskuskatu 7, Kluuvi", symbol: .work,
-              accessory: .loading),
+              id: "home", text: "Home", detailText: "Runeberginkatu 43, Töölö", image: "home",
+              accessory: .disclosureIndicator),
+            .init(id: "work", text: "Work", detailText: "Keskuskatu 7, Kluuvi", image: "work"),
           ]),
-        ListScreen.Section(
+        ListSection(
           header: "Recent",
           items: [
             .init(
               id: "r1", text: "Helsinki Central Station", detailText: "1.2 km · Kaivokatu 1",
-              symbol: .clock, accessory: .checkmark),
+              image: "clock", accessory: .checkmark),
             .init(
               id: "r2",
               text: "Suomenlinna ferry terminal at the Market Square, Eteläsatama and beyond",
-              detailText: "2.0 km · Eteläranta", symbol: .clock, accessory: .disclosure),
-            .init(id: "r3", text: "Kamppi", symbol: .clock, accessory: .disclosure),
+              detailText: "2.0 km · Eteläranta", image: "clock", accessory: .disclosureIndicator),
+            .init(id: "r3", text: "Kamppi", image: "clock", accessory: .disclosureIndicator),
             .init(
-              id: "r4", text: "Töölönlahdenkatu", detailText: "0.9 km", symbol: .clock,
-              accessory: .disclosure),
-            .init(id: "r5", text: "Ateneum", symbol: .pin, isEnabled: false),
+              id: "r4", text: "Töölönlahdenkatu", detailText: "0.9 km", image: "clock",
+              accessory: .disclosureIndicator),
+            .init(id: "r5", text: "Ateneum", image: "pin", isEnabled: false),
           ]),
       ])
+    list.loadingItemID = "work"
+    return list
   }
 
   static var categories: GridTemplate {
@@ -78,25 +79,24 @@ enum TemplateFixtures {
       ])
   }
 
-  static func search(disabled: Bool = false) -> SearchScreen {
-    SearchScreen(
-      query: "MANNERH",
-      speller: SearchScreen.Speller(
-        pointedIndex: 4, disabledMessage: disabled ? "Search is not available while driving" : nil
-      ),
-      results: [
-        .init(
-          id: "result.mannerheimintie", text: "Mannerheimintie", detailText: "Street · Helsinki"),
-        .init(
-          id: "result.mannerheimin", text: "Mannerheimin ratsastajapatsas",
-          detailText: "Statue · Kluuvi"),
-        .init(
-          id: "result.hotel", text: "Hotel Mannerheim Park", detailText: "Hotel · Töölö"),
-        .init(id: "result.museum", text: "Mannerheim Museum", detailText: "Museum · Kaivopuisto"),
-      ])
+  /// "MANNERH" typed, with results the app found; no place names, so the ring is in
+  /// alphabetical order. `disabled`: as the driving limits turn the speller off.
+  static func search(disabled: Bool = false) -> SearchTemplate {
+    var search = SearchTemplate(id: "search", placeNames: [])
+    search.speller.type("mannerh")
+    search.appResults = [
+      .init(id: "result.mannerheimintie", text: "Mannerheimintie", detailText: "Street · Helsinki"),
+      .init(
+        id: "result.mannerheimin", text: "Mannerheimin ratsastajapatsas",
+        detailText: "Statue · Kluuvi"),
+      .init(id: "result.hotel", text: "Hotel Mannerheim Park", detailText: "Hotel · Töölö"),
+      .init(id: "result.museum", text: "Mannerheim Museum", detailText: "Museum · Kaivopuisto"),
+    ]
+    if disabled { search.disabledMessage = SearchTemplate.drivingMessage }
+    return search
   }
 
-  static var parking: PointOfInterestScreen {
+  static var parking: PointOfInterestTemplate {
     let places: [(String, String, Double, Double)] = [
       ("Q-Park Kamppi", "350 m · Urho Kekkosen katu", 60.1690, 24.9325),
       ("Parking Forum", "500 m · Mannerheimintie 14", 60.1693, 24.9385),
@@ -111,15 +111,17 @@ enum TemplateFixtures {
       ("Esplanadi", "1.0 km · Pohjoisesplanadi", 60.1677, 24.9490),
       ("Market Square", "1.4 km · Eteläranta", 60.1673, 24.9530),
     ]
-    return PointOfInterestScreen(
-      title: "Parking nearby",
+    return PointOfInterestTemplate(
+      id: "parking", title: "Parking nearby",
       points: places.enumerated().map { i, p in
         .init(
           id: "poi.\(i)", title: p.0, subtitle: p.1,
           coordinate: Coordinate(latitude: p.2, longitude: p.3))
-      },
-      selectedID: "poi.1", layers: [GridLayer(), RenderingFixtures.streets])
+      })
   }
+
+  /// The map under the points of interest.
+  static var parkingLayers: [any MapLayer] { [GridLayer(), RenderingFixtures.streets] }
 
   static func tabs(selected: String = "tab.1") -> TabBarContent {
     TabBarContent(
@@ -156,9 +158,10 @@ enum TemplateFixtures {
       ])
   }
 
-  /// Route 1 of the drive, and two made-up ways between the same ends (the recorded
-  /// responses hold one route each): one bending east first, one north first.
-  static func routeChoices() throws -> [TripPreviewContent.Choice] {
+  /// A trip along route 1 of the drive, and two made-up ways between the same ends (the
+  /// recorded responses hold one route each): one bending east first, one north first;
+  /// with their lines.
+  static func tripPreview() throws -> (TripPreview, routes: [MapRoute]) {
     let route = try RenderingFixtures.route("helsinki-1")
     let a = route.geometry.first!
     let b = route.geometry.last!
@@ -171,27 +174,34 @@ enum TemplateFixtures {
       alternative.legs = [RouteLeg(steps: [first, last], distance: 2000, duration: 400)]
       return MapRoute(alternative)
     }
-    return [
-      .init(
-        id: "preview.trip.0", time: "5 min", distance: "1.8 km", note: "Fastest",
-        summary: "via Mannerheimintie", route: MapRoute(route)),
-      .init(
-        id: "preview.trip.1", time: "7 min", distance: "2.1 km",
-        summary: "via Kaivokatu and Kaisaniemenkatu",
-        route: detour([
-          Coordinate(latitude: a.latitude + 0.0012, longitude: a.longitude + 0.002),
-          Coordinate(latitude: 60.1735, longitude: a.longitude + 0.002),
-          Coordinate(latitude: 60.1735, longitude: b.longitude),
-        ])),
-      .init(
-        id: "preview.trip.2", time: "8 min", distance: "1.7 km", note: "Shortest",
-        summary: "via Bulevardi and Runeberginkatu",
-        route: detour([
-          Coordinate(latitude: 60.1660, longitude: a.longitude - 0.004),
-          Coordinate(latitude: 60.1660, longitude: 24.9340),
-          Coordinate(latitude: b.latitude, longitude: 24.9340),
-        ])),
+    let trip = Trip(
+      id: "trip", origin: a, destination: b, destinationNameVariants: ["Töölönlahdenkatu"],
+      routeChoices: [
+        RouteChoice(
+          summaryVariants: ["1.8 km"], selectionSummaryVariants: ["5 min"],
+          additionalInformationVariants: ["Fastest"], viaVariants: ["via Mannerheimintie"]),
+        RouteChoice(
+          summaryVariants: ["2.1 km"], selectionSummaryVariants: ["7 min"],
+          viaVariants: ["via Kaivokatu and Kaisaniemenkatu"]),
+        RouteChoice(
+          summaryVariants: ["1.7 km"], selectionSummaryVariants: ["8 min"],
+          additionalInformationVariants: ["Shortest"],
+          viaVariants: ["via Bulevardi and Runeberginkatu"]),
+      ])
+    let routes = [
+      MapRoute(route),
+      detour([
+        Coordinate(latitude: a.latitude + 0.0012, longitude: a.longitude + 0.002),
+        Coordinate(latitude: 60.1735, longitude: a.longitude + 0.002),
+        Coordinate(latitude: 60.1735, longitude: b.longitude),
+      ]),
+      detour([
+        Coordinate(latitude: 60.1660, longitude: a.longitude - 0.004),
+        Coordinate(latitude: 60.1660, longitude: 24.9340),
+        Coordinate(latitude: b.latitude, longitude: 24.9340),
+      ]),
     ]
+    return (TripPreview(trips: [trip], startButtonTitle: "Go"), routes)
   }
 
   /// The navigation screen at 12 s into the clean drive (a left turn ahead).
@@ -223,7 +233,9 @@ enum TemplateFixtures {
     case "search": return make(.search(search()), back: "Back", focus: "key.e")
     case "search-disabled":
       return make(.search(search(disabled: true)), back: "Back", focus: "result.hotel")
-    case "poi": return make(.pointOfInterest(parking), back: "Nearby", focus: "poi.3")
+    case "poi":
+      return make(
+        .pointOfInterest(parking, layers: parkingLayers), back: "Nearby", focus: "poi.3")
     case "tabbar": return make(.list(destinations), tabBar: tabs(), back: "Map", focus: "tab.1")
     case "tabbar-map":
       return make(
@@ -235,11 +247,10 @@ enum TemplateFixtures {
       scene.trip = nil
       scene.secondary = nil
       scene.vehicle = nil
-      let preview = TripPreviewContent(
-        title: "Töölönlahdenkatu", choices: try routeChoices(), selectedID: "preview.trip.0",
-        startTitle: "Go", startID: "preview.start")
+      let (preview, routes) = try tripPreview()
       return make(
-        .map(MapScreen(scene: scene, overlay: .tripPreview(preview))), focus: "preview.trip.1")
+        .map(MapScreen(scene: scene, overlay: .tripPreview(preview, routes: routes))),
+        focus: "preview.trip.1")
     case "navalert":
       let alert = NavigationAlert(
         id: "closure", titleVariants: ["Road closed ahead on Pohjoisesplanadi"],
@@ -252,13 +263,12 @@ enum TemplateFixtures {
             scene: try driving(size, theme), overlay: .navigationAlert(alert, remaining: 0.6))),
         focus: "detour")
     case "panning":
-      let panning = PanningContent(
-        buttons: [
+      var scene = try driving(size, theme)
+      scene.template = MapTemplate(
+        mapButtons: [
           MapButton(id: "zoomIn", symbol: .zoomIn), MapButton(id: "zoomOut", symbol: .zoomOut),
         ])
-      return make(
-        .map(MapScreen(scene: try driving(size, theme), overlay: .panning(panning))),
-        focus: "zoomIn")
+      return make(.map(MapScreen(scene: scene, overlay: .panning)), focus: "zoomIn")
     default:
       throw RenderingError(.invalidArgument, "no template scene \(name)")
     }

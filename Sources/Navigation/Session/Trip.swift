@@ -57,14 +57,22 @@ public struct RouteChoice: Hashable, Sendable, Codable {
   public var selectionSummaryVariants: [String]
   /// A note such as "Fastest" or "Avoids tolls", most to least verbose.
   public var additionalInformationVariants: [String]
+  /// The roads it takes ("via Mannerheimintie"), most to least verbose. Not saved: only a
+  /// preview shows it.
+  public var viaVariants: [String] = []
+
+  private enum CodingKeys: String, CodingKey {
+    case route, summaryVariants, selectionSummaryVariants, additionalInformationVariants
+  }
 
   public init(
     route: Route? = nil, summaryVariants: [String] = [], selectionSummaryVariants: [String] = [],
-    additionalInformationVariants: [String] = []
+    additionalInformationVariants: [String] = [], viaVariants: [String] = []
   ) {
     self.route = route
     self.summaryVariants = summaryVariants
     self.selectionSummaryVariants = selectionSummaryVariants
     self.additionalInformationVariants = additionalInformationVariants
+    self.viaVariants = viaVariants
   }
 }
