@@ -201,10 +201,18 @@ public struct JSONNode: Sendable, Equatable {
   }
 
   /// A whole number in `range`: `expected 1–65535, got 70000`; a fraction, or a number of
-  /// magnitude ``integerLimit`` or more, is `expected a whole number, got the number 2.5`.
+  /// magnitude ``integerLimit`` or more, is `expected a whole number, got the number 2.5`
+  /// (`expected a whole number smaller than 9007199254740992, got …` for the second).
   public func integer(in range: ClosedRange<Int>) throws(JSONError) -> Int {
+    if case .number(let number) = value, number.rounded() == number,
+      abs(number) >= Self.integerLimit
+    {
+      throw error(
+        expected: "a whole number smaller than \(JSONValue.format(Self.integerLimit))",
+        code: .outOfRange)
+    }
     guard case .number(let number) = value, number.rounded() == number,
-      abs(number) < Self.integerLimit, let whole = Int(exactly: number)
+      let whole = Int(exactly: number)
     else {
       throw error(expected: "a whole number", code: value.isNumber ? .outOfRange : .wrongType)
     }

@@ -18,11 +18,22 @@ public struct ScreenSize: Hashable, Sendable, CustomStringConvertible {
   public static let wide = ScreenSize(width: 1920, height: 720)
   public static let all: [ScreenSize] = [.standard, .compact, .portrait, .wide]
 
+  /// The widths and heights screens are laid out for; a display outside them is drawn at
+  /// the nearest size inside (`drawable`) and shown centred or cropped.
+  public static let sides = 200...4096
+
+  /// This size held to ``sides`` in each direction.
+  public var drawable: ScreenSize {
+    ScreenSize(
+      width: min(max(width, Self.sides.lowerBound), Self.sides.upperBound),
+      height: min(max(height, Self.sides.lowerBound), Self.sides.upperBound))
+  }
+
   /// Parses "800x480" (or "800×480").
   public init?(_ text: String) {
     let parts = text.lowercased().replacingOccurrences(of: "×", with: "x").split(separator: "x")
     guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-      (200...4096).contains(w), (200...4096).contains(h)
+      Self.sides.contains(w), Self.sides.contains(h)
     else { return nil }
     self.init(width: w, height: h)
   }

@@ -28,8 +28,12 @@ struct DaemonProcessTests {
     /// block the sender, as systemd never lets happen).
     let notifications = Notifications()
 
-    /// `sections`: more top-level members of the configuration, each starting with a comma.
-    init(sections: String = "") throws {
+    /// `sections`: more top-level members of the configuration, each starting with a comma;
+    /// `environment`: more variables for the daemon (the stand-ins' settings);
+    /// `savedTrip`: what `trip.json` holds instead of the seeded trip.
+    init(
+      sections: String = "", environment: [String: String] = [:], savedTrip: Data? = nil
+    ) throws {
       directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("daemon-\(UUID().uuidString)", isDirectory: true)
       state = directory.appendingPathComponent("state", isDirectory: true)
@@ -39,6 +43,7 @@ struct DaemonProcessTests {
       seeded = try DriveFixtures.snapshot(
         "helsinki-1-clean", savedAt: Date().addingTimeInterval(-60), sequence: 3)
       try TripStore(directory: state).save(seeded)
+      if let savedTrip { try savedTrip.write(to: TripStore(directory: state).url) }
 
       gpsd = try GPSDDaemon.start()
       control = directory.appendingPathComponent("gpio").path
@@ -78,7 +83,7 @@ struct DaemonProcessTests {
           "WATCHDOG_USEC": "1000000",
           "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:"
             + PreloadLibrary.root.appendingPathComponent("Tests/Fixtures/alsa/test.asoundrc").path,
-        ])
+        ].merging(environment) { _, new in new })
     }
 
     deinit {

@@ -47,4 +47,64 @@ struct TripStoreTests {
     #expect(FileManager.default.fileExists(atPath: aside))
     #expect(!FileManager.default.fileExists(atPath: store.url.path))
   }
+
+  @Test(
+    "a trip whose numbers are out of range is moved aside, the log naming the reason",
+    arguments: [
+      (#""sequence":7"#, #""sequence":9223372036854775807"#, "$.sequence: expected a whole number smaller than 9007199254740992, got the number 9.223372036854776e+18"),
+      (#""choice":0"#, #""choice":5"#, "$.choice: expected 0–0, got 5"),
+      (#""version":1"#, #""version":2"#, "$.version: expected 1 (the format this unit reads), got 2"),
+      (#""duration":"#, #""duration":1e20,"x":"#, "duration: expected 0–32000000, got 1e+20"),
+    ])
+  func outOfRange(find: String, replace: String, reason: String) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = TripStore(directory: directory)
+    let snapshot = try DriveFixtures.snapshot(
+      "helsinki-1-clean", savedAt: Date(timeIntervalSince1970: 1_800_000_000), sequence: 7)
+    let text = String(decoding: TripStore.encode(snapshot), as: UTF8.self)
+    let range = try #require(text.range(of: find))
+    try Data(text.replacingCharacters(in: range, with: replace).utf8).write(to: store.url)
+    let (loaded, warning) = store.load(now: Date(timeIntervalSince1970: 1_800_000_100))
+    #expect(loaded == nil)
+    let aside = directory.appendingPathComponent("trip.json.corrupt-1800000100").path
+    #expect(warning?.contains(reason) == true, "\(warning ?? "no warning")")
+    #expect(warning?.hasSuffix("moved aside to \(aside)") == true)
+    #expect(FileManager.default.fileExists(atPath: aside))
+  }
+
+  @Test("a trip with no route choices is moved aside with the reason")
+  func noRouteChoices() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = TripStore(directory: directory)
+    var snapshot = try DriveFixtures.snapshot(
+      "helsinki-1-clean", savedAt: Date(timeIntervalSince1970: 1_800_000_000), sequence: 7)
+    snapshot.trip.routeChoices = []
+    try store.save(snapshot)
+    let (loaded, warning) = store.load(now: Date(timeIntervalSince1970: 1_800_000_100))
+    #expect(loaded == nil)
+    #expect(
+      warning?.contains("$.trip.routeChoices: expected at least one route choice, got none")
+        == true)
+  }
+
+  @Test("setting a trip aside keeps it under a stamped name")
+  func setAside() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = TripStore(directory: directory)
+    let snapshot = try DriveFixtures.snapshot(
+      "helsinki-1-clean", savedAt: Date(timeIntervalSince1970: 1_800_000_000), sequence: 7)
+    try store.save(snapshot)
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+    let first = try store.setAside(as: "ahead", now: now)
+    #expect(first.lastPathComponent == "trip.json.ahead-1700000000")
+    try store.save(snapshot)
+    let second = try store.setAside(as: "ahead", now: now)
+    #expect(second.lastPathComponent == "trip.json.ahead-1700000000-1")
+    #expect(store.load().snapshot == nil)
+    let kept = try TripStore.decode(Data(contentsOf: second))
+    #expect(kept == snapshot)
+  }
 }

@@ -94,7 +94,10 @@ struct MalformedRouteTests {
         "expected \"LineString\""
       ),
       ({ $0["geometry"] = 12 }, "geometry", "expected an encoded polyline string or a GeoJSON"),
-      ({ $0["distance"] = -5 }, "distance", "expected a number ≥ 0"),
+      ({ $0["distance"] = -5 }, "distance", "expected 0–80000000, found the number -5"),
+      // A duration no route takes: it would overflow the time estimates.
+      ({ $0["duration"] = 1.7e20 }, "duration", "expected 0–32000000, found the number 1.7e+20"),
+      ({ $0["distance"] = 1e300 }, "distance", "expected 0–80000000, found the number 1e+300"),
       ({ $0["distance"] = true }, "distance", "expected a number, found true"),
       (
         { maneuver(&$0) { $0["location"] = [24.9] } }, "maneuver.location",

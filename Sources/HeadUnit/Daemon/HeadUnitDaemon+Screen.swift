@@ -48,7 +48,8 @@ extension HeadUnitDaemon {
 
   func draw() {
     guard let display else { return }
-    let size = ScreenSize(width: display.width, height: display.height)
+    // A display smaller or larger than any layout gets the nearest one, centred or cropped.
+    let size = ScreenSize(width: display.width, height: display.height).drawable
     guard
       case .scene(let scene) = composer.frame(of: core, at: clock.now, size: size, theme: theme)
     else {

@@ -97,7 +97,8 @@ public final class HeadUnitDaemon {
     else { preconditionFailure("the English phrasebook is built in") }
     var coreConfiguration = Self.coreConfiguration(configuration)
     if let display {
-      coreConfiguration.bridge.screen = ScreenSize(width: display.width, height: display.height)
+      coreConfiguration.bridge.screen =
+        ScreenSize(width: display.width, height: display.height).drawable
     }
     let provider: any RouteProvider
     var layers = FrameComposer.embeddedLayers

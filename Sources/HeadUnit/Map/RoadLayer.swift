@@ -33,6 +33,8 @@ public final class RoadLayer: MapLayer {
   }
 
   private func lookUp(_ region: MapRegion) -> [MapFeature] {
+    guard region.minX.isFinite, region.minY.isFinite, region.maxX.isFinite, region.maxY.isFinite
+    else { return [] }
     let low = WebMercator.unproject(PlanePoint(x: region.minX, y: region.minY))
     let high = WebMercator.unproject(PlanePoint(x: region.maxX, y: region.maxY))
     let center = Coordinate(

@@ -31,6 +31,10 @@ enum XMLScanner {
     var message: String
   }
 
+  /// The deepest nesting of elements accepted. GPX needs six levels; a limit keeps a
+  /// hostile file from building a tree too deep to walk or to free on the stack.
+  static let maximumDepth = 64
+
   /// Parses `data` (UTF-8) into its root element.
   static func parse(_ data: Data) throws(SyntaxError) -> Element {
     var scanner = Scanner(bytes: Array(data))
@@ -184,6 +188,11 @@ enum XMLScanner {
           index += 1
           guard root == nil else {
             throw fail("a second root element <\(qualified)>", line: startLine)
+          }
+          guard stack.count < XMLScanner.maximumDepth else {
+            throw fail(
+              "<\(qualified)> is nested more than \(XMLScanner.maximumDepth) elements deep",
+              line: startLine)
           }
           stack.append(element)
           return

@@ -99,6 +99,7 @@ extension RoadMap {
   }
 
   public func areas(south: Double, west: Double, north: Double, east: Double) -> [MapArea] {
+    guard south.isFinite, west.isFinite, north.isFinite, east.isFinite else { return [] }
     let box = (
       south: Int32(clamping: Int64((south * 1e7).rounded(.down))),
       west: Int32(clamping: Int64((west * 1e7).rounded(.down))),
