@@ -45,23 +45,32 @@ enum MapsCommand {
         throw UsageError("--country must be a two-letter country code such as FI, not '\(country)'")
       }
     }
+    try OutputFile.check(output, notOver: [input])
     let clock = ContinuousClock()
     let start = clock.now
     var lastReport = start
     let importer = MapImporter(country: args.value("country"))
-    let result = try importer.importFile(atPath: input) { progress in
-      let now = clock.now
-      guard now - lastReport >= .seconds(1) else { return }
-      lastReport = now
-      console.err(
-        String(
-          format: "maps import: pass %d/2, blob %d/%d, %.1f s", progress.pass, progress.blobsDone,
-          progress.blobsTotal, (now - start).seconds))
-    }
+    let result: RoadMapBuilder.Output
     do {
-      try result.data.write(to: URL(fileURLWithPath: output), options: .atomic)
+      result = try importer.importFile(atPath: input) { progress in
+        let now = clock.now
+        guard now - lastReport >= .seconds(1) else { return }
+        lastReport = now
+        console.err(
+          String(
+            format: "maps import: pass %d/2, blob %d/%d, %.1f s", progress.pass, progress.blobsDone,
+            progress.blobsTotal, (now - start).seconds))
+      }
     } catch {
-      console.err("headunit: \(output): cannot write the map: \(error.localizedDescription)")
+      // The input given on the command line is not a usable extract.
+      console.err("headunit: \(error)")
+      return .usage
+    }
+
+    do {
+      try OutputFile.write(result.data, to: output)
+    } catch {
+      console.err("headunit: \(output): cannot write the map: \(error)")
       return .failure
     }
     let elapsed = (clock.now - start).seconds

@@ -19,6 +19,10 @@ enum SayCommand {
       --volume V    amplitude 0…200 (default 100)
     """
 
+  /// The longest text spoken at once: a paragraph, far beyond any prompt, and a bound on
+  /// the samples held in memory.
+  static let longestText = 2_000
+
   static let rates =
     "\(EspeakSynthesizer.Settings.rates.lowerBound)…\(EspeakSynthesizer.Settings.rates.upperBound)"
   static let defaultRates = EspeakSynthesizer.defaultRates.sorted { $0.key < $1.key }
@@ -33,6 +37,14 @@ enum SayCommand {
     }
     let text = args.positional.joined(separator: " ").trimmingCharacters(in: .whitespaces)
     guard !text.isEmpty else { throw UsageError("say: what should it say? (headunit say TEXT)") }
+    guard text.count <= Self.longestText else {
+      throw UsageError(
+        "say: the text is \(text.count) characters; at most \(Self.longestText) are spoken at once")
+    }
+    guard text.contains(where: { $0.isLetter || $0.isNumber }) else {
+      throw UsageError("say: the text has no letters or digits to speak")
+    }
+    if let path = args.value("wav") { try OutputFile.check(path) }
     if args.value("device") != nil && args.value("wav") != nil {
       throw UsageError("say: --device plays, --wav writes a file; give one of them")
     }
@@ -55,8 +67,19 @@ enum SayCommand {
           samples.append(contentsOf: chunk)
           return true
         }
-        try WAVFile(format: synthesizer.format, samples: samples).write(to: url)
       } catch {
+        console.err("headunit: say: \(error.message)")
+        return .failure
+      }
+      guard samples.contains(where: { abs(Int($0)) > 64 }) else {
+        throw UsageError("say: the text gives no speech (no letters or digits espeak-ng can say)")
+      }
+      let wav = WAVFile(format: synthesizer.format, samples: samples)
+      do {
+        try OutputFile.write(path) { temporary throws(AudioError) in
+          try wav.write(to: URL(fileURLWithPath: temporary))
+        }
+      } catch let error as AudioError {
         console.err("headunit: say: \(error.message)")
         return .failure
       }

@@ -48,9 +48,11 @@ public enum SnapshotCommand {
     let size = try self.size(args)
     let theme = try self.theme(args)
     let phrases = try ReplayCommand.phrasebook(args)
-    let route = try ReplayCommand.loadRoute(URL(fileURLWithPath: try args.required("route")))
-    let track = try ReplayCommand.loadTrack(
-      URL(fileURLWithPath: try args.required("track")), console: console)
+    let routePath = try args.required("route")
+    let trackPath = try args.required("track")
+    if let out { try OutputFile.check(out, notOver: [routePath, trackPath]) }
+    let route = try ReplayCommand.loadRoute(URL(fileURLWithPath: routePath))
+    let track = try ReplayCommand.loadTrack(URL(fileURLWithPath: trackPath), console: console)
     guard
       let (first, instant) = ScreenReplay(route: route, fixes: track.fixes, phrases: phrases)
         .models(at: [seconds]).first
@@ -62,7 +64,7 @@ public enum SnapshotCommand {
     if args.flag("north-up") { model.camera.orientation = .northUp }
     let renderer = try NavigationRenderer(size: size)
     renderer.render(model.scene(at: instant, size: size))
-    if let out { try renderer.writePNG(to: out) }
+    if let out { try OutputFile.write(out) { try renderer.writePNG(to: $0) } }
     if let device { try present(renderer, on: device, console: console) }
     let targets = [out, device].compactMap { $0 }.joined(separator: ", ")
     console.out("snapshot at \(atText) s (\(model.state)), \(size), \(theme.name): \(targets)")

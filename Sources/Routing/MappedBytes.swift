@@ -19,10 +19,12 @@ final class MappedBytes: @unchecked Sendable {
   private let isMapped: Bool
 
   /// Maps the file at `path`. The corresponding C functions are `open`, `fstat` and `mmap`.
+  /// Anything but a regular file (a folder, a device, a FIFO) is refused; it is opened
+  /// without blocking, so a FIFO with no writer cannot hang the reader.
   init(contentsOf path: String) throws(RoutingError) {
     let file: FileDescriptor
     do {
-      file = try FileDescriptor.open(path, O_RDONLY)
+      file = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
     } catch {
       throw RoutingError(.unreadable, "cannot open: \(error)", file: path)
     }
@@ -34,8 +36,11 @@ final class MappedBytes: @unchecked Sendable {
       throw RoutingError(
         .unreadable, "cannot stat: \(String(cString: strerror(errno)))", file: path)
     }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
-      throw RoutingError(.unreadable, "not a regular file", file: path)
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw RoutingError(.unreadable, "this is a folder; give a file", file: path)
+    case S_IFIFO: throw RoutingError(.unreadable, "this is a FIFO; give a file", file: path)
+    default: throw RoutingError(.unreadable, "this is a device; give a file", file: path)
     }
     let size = Int(info.st_size)
     guard size > 0 else {

@@ -51,9 +51,15 @@ struct TripStoreTests {
   @Test(
     "a trip whose numbers are out of range is moved aside, the log naming the reason",
     arguments: [
-      (#""sequence":7"#, #""sequence":9223372036854775807"#, "$.sequence: expected a whole number smaller than 9007199254740992, got the number 9.223372036854776e+18"),
+      (
+        #""sequence":7"#, #""sequence":9223372036854775807"#,
+        "$.sequence: expected a whole number smaller than 9007199254740992, got the number 9.223372036854776e+18"
+      ),
       (#""choice":0"#, #""choice":5"#, "$.choice: expected 0–0, got 5"),
-      (#""version":1"#, #""version":2"#, "$.version: expected 1 (the format this unit reads), got 2"),
+      (
+        #""version":1"#, #""version":2"#,
+        "$.version: expected 1 (the format this unit reads), got 2"
+      ),
       (#""duration":"#, #""duration":1e20,"x":"#, "duration: expected 0–32000000, got 1e+20"),
     ])
   func outOfRange(find: String, replace: String, reason: String) throws {

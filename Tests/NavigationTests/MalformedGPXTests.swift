@@ -19,14 +19,16 @@ struct MalformedGPXTests {
   @Test("elements nested 50,000 deep are an error, not a stack overflow")
   func deepNesting() throws {
     let depth = 50_000
-    let gpx = "<gpx>\n" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)
+    let gpx =
+      "<gpx>\n" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)
       + "</gpx>"
     let error = try #require(trackError(gpx))
     #expect(error.code == .malformed)
     #expect(error.line == 2)
     #expect(error.message == "malformed XML: <a> is nested more than 64 elements deep")
     // As deep as a real file gets is fine.
-    let shallow = "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><extensions><x><y/></x></extensions>"
+    let shallow =
+      "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><extensions><x><y/></x></extensions>"
       + "</trkpt></trkseg></trk></gpx>"
     #expect(try GPXReader.readTrack(Data(shallow.utf8)).fixes.count == 1)
   }

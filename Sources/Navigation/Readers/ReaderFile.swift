@@ -2,22 +2,52 @@ import Foundation
 
 /// File access and text helpers shared by the readers.
 enum ReaderFile {
+  /// The largest route or track file read: a day of 1 Hz NMEA is 25 MB.
+  static let sizeLimit = 32 << 20
+
   /// The bytes of `url`.
   ///
-  /// Throws `.unreadable` when the file cannot be read and `.empty` when it holds
+  /// Throws `.unreadable` when it is not a regular file (a folder, a FIFO that would block,
+  /// a device), is larger than `limit` bytes or cannot be read, and `.empty` when it holds
   /// nothing but white space.
-  static func data(contentsOf url: URL) throws(NavigationError) -> Data {
+  static func data(contentsOf url: URL, limit: Int = sizeLimit) throws(NavigationError) -> Data {
+    if let problem = problem(with: url.path, limit: limit) {
+      throw NavigationError(.unreadable, problem, file: url.path)
+    }
     let data: Data
     do {
       data = try Data(contentsOf: url)
     } catch {
-      throw NavigationError(
-        .unreadable, "cannot read the file (\(error.localizedDescription))", file: url.path)
+      let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
+      throw NavigationError(.unreadable, "cannot read the file (\(reason))", file: url.path)
     }
     guard firstSignificantByte(data) != nil else {
       throw NavigationError(.empty, "the file is empty", file: url.path)
     }
     return data
+  }
+
+  /// Why `path` cannot be read as a file of at most `limit` bytes; nil when it can.
+  static func problem(with path: String, limit: Int) -> String? {
+    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: target) else {
+      return FileManager.default.fileExists(atPath: path)
+        ? "cannot read the file" : "no such file"
+    }
+    let type = attributes[.type] as? FileAttributeType
+    switch type {
+    case .typeRegular?: break
+    case .typeDirectory?: return "this is a folder; give a file"
+    case .typeCharacterSpecial?, .typeBlockSpecial?: return "this is a device; give a file"
+    case .typeSocket?: return "this is a socket; give a file"
+    default: return "this is not a regular file (a FIFO?); give a file"
+    }
+    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    if size > limit {
+      return "the file is \(size >> 20) MB; at most \(limit >> 20) MB is read"
+    }
+    if !FileManager.default.isReadableFile(atPath: target) { return "permission denied" }
+    return nil
   }
 
   /// The first byte that is not white space or part of a UTF-8 byte order mark.

@@ -327,7 +327,8 @@ extension NavigationSession {
     return GuidanceUpdate(
       upcoming: upcoming, maneuverState: state,
       trip: TravelEstimates(
-        distanceRemaining: max(0, guidance.length - at), timeRemaining: .seconds(clamping: timeLeft)),
+        distanceRemaining: max(0, guidance.length - at), timeRemaining: .seconds(clamping: timeLeft)
+      ),
       arrival: now.addingTimeInterval(timeLeft), position: guidance.line.coordinate(at: at),
       offset: at, quality: quality,
       roadNameVariants: [step.name, step.ref ?? ""].filter { !$0.isEmpty })
