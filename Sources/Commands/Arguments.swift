@@ -11,7 +11,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 /// positional words.
 ///
 /// Each command says which options take values and which are flags, so a misspelt
-/// option is an error rather than silently ignored.
+/// option is an error rather than silently ignored; so is an option given twice.
 public struct Arguments {
   public var positional: [String] = []
   private var values: [String: String] = [:]
@@ -41,6 +41,9 @@ public struct Arguments {
         guard inline == nil else { throw UsageError("--\(name) takes no value") }
         flags.insert(name)
       } else if options.contains(name) {
+        guard values[name] == nil else {
+          throw UsageError("--\(name) is given twice; give it once")
+        }
         if let inline {
           values[name] = inline
         } else {

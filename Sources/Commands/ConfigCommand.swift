@@ -51,6 +51,11 @@ enum ConfigCommand {
   static func check(_ path: String, console: Console) -> HeadUnitCommand.Status {
     do {
       let config = try DaemonConfiguration(contentsOf: path)
+      let problems = config.machineProblems
+      guard problems.isEmpty else {
+        for problem in problems { console.err("headunit: \(path): \(problem)") }
+        return .usage
+      }
       console.out("\(path): OK")
       for line in config.summary { console.out("  \(line)") }
       return .success

@@ -19,6 +19,9 @@ extension JSONNode {
   ///     empty or blank data;
   ///   - ``JSONError/Code/tooDeep``: `nested deeper than 128 arrays and objects (at line 1,
   ///     column 129)`;
+  ///   - ``JSONError/Code/invalid``: `the key "port" is given twice in one object (the
+  ///     second at line 4, column 5)`, at the path of that member: one of the two would be
+  ///     dropped silently;
   ///   - ``JSONError/Code/syntax``: `not valid JSON (Invalid value at line 3, column 12)`,
   ///     the parser's reason with the place it gives turned into a line and column (and
   ///     ``JSONError/offset``), which an editor can go to.
@@ -41,6 +44,14 @@ extension JSONNode {
       parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     } catch {
       throw Self.syntaxError(error, in: data, path: path)
+    }
+    if let duplicate = Self.firstDuplicateKey(data, root: path) {
+      var error = JSONError(
+        .invalid, path: duplicate.path,
+        "the key \(Self.quoted(duplicate.key)) is given twice in one object")
+      Self.locate(&error, at: duplicate.offset, in: data)
+      error.message += " (the second at line \(error.line ?? 1), column \(error.column ?? 1))"
+      throw error
     }
     self.init(Self.value(of: parsed), path: path)
   }

@@ -59,6 +59,10 @@ struct CommandTests {
       ),
       (["replay", "--route"], "--route needs a value"),
       (
+        ["replay", "--route", Paths.route(1), "--route", Paths.route(2), "--track", "t.nmea"],
+        "--route is given twice; give it once"
+      ),
+      (
         [
           "replay", "--route", Paths.route(1), "--track", Paths.drive("helsinki-1-clean"), "--lang",
           "xx",

@@ -38,8 +38,17 @@ struct ConfigCommandTests {
       captured.out.dropFirst().map { String($0.dropFirst(2)) } == DaemonConfiguration().summary)
     #expect(captured.err.isEmpty)
 
-    let (exampleStatus, exampleOutput) = run(["config", "check", example])
-    #expect(exampleStatus == .success)
+    // The example's bridge group is the one `Deploy/install` creates with the unit's user
+    // (`useradd --user-group headunit`); here it stands in as root's.
+    let exampleText = try String(contentsOfFile: example, encoding: .utf8)
+    #expect(exampleText.contains(#""group": "headunit""#))
+    let install = try String(
+      contentsOf: Paths.root.appendingPathComponent("Deploy/install"), encoding: .utf8)
+    #expect(install.contains("--user-group"))
+    let here = try temporaryFile(
+      exampleText.replacingOccurrences(of: #""group": "headunit""#, with: #""group": "root""#))
+    let (exampleStatus, exampleOutput) = run(["config", "check", here])
+    #expect(exampleStatus == .success, "\(exampleOutput.err)")
     #expect(exampleOutput.out.contains("  GPIO: pi4, encoder, 4 buttons, ignition"))
   }
 

@@ -63,14 +63,14 @@ struct MapsCommandTests {
     #expect(captured.err.contains(message), "\(captured.err)")
   }
 
-  @Test func aBadFileExits1NamingTheFileAndBlob() throws {
+  @Test func aBadFileExits2NamingTheFileAndBlob() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let input = directory.appendingPathComponent("cut.osm.pbf")
     let data = try Data(contentsOf: try #require(EmbeddedData.pbfURL))
     try data.prefix(data.count / 2).write(to: input)
     let (status, captured) = run(["maps", "import", input.path])
-    #expect(status == .failure)
+    #expect(status == .usage)
     #expect(captured.err.contains("cut.osm.pbf: blob "))
     #expect(captured.err.contains("ends inside"))
     #expect(
@@ -78,7 +78,7 @@ struct MapsCommandTests {
     let (missing, missingOutput) = run([
       "maps", "import", directory.appendingPathComponent("none.pbf").path,
     ])
-    #expect(missing == .failure)
+    #expect(missing == .usage)
     #expect(missingOutput.err.contains("none.pbf: cannot open"))
   }
 

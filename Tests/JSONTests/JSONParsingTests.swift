@@ -184,3 +184,41 @@ struct SplitMix: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+@Suite("Keys given twice")
+struct DuplicateKeyTests {
+  func failure(_ text: String) -> JSONError? {
+    do {
+      _ = try JSONNode(parsing: Data(text.utf8))
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test("a key given twice in one object is an error at its path, wherever it is")
+  func duplicates() throws {
+    let cases: [(String, String)] = [
+      (#"{"a": 1, "a": 2}"#, "$.a"),
+      (#"{"x": [{"a": 1}, {"b": 1, "b": 2}]}"#, "$.x[1].b"),
+      (#"{"x": {"y": {"odd key": 1, "odd key": 2}}}"#, #"$.x.y["odd key"]"#),
+      (#"{"q\"": 1, "q\"": 2}"#, #"$["q\""]"#),
+    ]
+    for (text, path) in cases {
+      let error = try #require(failure(text), "\(text)")
+      #expect(error.path == path, "\(text): \(error)")
+      #expect(error.message.contains("is given twice in one object"))
+    }
+  }
+
+  @Test("the same key in different objects, strings that look like keys, and arrays are fine")
+  func notDuplicates() throws {
+    for text in [
+      #"{"x": [{"a": 1}, {"a": 2}], "y": {"a": {"a": 1}}}"#,
+      #"{"a": "a", "b": ["a", "a"], "c": "{\"a\": 1, \"a\": 2}"}"#,
+      #"[1, 2, {"k": [3, {"k": 4}]}]"#,
+    ] {
+      #expect(failure(text) == nil, "\(text)")
+    }
+  }
+}

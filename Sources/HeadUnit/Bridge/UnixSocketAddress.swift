@@ -4,14 +4,16 @@ import Foundation
 public struct UnixSocketAddress {
   private var storage = sockaddr_un()
 
+  /// The longest path, in bytes, a socket address holds (`sun_path` less its NUL): 107.
+  public static let longestPath = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+
   /// - Throws: `BridgeSocketError` when the path does not fit `sun_path` (107 bytes).
   public init(path: String) throws(BridgeSocketError) {
     storage.sun_family = sa_family_t(AF_UNIX)
     let bytes = Array(path.utf8)
-    let capacity = MemoryLayout.size(ofValue: storage.sun_path)
-    guard bytes.count < capacity else {
+    guard bytes.count <= Self.longestPath else {
       throw BridgeSocketError(
-        "the socket path \(path) is \(bytes.count) bytes long, at most \(capacity - 1) fit")
+        "the socket path \(path) is \(bytes.count) bytes long, at most \(Self.longestPath) fit")
     }
     withUnsafeMutableBytes(of: &storage.sun_path) { raw in
       raw.copyBytes(from: bytes)

@@ -1,4 +1,5 @@
 import Core
+import JSON
 
 /// The `bridge` section: the app bridge's socket, its pace and its limits (see
 /// `BridgeServer`, `docs/bridge.md`).
@@ -28,7 +29,20 @@ public struct BridgeServerSettings: ConfigurationSection {
       .bool(
         "enabled", \.enabled,
         doc: "serve the app bridge's socket (see [The app bridge](#the-app-bridge))"),
-      .absolutePath("socket", \.socket, doc: "its directory is created if missing"),
+      .value(
+        "socket", \.socket,
+        allowed: "an absolute path of at most \(UnixSocketAddress.longestPath) bytes (what a "
+          + "socket address holds)",
+        doc: "its directory is created if missing",
+        read: { node throws(JSONError) in
+          let path = try node.absolutePath()
+          guard path.utf8.count <= UnixSocketAddress.longestPath else {
+            throw node.error(
+              "the path is \(path.utf8.count) bytes; a socket address holds at most "
+                + "\(UnixSocketAddress.longestPath)")
+          }
+          return path
+        }, write: JSONValue.string),
       .text(
         "group", \.group,
         allowed: "a group name: the socket's group, whose members may connect (mode 0660)",

@@ -129,6 +129,7 @@ public final class HeadUnitDaemon {
 
   /// Runs until SIGTERM or SIGINT has stopped the unit cleanly.
   public func run() async {
+    for problem in configuration.machineProblems { logger.warning("configuration: \(problem)") }
     let (places, trip) = loadState()
     await startLifetimeSources()
     bridgeServer = Self.startBridge(configuration, logger: logger, inbox: inbox)
