@@ -58,7 +58,7 @@ struct BridgeConfigurationTests {
       (
         #"{"bridge": {"port": 1}}"#,
         "$.bridge.port: unknown key (expected enabled, socket, group, heartbeatSeconds, "
-          + "disconnectDrains, maxQueuedMessages, maxQueuedBytes)"
+          + "disconnectDrains, maxQueuedMessages, maxQueuedBytes, maxClients)"
       ),
     ])
   func badValues(json: String, message: String) {

@@ -115,9 +115,15 @@ struct BridgeSocketTests {
       os.setgroups([]); os.setgid(\(gid)); os.setuid(\(uid))
       s = socket.socket(socket.AF_UNIX)
       try:
-          s.connect(sys.argv[1]); print("ok")
+          s.connect(sys.argv[1])
       except OSError as e:
-          print(e.strerror)
+          print(e.strerror); sys.exit()
+      s.settimeout(0.5)
+      try:
+          said = s.recv(4096)
+      except socket.timeout:
+          said = b""
+      print("ok" if not said else "refused " + said.decode())
       """
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -4,7 +4,8 @@ import Templates
 /// person can act on, and the JSON path of the value at fault when there is one
 /// (`$.template.sections[0].items[2].title`).
 ///
-/// The connection stays up after any of these; only the request failed.
+/// The connection stays up after any of these (only the request failed), except
+/// `tooManyClients` and `notPermitted`, sent once before the connection is closed.
 public struct BridgeError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Protocol-level codes; template rules use the interface controller's own codes
   /// (`depthExceeded`, `alreadyPresenting`, …).
@@ -27,6 +28,10 @@ public struct BridgeError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let noNavigation = "noNavigation"
     /// The built-in router found no route to the destination.
     public static let noRoute = "noRoute"
+    /// The connection was refused: as many clients are connected as the unit serves.
+    public static let tooManyClients = "tooManyClients"
+    /// The connection was refused: the connecting user may not use the bridge.
+    public static let notPermitted = "notPermitted"
   }
 
   public var code: String

@@ -17,8 +17,10 @@ import Synchronization
 /// - a client whose unsent output passes `maximumQueuedMessages` or
 ///   `maximumQueuedBytes` is disconnected, with a log line, rather than queued for
 ///   without end.
-/// Access is the socket file's: mode 0660 and, when configured, the group, so only its
-/// owner and that group can connect.
+/// - at most `maximumClients` are connected; one more is told `tooManyClients` and closed.
+/// Access is the socket file's (mode 0660 and, when configured, the group) and checked
+/// again for each client from its credentials (`Admission`), so only the unit's user,
+/// root and that group's members stay connected.
 public final class BridgeServer: Sendable {
   /// Tunables.
   public struct Limits: Sendable, Equatable {
@@ -32,6 +34,9 @@ public final class BridgeServer: Sendable {
     public var maximumQueuedMessages = 1024
     /// Unsent bytes to one client before it is disconnected as too slow a reader.
     public var maximumQueuedBytes = 4 << 20
+    /// Clients connected at once; one more is refused with `tooManyClients`. Far below the
+    /// descriptor limit, so saves and devices always find descriptors.
+    public var maximumClients = 16
 
     public init() {}
   }
@@ -40,6 +45,10 @@ public final class BridgeServer: Sendable {
     var connections: [BridgeClientID: Connection] = [:]
     var nextClient = 1
     var running = true
+    var refusals = RefusalLog()
+    /// A descriptor held open to give up when `accept` meets the descriptor limit, so the
+    /// waiting client can be taken and closed instead of waking the loop without end.
+    var reserve: Int32 = -1
   }
 
   public let path: String
@@ -50,6 +59,7 @@ public final class BridgeServer: Sendable {
   private let post: @Sendable (HeadUnitCore.BridgeEvent) -> Void
   private let logger: Logger
   private let finished = Mutex(false)
+  private let admission: Admission
 
   /// Creates the socket at `path` (its directory too, if missing), replacing a stale one
   /// left by a daemon that died, with mode 0660 and group `group`; starts the thread.
@@ -65,6 +75,8 @@ public final class BridgeServer: Sendable {
     self.limits = limits
     self.logger = logger
     self.post = post
+    admission = Admission(
+      group: group.flatMap(Self.groupID), owner: geteuid(), maximumClients: limits.maximumClients)
     try Self.prepare(path)
     let address = try UnixSocketAddress(path: path)
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -94,6 +106,7 @@ public final class BridgeServer: Sendable {
       unlink(path)
       throw BridgeSocketError("pipe", errno: error.rawValue)
     }
+    state.withLock { $0.reserve = open("/dev/null", O_RDONLY | O_CLOEXEC) }
     let thread = Thread { [self] in self.loop() }
     thread.name = "headunit.bridge"
     thread.start()
@@ -266,6 +279,10 @@ public final class BridgeServer: Sendable {
       for id in state.withLock({ Array($0.connections.keys) }) { deliver(id) }
     }
     Glibc.close(listener)
+    state.withLock { state in
+      if state.reserve >= 0 { Glibc.close(state.reserve) }
+      state.reserve = -1
+    }
     unlink(path)
     finished.withLock { $0 = true }
   }
@@ -273,16 +290,40 @@ public final class BridgeServer: Sendable {
   private func acceptClients() {
     while true {
       let descriptor = Glibc.accept(listener, nil, nil)
-      guard descriptor >= 0 else { return }
+      guard descriptor >= 0 else {
+        if errno == EMFILE || errno == ENFILE { shedWithReserve() }
+        return
+      }
       Self.makeNonBlocking(descriptor)
-      let id = state.withLock { state -> BridgeClientID in
+      let (id, refused) = state.withLock { state -> (BridgeClientID?, String?) in
+        if let refusal = admission.refusal(of: descriptor, connected: state.connections.count) {
+          Self.refuse(descriptor, code: refusal.code, message: refusal.message)
+          return (nil, state.refusals.note(refusal.message, at: .now))
+        }
         let id = BridgeClientID(state.nextClient)
         state.nextClient += 1
         state.connections[id] = Connection(descriptor: descriptor)
-        return id
+        return (id, nil)
       }
-      post(.connected(id))
+      if let refused { logger.warning(refused) }
+      if let id { post(.connected(id)) }
     }
+  }
+
+  /// Out of descriptors: gives up the reserve one to take the waiting client and close it
+  /// with a reason, then holds a reserve again.
+  private func shedWithReserve() {
+    let message = "the head unit is out of file descriptors"
+    let line = state.withLock { state -> String? in
+      if state.reserve >= 0 { Glibc.close(state.reserve) }
+      let descriptor = Glibc.accept(listener, nil, nil)
+      if descriptor >= 0 {
+        Self.refuse(descriptor, code: BridgeError.Code.tooManyClients, message: message)
+      }
+      state.reserve = open("/dev/null", O_RDONLY | O_CLOEXEC)
+      return state.refusals.note(message, at: .now)
+    }
+    if let line { logger.warning(line) }
   }
 
   /// Reads what `client` sent into its buffer; at the end of the stream, the connection

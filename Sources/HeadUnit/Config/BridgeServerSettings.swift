@@ -18,6 +18,8 @@ public struct BridgeServerSettings: ConfigurationSection {
   public var maxQueuedMessages = 1024
   /// Unsent bytes to one client before it is disconnected.
   public var maxQueuedBytes = 4 << 20
+  /// Clients connected at once.
+  public var maxClients = 16
 
   /// Every setting at its default.
   public init() {}
@@ -61,6 +63,9 @@ public struct BridgeServerSettings: ConfigurationSection {
       .integer(
         "maxQueuedBytes", \.maxQueuedBytes, in: 65_536...268_435_456,
         doc: "unsent bytes to one client before the same"),
+      .integer(
+        "maxClients", \.maxClients, in: 1...256,
+        doc: "clients connected at once; one more is refused (`tooManyClients`) and logged"),
     ]
   }
 
@@ -69,6 +74,7 @@ public struct BridgeServerSettings: ConfigurationSection {
     var limits = BridgeServer.Limits()
     limits.maximumQueuedMessages = maxQueuedMessages
     limits.maximumQueuedBytes = maxQueuedBytes
+    limits.maximumClients = maxClients
     return limits
   }
 
