@@ -98,17 +98,35 @@ struct TextStyle: Hashable, Sendable {
 }
 
 extension CairoCanvas {
-  /// The advance width of `text` in `style`, pixels.
-  func textWidth(_ text: String, _ style: TextStyle) -> Double {
-    Fonts.shared.width(text, style, on: cr)
+  /// The most characters of one text laid out: more than the widest screen shows in one
+  /// line at the smallest size. Longer text (a road name or an alert title of 40,000
+  /// characters from a file or a bridge app) is cut to this before it is measured, so
+  /// laying it out costs the same as any other.
+  static let textLimit = 256
+
+  /// `text`, cut to ``textLimit`` characters with "…" when longer.
+  static func capped(_ text: String) -> String {
+    guard text.utf8.count > textLimit else { return text }
+    var end = text.startIndex
+    var count = 0
+    while end < text.endIndex, count < textLimit {
+      end = text.index(after: end)
+      count += 1
+    }
+    return end == text.endIndex ? text : String(text[..<end]) + "…"
   }
 
-  /// Draws `text` with its baseline starting at (`x`, `baseline`).
+  /// The advance width of `text` (capped) in `style`, pixels.
+  func textWidth(_ text: String, _ style: TextStyle) -> Double {
+    Fonts.shared.width(Self.capped(text), style, on: cr)
+  }
+
+  /// Draws `text` (capped) with its baseline starting at (`x`, `baseline`).
   func drawText(_ text: String, _ style: TextStyle, x: Double, baseline: Double, _ color: Color) {
     Fonts.shared.select(style, on: cr)
     setColor(color)
     cairo_move_to(cr, x, baseline)
-    cairo_show_text(cr, text)
+    cairo_show_text(cr, Self.capped(text))
   }
 
   /// The baseline that centres capital letters of `style` on `midY`.
@@ -149,16 +167,25 @@ extension CairoCanvas {
     return styles
   }
 
-  /// `text` cut at a word or character and ended with "…" to fit `maxWidth`.
+  /// `text` (capped) cut at a character and ended with "…" to fit `maxWidth`: the longest
+  /// such prefix, found by halving (a dozen measurements, whatever the length).
   func ellipsized(_ text: String, _ style: TextStyle, maxWidth: Double) -> String {
+    let text = Self.capped(text)
     if textWidth(text, style) <= maxWidth { return text }
-    var characters = Array(text)
-    while !characters.isEmpty {
-      characters.removeLast()
-      while characters.last == " " { characters.removeLast() }
-      let candidate = String(characters) + "…"
-      if textWidth(candidate, style) <= maxWidth { return candidate }
+    let characters = Array(text)
+    func candidate(_ count: Int) -> String {
+      var kept = characters[..<count]
+      while kept.last == " " { kept = kept.dropLast() }
+      return String(kept) + "…"
     }
-    return ""
+    // The longest prefix whose candidate fits: `low` always fits (or is 0), `high` never.
+    var low = 0
+    var high = characters.count
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if textWidth(candidate(middle), style) <= maxWidth { low = middle } else { high = middle }
+    }
+    guard low > 0 else { return "" }
+    return candidate(low)
   }
 }

@@ -139,7 +139,7 @@ final class TemplatePainter {
   /// shortened with "…" when the text does not fit.
   func wrap(_ text: String, _ style: TextStyle, maxWidth: Double, maxLines: Int) -> [String] {
     var lines: [String] = []
-    var words = text.split(separator: " ").map(String.init)
+    var words = CairoCanvas.capped(text).split(separator: " ").map(String.init)
     while !words.isEmpty, lines.count < maxLines {
       if lines.count == maxLines - 1 {
         lines.append(canvas.ellipsized(words.joined(separator: " "), style, maxWidth: maxWidth))
