@@ -152,6 +152,7 @@ int chttp_perform(
     if (response->cancelled) {
       snprintf(response->error, sizeof response->error, "cancelled");
     } else if (received.too_large) {
+      response->too_large = 1;
       snprintf(response->error, sizeof response->error, "the answer is larger than %zu bytes",
                max_body);
     } else {

@@ -246,6 +246,37 @@ struct RemoteRouterTests {
     #expect(body["voice_instructions"] as? Bool == true)
   }
 
+  @Test("an answer larger than a route document can be is a bad answer, not unreachable")
+  func oversizedAnswer() async throws {
+    let script = """
+      import http.server, sys
+      class Big(http.server.BaseHTTPRequestHandler):
+          def do_GET(self):
+              self.send_response(200); self.end_headers()
+              chunk = b" " * 65536
+              try:
+                  for _ in range(160): self.wfile.write(chunk)
+              except OSError: pass
+          def log_message(self, *args): pass
+      server = http.server.HTTPServer(("127.0.0.1", 0), Big)
+      print(server.server_address[1], flush=True)
+      server.serve_forever()
+      """
+    let server = try ChildProcess("/usr/bin/env", ["python3", "-c", script])
+    defer { server.signal(SIGKILL) }
+    let portLine = try #require(await server.waitForLine(inOutput: true) { Int($0) != nil })
+    let url = try #require(URL(string: "http://127.0.0.1:\(portLine)"))
+    let (from, to) = try helsinkiPair()
+    let remote = RemoteRouter(engine: .osrm, url: url, timeout: .seconds(10))
+    do {
+      _ = try remote.routes(from: from, to: to)
+      Issue.record("a route from a 10 MB answer")
+    } catch {
+      #expect(error.code == .badResponse, "\(error)")
+      #expect(error.message.contains("the answer is larger than 8388608 bytes"), "\(error)")
+    }
+  }
+
   @Test func badJSONNamesThePath() throws {
     let remote = RemoteRouter(engine: .osrm, url: try #require(URL(string: "http://x")))
     do {

@@ -328,4 +328,19 @@ struct MalformedTrackTests {
     #expect(error.line == 2)
     #expect(error.file == "g.json")
   }
+
+  @Test("a log whose every TPV is bad names the first bad line, its JSON path and why")
+  func gpsdLogWithOnlyBadReports() throws {
+    let text = """
+      {"class":"VERSION","release":"3.25"}
+      {"class":"TPV","mode":3,"time":"2026-05-04T08:00:01Z","lat":95,"lon":24.9}
+      {"class":"TPV","mode":3,"time":"2026-05-04T08:00:02Z","lat":60.1,"lon":"east"}
+      """
+    let error = try #require(fail { try GPSDLogReader.read(text, file: "g.json") })
+    #expect(error.code == .noData)
+    #expect(error.line == 2)
+    #expect(error.path == "$.lat")
+    #expect(error.message.contains("2 line(s) rejected"))
+    #expect(error.message.hasSuffix("expected a latitude in -90…90, found the number 95"))
+  }
 }

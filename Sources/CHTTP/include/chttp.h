@@ -18,6 +18,8 @@ typedef struct {
   int timed_out;
   /// Non-zero when the cancel flag ended the exchange.
   int cancelled;
+  /// Non-zero when the answer was longer than the limit and was abandoned.
+  int too_large;
 } chttp_response;
 
 /// A flag another thread sets to abandon a request under way.

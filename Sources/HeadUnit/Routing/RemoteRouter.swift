@@ -161,10 +161,12 @@ public struct RemoteRouter: Sendable, Equatable {
   {
     let response: HTTPClient.Response
     do {
-      response = try HTTPClient.send(request, timeout: timeout)
+      response = try HTTPClient.send(
+        request, timeout: timeout, maximumBody: OSRMRouteReader.sizeLimit)
     } catch {
-      throw RemoteRouterError(
-        error.timedOut ? .timeout : .unreachable, server: name, error.description)
+      let code: RemoteRouterError.Code =
+        error.tooLarge ? .badResponse : error.timedOut ? .timeout : .unreachable
+      throw RemoteRouterError(code, server: name, error.description)
     }
     guard response.status == 200 else {
       let data = response.body

@@ -71,6 +71,8 @@ public enum HTTPClient {
     public var timedOut: Bool
     /// `Cancellation.cancel()` ended it.
     public var cancelled = false
+    /// The answer came, longer than the limit; it was abandoned.
+    public var tooLarge = false
     /// libcurl's words: `Failed to connect to 127.0.0.1 port 9: Connection refused`.
     public var message: String
     /// The time limit, for the description.
@@ -84,12 +86,14 @@ public enum HTTPClient {
           Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
         return "no answer within \(JSONValue.format(seconds)) s"
       }
+      if tooLarge { return message }
       return cancelled ? "cancelled" : "unreachable (\(message))"
     }
   }
 
-  /// The largest answer read (a route across a country is a few MB).
-  public static let maximumBody = 64 << 20
+  /// The largest answer read unless a caller says otherwise (a route across a country is
+  /// a few MB).
+  public static let maximumBody = 16 << 20
 
   /// Sends `request` and waits for the whole answer, at most `timeout`, or until
   /// `cancellation` is cancelled.
@@ -98,7 +102,8 @@ public enum HTTPClient {
   ///   resolve, TLS fails, the time ran out, the answer is over `maximumBody`, or libcurl
   ///   is not installed.
   public static func send(
-    _ request: Request, timeout: Duration, cancellation: Cancellation? = nil
+    _ request: Request, timeout: Duration, cancellation: Cancellation? = nil,
+    maximumBody: Int = maximumBody
   ) throws(Failure) -> Response {
     let flag = cancellation?.flag
     let milliseconds = max(1, Int(timeout / .milliseconds(1)))
@@ -126,8 +131,8 @@ public enum HTTPClient {
         String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
       }
       throw Failure(
-        timedOut: response.timed_out != 0, cancelled: response.cancelled != 0, message: message,
-        timeout: timeout)
+        timedOut: response.timed_out != 0, cancelled: response.cancelled != 0,
+        tooLarge: response.too_large != 0, message: message, timeout: timeout)
     }
     let body =
       response.body.map { Data(bytes: $0, count: response.body_length) } ?? Data()

@@ -64,8 +64,15 @@ public enum GPSDLogReader {
         file: file, line: firstProblem?.line)
     }
     guard !fixes.isEmpty else {
-      throw NavigationError(
-        .noData, "\(records) gpsd object(s) but no TPV report with a time", file: file)
+      // The first rejected line is where to look: its line, path and reason.
+      guard var problem = firstProblem else {
+        throw NavigationError(
+          .noData, "\(records) gpsd object(s) but no TPV report with a time", file: file)
+      }
+      problem.code = .noData
+      problem.message =
+        "no usable TPV report (\(bad) line(s) rejected); the first: \(problem.message)"
+      throw problem
     }
     let ordered = fixes.enumerated().sorted { a, b in
       a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset

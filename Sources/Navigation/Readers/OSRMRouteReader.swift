@@ -9,6 +9,10 @@ import JSON
 /// offending value and what was expected there, e.g.
 /// `$.routes[0].legs[0].steps[3].maneuver.type: expected a string, found the number 3`.
 public enum OSRMRouteReader {
+  /// The largest route document read, from a file or a server: a route across a continent
+  /// with every step is a few MB, and parsing holds some 25 times the text in memory.
+  public static let sizeLimit = 8 << 20
+
   /// Reads the response in the file at `url`.
   ///
   /// - Throws: `.unreadable` when the file cannot be read, `.empty` when it is empty,
@@ -16,7 +20,7 @@ public enum OSRMRouteReader {
   public static func read(contentsOf url: URL, polylinePrecision: Int = 6)
     throws(NavigationError) -> [Route]
   {
-    let data = try ReaderFile.data(contentsOf: url)
+    let data = try ReaderFile.data(contentsOf: url, limit: sizeLimit)
     return try read(data, file: url.path, polylinePrecision: polylinePrecision)
   }
 

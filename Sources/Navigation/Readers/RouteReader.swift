@@ -29,7 +29,7 @@ public enum RouteReader {
   public static func read(contentsOf url: URL, polylinePrecision: Int = 6)
     throws(NavigationError) -> [Route]
   {
-    let data = try ReaderFile.data(contentsOf: url)
+    let data = try ReaderFile.data(contentsOf: url, limit: OSRMRouteReader.sizeLimit)
     guard let format = format(of: data, pathExtension: url.pathExtension) else {
       throw NavigationError(
         .unsupported,
