@@ -114,9 +114,6 @@ public struct HeadUnitCore: Sendable {
     case requestRoute(RouteRequest)
     /// The trip ended: forget the saved one.
     case clearTrip
-    /// The saved trip must not resume but may still be wanted (the clock went back): keep
-    /// it under another name; the reason is for the log.
-    case setTripAside(reason: String)
     indirect case savePlaces(PlaceLists)
     /// Open gpsd, audio, the framebuffer and the power source, then send `.devicesReady`.
     case acquireDevices
@@ -241,10 +238,15 @@ public struct HeadUnitCore: Sendable {
           .log(.info, "the saved trip to \(name) is too old to resume (saved \(minutes) min ago)"))
         effects.append(.clearTrip)
       case .savedAhead(let ahead):
-        let reason =
-          "the saved trip to \(name) was saved \(Duration.seconds(clamping: ahead.rounded()).secondsText) s"
-          + " after what the clock says now (did the clock go back?); not resumed"
-        effects.append(.setTripAside(reason: reason))
+        // Its age is unknown: it is what the driver was doing last, so it resumes.
+        let seconds = Duration.seconds(clamping: ahead.rounded()).secondsText
+        effects.append(
+          .log(
+            .notice,
+            "the saved trip to \(name) was saved \(seconds) s after what the clock says now "
+              + "(did the clock go back?); resuming it"))
+        position = snapshot.progress?.position
+        resume(snapshot, at: now)
       }
     }
     carryOut(LifecycleMachine.startEffects, at: now)

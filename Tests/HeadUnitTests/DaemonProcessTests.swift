@@ -16,11 +16,15 @@ import Testing
 @Suite("headunit run (process)", .serialized)
 struct DaemonProcessTests {
   /// A daemon started in its own folder, with a trip saved a minute ago to resume.
-  final class Rig {
+  final class Rig: @unchecked Sendable {
     let directory: URL
     let state: URL
-    let gpsd: GPSDDaemon
-    let daemon: ChildProcess
+    var gpsd: GPSDDaemon
+    private(set) var daemon: ChildProcess
+    /// Where the prompts' WAV files go (the ALSA file PCM's folder).
+    let audio: URL
+    /// The daemon's environment, for `restart()`.
+    private let environment: [String: String]
     let control: String
     let seeded: TripSnapshot
     let configPath: String
@@ -30,14 +34,18 @@ struct DaemonProcessTests {
 
     /// `sections`: more top-level members of the configuration, each starting with a comma;
     /// `environment`: more variables for the daemon (the stand-ins' settings);
-    /// `savedTrip`: what `trip.json` holds instead of the seeded trip.
+    /// `savedTrip`: what `trip.json` holds instead of the seeded trip; `state`: the state
+    /// directory, when not a folder of its own.
     init(
-      sections: String = "", environment: [String: String] = [:], savedTrip: Data? = nil
+      sections: String = "", environment: [String: String] = [:], savedTrip: Data? = nil,
+      state stateDirectory: URL? = nil
     ) throws {
       directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("daemon-\(UUID().uuidString)", isDirectory: true)
-      state = directory.appendingPathComponent("state", isDirectory: true)
+      state = stateDirectory ?? directory.appendingPathComponent("state", isDirectory: true)
+      audio = directory.appendingPathComponent("audio", isDirectory: true)
       try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
       try FileManager.default.createDirectory(
         at: directory.appendingPathComponent("power"), withIntermediateDirectories: true)
       seeded = try DriveFixtures.snapshot(
@@ -54,7 +62,7 @@ struct DaemonProcessTests {
           "stateDirectory": "\(state.path)",
           "gpsd": { "host": "127.0.0.1", "port": \(gpsd.port) },
           "display": { "framebuffer": "/dev/fb0", "frameRate": 10 },
-          "audio": { "device": "headunit_wav:FILE=\(directory.path)/voice.wav" },
+          "audio": { "device": "headunit_wav:FILE=\(audio.path)/voice.wav" },
           "board": {
             "board": "pi4",
             "encoder": { "a": "GPIO17", "b": "GPIO27" },
@@ -71,19 +79,26 @@ struct DaemonProcessTests {
       let listener = try NotifyListener(directory: directory)
       notifications.listen(to: listener)
       let libraries = try ["fakefb", "fakegpio"].map { try PreloadLibrary.compile($0).get() }
+      self.environment = [
+        "LD_PRELOAD": libraries.joined(separator: ":"),
+        "FAKEFB_FILE": directory.appendingPathComponent("fb0.raw").path,
+        "FAKEFB_LOG": directory.appendingPathComponent("fb.log").path,
+        "FAKEGPIO_CHIPS": "gpiochip0:pinctrl-bcm2711:58",
+        "FAKEGPIO_CONTROL": control,
+        "NOTIFY_SOCKET": listener.path,
+        "WATCHDOG_USEC": "1000000",
+        "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:"
+          + PreloadLibrary.root.appendingPathComponent("Tests/Fixtures/alsa/test.asoundrc").path,
+      ].merging(environment) { _, new in new }
       daemon = try ChildProcess(
         CrashConsistencyTests.headunit, ["run", "--config", configPath],
-        environment: [
-          "LD_PRELOAD": libraries.joined(separator: ":"),
-          "FAKEFB_FILE": directory.appendingPathComponent("fb0.raw").path,
-          "FAKEFB_LOG": directory.appendingPathComponent("fb.log").path,
-          "FAKEGPIO_CHIPS": "gpiochip0:pinctrl-bcm2711:58",
-          "FAKEGPIO_CONTROL": control,
-          "NOTIFY_SOCKET": listener.path,
-          "WATCHDOG_USEC": "1000000",
-          "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:"
-            + PreloadLibrary.root.appendingPathComponent("Tests/Fixtures/alsa/test.asoundrc").path,
-        ].merging(environment) { _, new in new })
+        environment: self.environment)
+    }
+
+    /// Starts the daemon again, as systemd does after it died; the old one must be gone.
+    func restart() throws {
+      daemon = try ChildProcess(
+        CrashConsistencyTests.headunit, ["run", "--config", configPath], environment: environment)
     }
 
     deinit {
@@ -93,10 +108,12 @@ struct DaemonProcessTests {
     }
 
     /// Sends the first `count` epochs of the drive to gpsd, `pace` apart.
-    func drive(_ count: Int, pace: Duration = .milliseconds(150)) async throws {
+    func drive(_ count: Int, from start: Int = 0, pace: Duration = .milliseconds(150))
+      async throws
+    {
       let epochs = try EmbeddedData.epochs(forDrive: "helsinki-1-clean")
       let sender = try NMEASender(port: gpsd.udpPort)
-      for epoch in epochs.prefix(count) {
+      for epoch in epochs.dropFirst(start).prefix(count) {
         for sentence in epoch { try sender.send(sentence) }
         try await Task.sleep(for: pace)
       }
@@ -209,10 +226,10 @@ struct DaemonProcessTests {
     #expect(trip.sequence > rig.seeded.sequence)
     #expect((trip.progress?.offset ?? 0) > 100, "progress \(String(describing: trip.progress))")
 
-    let voice = try FileManager.default.contentsOfDirectory(atPath: rig.directory.path)
+    let voice = try FileManager.default.contentsOfDirectory(atPath: rig.audio.path)
       .filter { $0.hasPrefix("voice.wav") }
     let bytes = try voice.reduce(0) { total, name in
-      let path = rig.directory.appendingPathComponent(name).path
+      let path = rig.audio.appendingPathComponent(name).path
       return total + ((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
     }
     #expect(bytes > 22_050, "prompts were played into the ALSA file PCM (\(voice), \(bytes) B)")

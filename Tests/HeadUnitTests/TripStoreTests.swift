@@ -94,23 +94,4 @@ struct TripStoreTests {
       warning?.contains("$.trip.routeChoices: expected at least one route choice, got none")
         == true)
   }
-
-  @Test("setting a trip aside keeps it under a stamped name")
-  func setAside() throws {
-    let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let store = TripStore(directory: directory)
-    let snapshot = try DriveFixtures.snapshot(
-      "helsinki-1-clean", savedAt: Date(timeIntervalSince1970: 1_800_000_000), sequence: 7)
-    try store.save(snapshot)
-    let now = Date(timeIntervalSince1970: 1_700_000_000)
-    let first = try store.setAside(as: "ahead", now: now)
-    #expect(first.lastPathComponent == "trip.json.ahead-1700000000")
-    try store.save(snapshot)
-    let second = try store.setAside(as: "ahead", now: now)
-    #expect(second.lastPathComponent == "trip.json.ahead-1700000000-1")
-    #expect(store.load().snapshot == nil)
-    let kept = try TripStore.decode(Data(contentsOf: second))
-    #expect(kept == snapshot)
-  }
 }

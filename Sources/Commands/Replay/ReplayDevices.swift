@@ -28,11 +28,9 @@ final class ReplayDevices {
     private(set) var trips: [TripSnapshot] = []
     private(set) var places: [PlaceLists] = []
     private(set) var cleared = 0
-    private(set) var setAside: [String] = []
 
     func save(_ trip: TripSnapshot) { trips.append(trip) }
     func clearTrip() { cleared += 1 }
-    func setTripAside(reason: String) { setAside.append(reason) }
     func save(_ places: PlaceLists) { self.places.append(places) }
   }
 

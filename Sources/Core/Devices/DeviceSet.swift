@@ -27,7 +27,6 @@ public struct DeviceSet {
     case .stopPrompts: prompts?.setMuted(true)
     case .saveTrip(let snapshot): store.save(snapshot)
     case .clearTrip: store.clearTrip()
-    case .setTripAside(let reason): store.setTripAside(reason: reason)
     case .savePlaces(let lists): store.save(lists)
     case .requestRoute(let request):
       guard let router else { return [.routeFailed("no offline map")] }

@@ -6,7 +6,5 @@ public protocol StateStore: AnyObject {
   func save(_ trip: TripSnapshot)
   /// The trip ended: forget the saved one.
   func clearTrip()
-  /// Keep the saved trip under another name instead of resuming it; `reason` says why.
-  func setTripAside(reason: String)
   func save(_ places: PlaceLists)
 }

@@ -53,7 +53,7 @@ extension TripSnapshot {
     /// Saved longer ago than the window: it is over.
     case tooOld(seconds: TimeInterval)
     /// Saved after what the clock says now: the clock went back (a Pi without a battery
-    /// clock), so its age is unknown. It is kept, not resumed.
+    /// clock), so its age is unknown. It resumes: it is what the driver was doing last.
     case savedAhead(seconds: TimeInterval)
   }
 }

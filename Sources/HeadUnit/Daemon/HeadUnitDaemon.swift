@@ -74,9 +74,15 @@ public final class HeadUnitDaemon {
   public init(
     configuration: DaemonConfiguration, configPath: String?, logger: Logger,
     notifier: SystemdNotifier, started: ContinuousClock.Instant = .now,
-    clock: any DaemonClock = SystemClock()
+    clock: (any DaemonClock)? = nil
   ) throws(BoardError) {
-    self.clock = clock
+    self.clock =
+      clock
+      ?? SteadyClock(jumped: { [logger] jump in
+        logger.notice(
+          "the system clock went back \(Duration.seconds(clamping: jump.rounded()).secondsText) s;"
+            + " the unit's time carries on from where it was")
+      })
     self.configuration = configuration
     self.configPath = configPath
     self.logger = logger

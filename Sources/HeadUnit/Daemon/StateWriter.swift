@@ -40,17 +40,6 @@ final class StateWriter: StateStore, Sendable {
     }
   }
 
-  func setTripAside(reason: String) {
-    queue.async { [trips, logger] in
-      do throws(AtomicFile.Error) {
-        let aside = try trips.setAside(as: "ahead")
-        logger.warning("\(reason); kept as \(aside.path)")
-      } catch {
-        logger.error("\(reason); it could not be kept aside (\(error)), so it stays")
-      }
-    }
-  }
-
   func save(_ lists: PlaceLists) {
     queue.async { [places, logger] in
       do {

@@ -38,12 +38,6 @@ public struct TripStore: Sendable {
     try AtomicFile.write(Self.encode(snapshot), to: url)
   }
 
-  /// Keeps the saved trip out of the way under another name (`trip.json.ahead-STAMP`), for
-  /// a trip that must not resume but may still be wanted; the name it now has.
-  public func setAside(as label: String, now: Date = Date()) throws(AtomicFile.Error) -> URL {
-    try AtomicFile.setAside(url, as: label, now: now)
-  }
-
   /// Forgets the saved trip (it ended). Missing is fine.
   public func clear() throws(AtomicFile.Error) {
     try AtomicFile.remove(url)
