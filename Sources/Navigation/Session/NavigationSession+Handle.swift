@@ -171,16 +171,19 @@ extension NavigationSession {
         coordinate, speed: speed, course: fix.course, at: now, on: guidance)
     else { return [] }
     if offRoute.update(match) { return leaveRoute(fix) }
-    if match.crossTrack <= matcher.acceptDistance {
+    if matcher.trusts(match) {
       // A GPS jump along the road must not carry guidance past a maneuver the car has not
-      // reached: the offset advances at most as far as the car can have driven.
+      // reached: the offset advances at most as far as the car can have driven, at the
+      // faster of its speeds then and now (after an outage it may have slowed down).
       if let previous = offset, let at = offsetTime {
-        let reach = max(speed, 3) * max(0, now.timeIntervalSince(at)) * 1.5 + 15
+        let fastest = max(speed, offsetSpeed, 3)
+        let reach = fastest * max(0, now.timeIntervalSince(at)) * 1.5 + 15
         offset = min(match.offset, previous + reach)
       } else {
         offset = match.offset
       }
       offsetTime = now
+      offsetSpeed = speed
     }
     return progress(at: now, quality: .good)
   }
@@ -226,9 +229,10 @@ extension NavigationSession {
     guard rejoin >= 3 else { return [] }
     rejoin = 0
     pendingRequest = nil
-    matcher.reset(to: candidate.offset, at: now)
+    matcher.reset(to: candidate.offset, at: now, speed: speed)
     offset = candidate.offset
     offsetTime = now
+    offsetSpeed = speed
     return transition(to: .navigating) + progress(at: now, quality: .good)
   }
 

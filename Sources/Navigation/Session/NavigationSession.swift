@@ -120,8 +120,9 @@ public struct NavigationSession: Sendable {
   /// Offset along the route of the last good fix, and of the estimate after it.
   var offset: Double?
   var estimatedOffset: Double?
-  /// When `offset` was last set from a fix.
+  /// When `offset` was last set from a fix, and the speed then (m/s).
   var offsetTime: Date?
+  var offsetSpeed = 0.0
   var speed = 0.0
   var gpsLostAt: Date?
   var nextManeuver: Int?
