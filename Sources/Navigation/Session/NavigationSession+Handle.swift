@@ -211,17 +211,13 @@ extension NavigationSession {
   /// While off the route: watch for arrival and for the vehicle coming back to the route.
   private mutating func offRouteFix(_ fix: Fix, at now: Date) -> [Effect] {
     guard let guidance, let coordinate = fix.coordinate else { return [] }
-    if atDestination(
-      Earth.distance(coordinate, guidance.destination) <= configuration.arrivalOffRouteDistance)
-    {
+    if atDestination(arrivesOffRoute(coordinate, course: fix.course, on: guidance)) {
       return arrive()
     }
     let candidate = matcher.bestMatch(
       coordinate, speed: speed, course: fix.course, segments: 0..<guidance.line.segmentCount,
       on: guidance)
-    guard let candidate, candidate.crossTrack <= 15,
-      (candidate.headingDifference ?? 0) <= 45
-    else {
+    guard let candidate, isBackOnRoute(candidate) else {
       rejoin = 0
       return []
     }
@@ -234,6 +230,35 @@ extension NavigationSession {
     offsetTime = now
     offsetSpeed = speed
     return transition(to: .navigating) + progress(at: now, quality: .good)
+  }
+
+  /// Whether a match while off the route puts the vehicle back on it: close, and going its
+  /// way (or too slow to tell).
+  private func isBackOnRoute(_ match: RouteMatch) -> Bool {
+    match.crossTrack <= 15 && (match.headingDifference ?? 0) <= 45
+  }
+
+  /// Whether a fix while off the route is one of arriving: the vehicle has reached the
+  /// destination along the route's last step (back on it, going its way, within
+  /// `arrivalDistance` of its end), or it has (nearly) stopped within
+  /// `arrivalOffRouteDistance` of the destination. Passing close by on another road is
+  /// neither.
+  private func arrivesOffRoute(
+    _ coordinate: Coordinate, course: Double?, on guidance: GuidanceRoute
+  ) -> Bool {
+    if speed < configuration.arrivalStopSpeed,
+      Earth.distance(coordinate, guidance.destination) <= configuration.arrivalOffRouteDistance
+    {
+      return true
+    }
+    let line = guidance.line
+    let lastStep = line.segment(containing: guidance.stepStart[guidance.steps.count - 2])
+    guard
+      let match = matcher.bestMatch(
+        coordinate, speed: speed, course: course, segments: lastStep..<line.segmentCount,
+        on: guidance)
+    else { return false }
+    return isBackOnRoute(match) && guidance.length - match.offset <= configuration.arrivalDistance
   }
 
   // MARK: - Timers
@@ -273,10 +298,11 @@ extension NavigationSession {
   private mutating func progress(at now: Date, quality: PositionQuality) -> [Effect] {
     guard let guidance, let at = estimatedOffset ?? offset else { return [] }
     let remaining = guidance.length - at
+    let stopped = speed < configuration.arrivalStopSpeed
     if quality == .good,
       atDestination(
         remaining <= configuration.arrivalDistance
-          || (remaining <= configuration.arrivalStopDistance && speed < 1))
+          || (remaining <= configuration.arrivalStopDistance && stopped))
     {
       return arrive()
     }

@@ -96,7 +96,10 @@ public struct NavigationSession: Sendable {
     public var arrivalDistance = 8.0
     /// Arrival when this close (m) and stopped.
     public var arrivalStopDistance = 25.0
-    /// Arrival while off the route when this close (m) to the destination.
+    /// Below this speed (m/s) the vehicle counts as stopped.
+    public var arrivalStopSpeed = 1.0
+    /// Arrival while off the route when stopped this close (m) to the destination; driving
+    /// by, however close, is not arriving.
     public var arrivalOffRouteDistance = 20.0
     /// Minimum time between two `.publish` effects.
     public var publishInterval: Duration = .seconds(1)
