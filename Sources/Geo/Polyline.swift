@@ -111,21 +111,37 @@ public struct Polyline: Sendable {
   }
 
   /// Calls `body` with the projection of `point` onto each segment in `range`.
+  ///
+  /// With `offsets`, only the part of the line between those distances from its start
+  /// counts: a segment that crosses a bound is cut there (its projection is the nearest
+  /// point of what is left), one wholly outside is skipped.
   public func forEachProjection(
-    _ point: Coordinate, segments range: Range<Int>, _ body: (PolylineProjection) -> Void
+    _ point: Coordinate, segments range: Range<Int>, within offsets: ClosedRange<Double>? = nil,
+    _ body: (PolylineProjection) -> Void
   ) {
     let lower = max(0, range.lowerBound)
     let upper = min(segmentCount, range.upperBound)
     guard lower < upper else { return }
     let p = projection.project(point)
     for i in lower..<upper {
+      var tMin = 0.0
+      var tMax = 1.0
+      if let offsets {
+        let start = cumulative[i]
+        let length = cumulative[i + 1] - start
+        if start + length < offsets.lowerBound || start > offsets.upperBound { continue }
+        if length > 0 {
+          tMin = max(0, (offsets.lowerBound - start) / length)
+          tMax = min(1, (offsets.upperBound - start) / length)
+        }
+      }
       let a = points[i]
       let b = points[i + 1]
       let dx = b.x - a.x
       let dy = b.y - a.y
       let len2 = dx * dx + dy * dy
       var t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2 : 0
-      t = min(1, max(0, t))
+      t = min(tMax, max(tMin, t))
       let qx = a.x + dx * t
       let qy = a.y + dy * t
       let ex = p.x - qx

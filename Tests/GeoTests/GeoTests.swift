@@ -187,4 +187,26 @@ struct PolylineTests {
     #expect(line.project(point, segments: 2..<3) == nil)
     #expect(Polyline([Coordinate(latitude: 1, longitude: 1)]).project(point) == nil)
   }
+
+  @Test func offsetRangeCutsTheSegments() throws {
+    let point = Coordinate(latitude: 0.0005, longitude: 0.0012)
+    var found: [PolylineProjection] = []
+    // Only the line's first quarter to three quarters: the second segment is cut at 1.5 d,
+    // so the nearest point of it is its cut end, not the foot of the perpendicular.
+    line.forEachProjection(point, segments: 0..<2, within: (d / 2)...(d * 1.25)) {
+      found.append($0)
+    }
+    #expect(found.map(\.segment) == [0, 1])
+    #expect(abs(found[0].offset - d) < 1e-6)
+    #expect(abs(found[1].offset - d * 1.25) < 1e-6)
+    let cut = Coordinate(latitude: 0.00025, longitude: 0.001)
+    #expect(abs(found[1].crossTrack - Earth.distance(point, cut)) < 0.01)
+    // A segment wholly outside the range is skipped.
+    found = []
+    line.forEachProjection(point, segments: 0..<2, within: (d * 1.1)...(d * 2)) {
+      found.append($0)
+    }
+    #expect(found.map(\.segment) == [1])
+    #expect(abs(found[0].offset - d * 1.5) < 1e-6)
+  }
 }

@@ -76,4 +76,25 @@ enum GuidanceTestRoutes {
     .depart("Out Road", bearing: 0, length: 300),
     .turn(.uTurn, "Out Road", bearing: 180, length: 300),
   ])
+
+  /// 200 m north on Main Street, a detour into Side Street (50 m east, a U-turn, 50 m
+  /// back) and on north along Main Street for 300 m: past the junction, Main Street is
+  /// both the road a driver who misses the turn is on and a later part of the route.
+  static let detour = route([
+    .depart("Main Street", bearing: 0, length: 200),
+    .turn(.right, "Side Street", bearing: 90, length: 50),
+    .turn(.uTurn, "Side Street", bearing: 270, length: 50),
+    .turn(.right, "Main Street", bearing: 0, length: 300),
+  ])
+
+  /// 300 m north on Main Street, a loop of three right turns round a 100 m block back to
+  /// Main Street 100 m south of where it left, and 300 m south along Main Street: the
+  /// route drives the same stretch of Main Street both ways.
+  static let loopBack = route([
+    .depart("Main Street", bearing: 0, length: 300),
+    .turn(.right, "Loop Road", bearing: 90, length: 100),
+    .turn(.right, "Loop Road", bearing: 180, length: 100),
+    .turn(.right, "Cross Road", bearing: 270, length: 100),
+    .turn(.left, "Main Street", bearing: 180, length: 300),
+  ])
 }

@@ -79,4 +79,16 @@ import Testing
     #expect(detector.suspicious == 0)
     #expect(Self.feed(&detector, [45, 45, 45]) == [false, false, true])
   }
+
+  /// On the line itself but driving against the route: the wrong way along it.
+  @Test func againstTheRouteCountsAtAnyDistance() {
+    var detector = OffRouteDetector()
+    #expect(Self.feed(&detector, [0, 0, 0], heading: 180) == [false, false, true])
+    detector.reset()
+    #expect(Self.feed(&detector, [0, 0, 0], heading: 150) == [false, false, true])
+    // Slow (no heading) or across the road while turning: not suspicious that close.
+    detector.reset()
+    #expect(!Self.feed(&detector, [0, 0, 0, 0], heading: nil).contains(true))
+    #expect(!Self.feed(&detector, [0, 0, 0, 0], heading: 120).contains(true))
+  }
 }

@@ -148,4 +148,57 @@ import Testing
       #expect(match.crossTrack < 2.5, "\(label)")
     }
   }
+
+  /// Turned back on the road 150 m out: the fixes lie on the route, 0 m from it, but the
+  /// car drives against it. Not trusted: the window stays where the car turned.
+  @Test func drivingAgainstTheRouteIsNotAMatch() throws {
+    let route = Self.uTurn
+    var matcher = RouteMatcher()
+    matcher.reset(to: 150, at: Self.t0)
+    for second in 1...5 {
+      let along = 150 - Double(second) * 10
+      let match = try Self.match(
+        &matcher, Self.point(route, along), speed: 10, course: 180, at: Double(second),
+        on: route)
+      #expect(match.isAgainstRoute, "\(along) m: \(match)")
+      #expect(!matcher.trusts(match))
+      #expect(matcher.lastOffset == 150)
+    }
+    // Slow, its course means nothing: a car rolling back a little is still matched.
+    let slow = try Self.match(
+      &matcher, Self.point(route, 145), speed: 1, course: 180, at: 6, on: route)
+    #expect(!slow.isAgainstRoute && matcher.trusts(slow))
+  }
+
+  /// Straight on at the junction where the route turns into a side street and comes back:
+  /// Main Street ahead is a later part of the route, 200 m further along it than the car
+  /// has driven. The match stays at the junction.
+  @Test func progressIsBoundedByTheDistanceDriven() throws {
+    let route = GuidanceRoute(GuidanceTestRoutes.detour)
+    var matcher = RouteMatcher()
+    matcher.reset(to: 190, at: Self.t0)
+    for second in 1...4 {
+      let north = route.line.coordinate(at: 190)
+      let fix = Earth.destination(from: north, bearing: 0, distance: Double(second) * 10)
+      let match = try Self.match(
+        &matcher, fix, speed: 10, course: 0, at: Double(second), on: route)
+      #expect(match.offset < 260, "\(second) s: matched \(match.offset) m along")
+      #expect((matcher.lastOffset ?? 0) < 260)
+    }
+  }
+
+  /// After a gap the window has grown with the time the car can have driven: a 22 s outage
+  /// and a 2 min one are picked up where the car is.
+  @Test(arguments: [22.0, 120])
+  func reacquiresAfterAGap(_ gap: Double) throws {
+    let route = GuidanceRoute(SessionFixtures.route)
+    var matcher = RouteMatcher()
+    _ = try Self.match(&matcher, Self.point(route, 100), speed: 10, course: 0, on: route)
+    let along = min(100 + gap * 5, 780)
+    let match = try Self.match(
+      &matcher, Self.point(route, along), speed: 5, course: route.line.bearing(at: along),
+      at: gap, on: route)
+    #expect(abs(match.offset - along) < 1)
+    #expect(matcher.trusts(match))
+  }
 }

@@ -171,16 +171,19 @@ extension NavigationSession {
         coordinate, speed: speed, course: fix.course, at: now, on: guidance)
     else { return [] }
     if offRoute.update(match) { return leaveRoute(fix) }
-    if match.crossTrack <= matcher.acceptDistance {
+    if matcher.trusts(match) {
       // A GPS jump along the road must not carry guidance past a maneuver the car has not
-      // reached: the offset advances at most as far as the car can have driven.
+      // reached: the offset advances at most as far as the car can have driven, at the
+      // faster of its speeds then and now (after an outage it may have slowed down).
       if let previous = offset, let at = offsetTime {
-        let reach = max(speed, 3) * max(0, now.timeIntervalSince(at)) * 1.5 + 15
+        let fastest = max(speed, offsetSpeed, 3)
+        let reach = fastest * max(0, now.timeIntervalSince(at)) * 1.5 + 15
         offset = min(match.offset, previous + reach)
       } else {
         offset = match.offset
       }
       offsetTime = now
+      offsetSpeed = speed
     }
     return progress(at: now, quality: .good)
   }
@@ -208,17 +211,13 @@ extension NavigationSession {
   /// While off the route: watch for arrival and for the vehicle coming back to the route.
   private mutating func offRouteFix(_ fix: Fix, at now: Date) -> [Effect] {
     guard let guidance, let coordinate = fix.coordinate else { return [] }
-    if atDestination(
-      Earth.distance(coordinate, guidance.destination) <= configuration.arrivalOffRouteDistance)
-    {
+    if atDestination(arrivesOffRoute(coordinate, course: fix.course, on: guidance)) {
       return arrive()
     }
     let candidate = matcher.bestMatch(
       coordinate, speed: speed, course: fix.course, segments: 0..<guidance.line.segmentCount,
       on: guidance)
-    guard let candidate, candidate.crossTrack <= 15,
-      (candidate.headingDifference ?? 0) <= 45
-    else {
+    guard let candidate, isBackOnRoute(candidate) else {
       rejoin = 0
       return []
     }
@@ -226,10 +225,40 @@ extension NavigationSession {
     guard rejoin >= 3 else { return [] }
     rejoin = 0
     pendingRequest = nil
-    matcher.reset(to: candidate.offset, at: now)
+    matcher.reset(to: candidate.offset, at: now, speed: speed)
     offset = candidate.offset
     offsetTime = now
+    offsetSpeed = speed
     return transition(to: .navigating) + progress(at: now, quality: .good)
+  }
+
+  /// Whether a match while off the route puts the vehicle back on it: close, and going its
+  /// way (or too slow to tell).
+  private func isBackOnRoute(_ match: RouteMatch) -> Bool {
+    match.crossTrack <= 15 && (match.headingDifference ?? 0) <= 45
+  }
+
+  /// Whether a fix while off the route is one of arriving: the vehicle has reached the
+  /// destination along the route's last step (back on it, going its way, within
+  /// `arrivalDistance` of its end), or it has (nearly) stopped within
+  /// `arrivalOffRouteDistance` of the destination. Passing close by on another road is
+  /// neither.
+  private func arrivesOffRoute(
+    _ coordinate: Coordinate, course: Double?, on guidance: GuidanceRoute
+  ) -> Bool {
+    if speed < configuration.arrivalStopSpeed,
+      Earth.distance(coordinate, guidance.destination) <= configuration.arrivalOffRouteDistance
+    {
+      return true
+    }
+    let line = guidance.line
+    let lastStep = line.segment(containing: guidance.stepStart[guidance.steps.count - 2])
+    guard
+      let match = matcher.bestMatch(
+        coordinate, speed: speed, course: course, segments: lastStep..<line.segmentCount,
+        on: guidance)
+    else { return false }
+    return isBackOnRoute(match) && guidance.length - match.offset <= configuration.arrivalDistance
   }
 
   // MARK: - Timers
@@ -269,10 +298,11 @@ extension NavigationSession {
   private mutating func progress(at now: Date, quality: PositionQuality) -> [Effect] {
     guard let guidance, let at = estimatedOffset ?? offset else { return [] }
     let remaining = guidance.length - at
+    let stopped = speed < configuration.arrivalStopSpeed
     if quality == .good,
       atDestination(
         remaining <= configuration.arrivalDistance
-          || (remaining <= configuration.arrivalStopDistance && speed < 1))
+          || (remaining <= configuration.arrivalStopDistance && stopped))
     {
       return arrive()
     }

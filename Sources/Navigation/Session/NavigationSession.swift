@@ -96,7 +96,10 @@ public struct NavigationSession: Sendable {
     public var arrivalDistance = 8.0
     /// Arrival when this close (m) and stopped.
     public var arrivalStopDistance = 25.0
-    /// Arrival while off the route when this close (m) to the destination.
+    /// Below this speed (m/s) the vehicle counts as stopped.
+    public var arrivalStopSpeed = 1.0
+    /// Arrival while off the route when stopped this close (m) to the destination; driving
+    /// by, however close, is not arriving.
     public var arrivalOffRouteDistance = 20.0
     /// Minimum time between two `.publish` effects.
     public var publishInterval: Duration = .seconds(1)
@@ -120,8 +123,9 @@ public struct NavigationSession: Sendable {
   /// Offset along the route of the last good fix, and of the estimate after it.
   var offset: Double?
   var estimatedOffset: Double?
-  /// When `offset` was last set from a fix.
+  /// When `offset` was last set from a fix, and the speed then (m/s).
   var offsetTime: Date?
+  var offsetSpeed = 0.0
   var speed = 0.0
   var gpsLostAt: Date?
   var nextManeuver: Int?
