@@ -16,9 +16,9 @@ struct SteadyClockTests {
   @Test("a jump back of an hour: time carries on, is reported once, and the gap is kept")
   func jumpBack() {
     let wall = Wall()
-    let clock = SteadyClock(wall: { wall.time.withLock { $0 } }) { jump in
-      wall.jumps.withLock { $0.append(jump) }
-    }
+    let clock = SteadyClock(
+      wall: { wall.time.withLock { $0 } },
+      jumped: { jump in wall.jumps.withLock { $0.append(jump) } })
     #expect(clock.now.timeIntervalSince1970 == 1_800_000_000)
     wall.set(1_800_000_010)
     #expect(clock.now.timeIntervalSince1970 == 1_800_000_010)
@@ -37,9 +37,9 @@ struct SteadyClockTests {
   @Test("jumps forward are followed; small steps back are not reported")
   func forwardAndJitter() {
     let wall = Wall()
-    let clock = SteadyClock(wall: { wall.time.withLock { $0 } }) { jump in
-      wall.jumps.withLock { $0.append(jump) }
-    }
+    let clock = SteadyClock(
+      wall: { wall.time.withLock { $0 } },
+      jumped: { jump in wall.jumps.withLock { $0.append(jump) } })
     _ = clock.now
     wall.set(1_800_086_400)
     #expect(clock.now.timeIntervalSince1970 == 1_800_086_400)
