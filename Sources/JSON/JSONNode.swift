@@ -239,8 +239,9 @@ public struct JSONNode: Sendable, Equatable {
   }
 
   /// `text` as a JSON string literal, cut after `limit` characters with `…`.
-  public static func quoted(_ text: String, limit: Int = 60) -> String {
-    let shown = text.count > limit ? String(text.prefix(limit)) + "…" : text
+  public static func quoted(_ text: some StringProtocol, limit: Int = 60) -> String {
+    let head = text.prefix(limit + 1)
+    let shown = head.count > limit ? String(head.prefix(limit)) + "…" : String(head)
     return JSONValue.string(shown).serialized
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Geo
 
 /// Reads GPX 1.1 files: tracks (`trk/trkseg/trkpt`) as fixes and routes (`rte/rtept`)
@@ -143,14 +144,14 @@ public enum GPXReader {
       }
       guard let value = Double(ReaderFile.trimmed(Substring(text))), abs(value) <= limit else {
         throw fail(
-          "expected a number in -\(Int(limit))…\(Int(limit)), found \"\(text)\"", "/@\(key)")
+          "expected a number in -\(Int(limit))…\(Int(limit)), found \(JSONNode.quoted(text))", "/@\(key)")
       }
       return value
     }
     func number(_ name: String) throws(NavigationError) -> Double? {
       guard let child = element.child(name) else { return nil }
       guard let value = Double(ReaderFile.trimmed(Substring(child.text))), value.isFinite else {
-        throw fail("expected a number, found \"\(child.text)\"", "/\(name)", line: child.line)
+        throw fail("expected a number, found \(JSONNode.quoted(child.text))", "/\(name)", line: child.line)
       }
       return value
     }
@@ -162,7 +163,7 @@ public enum GPXReader {
     if let time = element.child("time") {
       guard let date = UTCTime.parseISO8601(ReaderFile.trimmed(Substring(time.text))) else {
         throw fail(
-          "expected an ISO 8601 time such as 2026-05-04T08:00:00Z, found \"\(time.text)\"",
+          "expected an ISO 8601 time such as 2026-05-04T08:00:00Z, found \(JSONNode.quoted(time.text))",
           "/time", line: time.line)
       }
       point.time = date
@@ -174,7 +175,7 @@ public enum GPXReader {
       case "3d", "dgps", "pps": point.mode = .threeD
       default:
         throw fail(
-          "expected one of: none, 2d, 3d, dgps, pps; found \"\(fix.text)\"", "/fix",
+          "expected one of: none, 2d, 3d, dgps, pps; found \(JSONNode.quoted(fix.text))", "/fix",
           line: fix.line)
       }
     }

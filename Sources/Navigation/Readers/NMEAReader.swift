@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Geo
 
 /// Reads NMEA 0183 logs (RMC, GGA, GSA and VTG from any talker: GP, GN, GL, GA, BD, …)
@@ -249,7 +250,7 @@ public enum NMEAReader {
     switch f[2] {
     case "A": epoch.rmcValid = f.count > 12 && f[12] == "N" ? false : true
     case "V": epoch.rmcValid = false
-    default: throw SentenceError("field 2 (status) is \"\(f[2])\", expected A or V")
+    default: throw SentenceError("field 2 (status) is \(JSONNode.quoted(f[2])), expected A or V")
     }
     if epoch.rmcValid == true {
       epoch.coordinate = try coordinate(f, at: 3)
@@ -266,7 +267,7 @@ public enum NMEAReader {
     var epoch = Epoch()
     epoch.timeOfDay = try time(f[1], field: 1)
     guard let quality = Int(f[6]), quality >= 0 else {
-      throw SentenceError("field 6 (fix quality) is \"\(f[6])\", expected a number 0…9")
+      throw SentenceError("field 6 (fix quality) is \(JSONNode.quoted(f[6])), expected a number 0…9")
     }
     epoch.ggaQuality = quality
     epoch.satellites = try number(f[7], field: 7).map { Int($0) }
@@ -284,7 +285,7 @@ public enum NMEAReader {
     var epoch = Epoch()
     if !f[2].isEmpty {
       guard let mode = Int(f[2]), (1...3).contains(mode) else {
-        throw SentenceError("field 2 (fix mode) is \"\(f[2])\", expected 1, 2 or 3")
+        throw SentenceError("field 2 (fix mode) is \(JSONNode.quoted(f[2])), expected 1, 2 or 3")
       }
       epoch.gsaMode = mode
     }
@@ -305,7 +306,7 @@ public enum NMEAReader {
   private static func number(_ text: Substring, field: Int) throws(SentenceError) -> Double? {
     guard !text.isEmpty else { return nil }
     guard let value = Double(text), value.isFinite else {
-      throw SentenceError("field \(field) is \"\(text)\", expected a number")
+      throw SentenceError("field \(field) is \(JSONNode.quoted(text)), expected a number")
     }
     return value
   }
@@ -318,7 +319,7 @@ public enum NMEAReader {
       let hours = Int(text.prefix(2)), hours < 24,
       let minutes = Int(text.dropFirst(2).prefix(2)), minutes < 60, seconds < 61
     else {
-      throw SentenceError("field \(field) (UTC time) is \"\(text)\", expected hhmmss.ss")
+      throw SentenceError("field \(field) (UTC time) is \(JSONNode.quoted(text)), expected hhmmss.ss")
     }
     return Double(hours * 3600 + minutes * 60) + seconds
   }
@@ -327,10 +328,10 @@ public enum NMEAReader {
   private static func day(_ text: Substring) throws(SentenceError) -> Int {
     guard text.count == 6, let d = Int(text.prefix(2)), let m = Int(text.dropFirst(2).prefix(2)),
       let y = Int(text.suffix(2))
-    else { throw SentenceError("field 9 (date) is \"\(text)\", expected ddmmyy") }
+    else { throw SentenceError("field 9 (date) is \(JSONNode.quoted(text)), expected ddmmyy") }
     let year = y < 80 ? 2000 + y : 1900 + y
     guard UTCTime.isValid(year: year, month: m, day: d) else {
-      throw SentenceError("field 9 (date) is \"\(text)\", which is not a date")
+      throw SentenceError("field 9 (date) is \(JSONNode.quoted(text)), which is not a date")
     }
     return UTCTime.days(year: year, month: m, day: d)
   }
@@ -344,20 +345,20 @@ public enum NMEAReader {
       negative: Substring, limit: Double, field: Int
     ) throws(SentenceError) -> Double {
       guard let value = Double(text), value >= 0 else {
-        throw SentenceError("field \(field) is \"\(text)\", expected a position in (d)ddmm.mmmm")
+        throw SentenceError("field \(field) is \(JSONNode.quoted(text)), expected a position in (d)ddmm.mmmm")
       }
       let degrees = (value / 100).rounded(.down)
       let minutes = value - degrees * 100
       let result = degrees + minutes / 60
       guard minutes < 60, result <= limit else {
-        throw SentenceError("field \(field) is \"\(text)\", which is out of range")
+        throw SentenceError("field \(field) is \(JSONNode.quoted(text)), which is out of range")
       }
       switch hemisphere {
       case positive: return result
       case negative: return -result
       default:
         throw SentenceError(
-          "field \(field + 1) is \"\(hemisphere)\", expected \(positive) or \(negative)")
+          "field \(field + 1) is \(JSONNode.quoted(hemisphere)), expected \(positive) or \(negative)")
       }
     }
     let latitude = try angle(
