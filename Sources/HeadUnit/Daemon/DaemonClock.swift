@@ -60,7 +60,12 @@ public final class SteadyClock: DaemonClock {
   }
 
   public func sleep(until instant: Date) async {
-    let delay = instant.timeIntervalSince(now)
+    let delay = self.delay(until: instant)
     if delay > 0 { try? await Task.sleep(for: .seconds(delay)) }
+  }
+
+  /// How long from `now` until `instant`, in seconds (negative when it is past).
+  public func delay(until instant: Date) -> TimeInterval {
+    instant.timeIntervalSince(now)
   }
 }
