@@ -173,3 +173,36 @@ func establishedConnections(toPort port: Int) -> Set<Int> {
   }
   return ports
 }
+
+/// The inodes of the TCP sockets from local ports `ports` to `port` (from /proc/net/tcp).
+func socketInodes(toPort port: Int, from ports: Set<Int>) -> Set<String> {
+  guard let file = FileHandle(forReadingAtPath: "/proc/net/tcp"),
+    let data = try? file.readToEnd()
+  else { return [] }
+  let remote = String(format: ":%04X", port)
+  var inodes: Set<String> = []
+  for line in String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst() {
+    let fields = line.split(separator: " ")
+    guard fields.count > 9, fields[2].hasSuffix(remote),
+      let local = fields[1].split(separator: ":").last.flatMap({ Int($0, radix: 16) }),
+      ports.contains(local)
+    else { continue }
+    inodes.insert(String(fields[9]))
+  }
+  return inodes
+}
+
+/// The socket inodes process `pid` holds open (`socket:[N]` links in /proc/PID/fd).
+func socketInodes(heldBy pid: pid_t) -> Set<String> {
+  let folder = "/proc/\(pid)/fd"
+  let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+  var inodes: Set<String> = []
+  for name in names {
+    guard
+      let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\(name)"),
+      target.hasPrefix("socket:[")
+    else { continue }
+    inodes.insert(String(target.dropFirst(8).dropLast()))
+  }
+  return inodes
+}
