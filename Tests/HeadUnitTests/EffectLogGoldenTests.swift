@@ -102,6 +102,7 @@ struct EffectLogGoldenTests {
     case .stopPrompts: "stop prompts"
     case .saveTrip(let s): "save trip #\(s.sequence) next step \(s.progress?.nextStep ?? -1)"
     case .clearTrip: "clear trip"
+    case .setTripAside(let reason): "set trip aside (\(reason))"
     case .savePlaces(let p):
       "save places (\(p.favourites.count) favourites, \(p.recents.count) recents)"
     case .requestRoute(let r): "request route (\(r.reason.rawValue))"
