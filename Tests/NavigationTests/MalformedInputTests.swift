@@ -94,7 +94,7 @@ struct MalformedRouteTests {
         "expected \"LineString\""
       ),
       ({ $0["geometry"] = 12 }, "geometry", "expected an encoded polyline string or a GeoJSON"),
-      ({ $0["distance"] = -5 }, "distance", "expected a number ≥ 0"),
+      ({ $0["distance"] = -5 }, "distance", "expected 0–80000000"),
       ({ $0["distance"] = true }, "distance", "expected a number, found true"),
       (
         { maneuver(&$0) { $0["location"] = [24.9] } }, "maneuver.location",
