@@ -14,7 +14,8 @@ extension TripSnapshot {
   /// (`$.choice: expected 0–1, got 5`); nil when it can.
   public var problem: String? {
     guard version == Self.currentVersion else {
-      return "$.version: expected \(Self.currentVersion) (the format this unit reads), got \(version)"
+      return "$.version: expected \(Self.currentVersion) (the format this unit reads), "
+        + "got \(version)"
     }
     guard (0...Self.sequenceLimit).contains(sequence) else {
       return "$.sequence: expected 0–\(Self.sequenceLimit), got \(sequence)"
