@@ -26,7 +26,8 @@ public struct AnnouncementPlanner: Sendable {
 
   public let route: GuidanceRoute
   public let phrases: Phrasebook
-  /// Per step: ways to say its maneuver, longest first (with the road, then without).
+  /// Per step: ways to say its maneuver, longest first (with the road or the signpost,
+  /// then without).
   private let wordings: [[String]]
   /// Per step: the maneuvers its final prompt covers and that prompt's wordings.
   private let finals: [(covers: [Int], texts: [String])]
@@ -44,9 +45,11 @@ public struct AnnouncementPlanner: Sendable {
     self.phrases = phrases
     let wordings = route.steps.map { step in
       if step.maneuver.kind == .arrive { return [phrases.arrival(for: step)] }
+      // The short form drops the road and where a sign points, but keeps an exit number.
       var bare = step
       bare.name = ""
       bare.ref = nil
+      bare.signpost = step.signpost?.exitOnly
       let full = phrases.instruction(for: step)
       let short = phrases.instruction(for: bare)
       return short == full ? [full] : [full, short]

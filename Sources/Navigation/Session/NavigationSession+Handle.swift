@@ -327,10 +327,11 @@ extension NavigationSession {
     return GuidanceUpdate(
       upcoming: upcoming, maneuverState: state,
       trip: TravelEstimates(
-        distanceRemaining: max(0, guidance.length - at), timeRemaining: .seconds(clamping: timeLeft)),
+        distanceRemaining: max(0, guidance.length - at), timeRemaining: .seconds(clamping: timeLeft)
+      ),
       arrival: now.addingTimeInterval(timeLeft), position: guidance.line.coordinate(at: at),
       offset: at, quality: quality,
-      roadNameVariants: [step.name, step.ref ?? ""].filter { !$0.isEmpty })
+      roadNameVariants: [step.name, step.principalRef ?? ""].filter { !$0.isEmpty })
   }
 
   // MARK: - Helpers
