@@ -99,6 +99,14 @@ public struct Signpost: Hashable, Sendable, Codable {
     return variants
   }
 
+  /// The sign naming at most `count` places and references (a final prompt names one,
+  /// so it stays short enough to end before the exit).
+  public func naming(atMost count: Int) -> Signpost {
+    Signpost(
+      exits: exits, refs: Array(refs.prefix(count)),
+      destinations: Array(destinations.prefix(count)))
+  }
+
   /// The sign without what it points to: only the exit number (for short prompts).
   public var exitOnly: Signpost? {
     exits.isEmpty ? nil : Signpost(exits: exits)

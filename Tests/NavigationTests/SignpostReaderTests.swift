@@ -71,4 +71,20 @@ import Testing
     let phrases = book(language)
     #expect(steps.prefix(3).map(phrases.instruction) == expected)
   }
+
+  /// Driving the route at 30 m/s: the early prompt names both places, the final one only
+  /// the first, so it ends before the exit.
+  @Test func theFinalPromptNamesOnePlace() throws {
+    let route = try #require(try OSRMRouteReader.read(contentsOf: Self.file).first)
+    var planner = AnnouncementPlanner(route: GuidanceRoute(route), phrases: book("en"))
+    var said: [Announcement.Stage: String] = [:]
+    for offset in stride(from: 0.0, through: 1900, by: 10) {
+      for a in planner.update(offset: offset, speed: 30) where a.maneuvers.first == 1 {
+        said[a.stage] = a.text
+      }
+    }
+    #expect(said[.early] == "In 900 metres, take exit 4 on the right towards Vaduz and Feldkirch")
+    #expect(said[.final] == "Take exit 4 on the right towards Vaduz")
+    #expect(planner.headline(for: 1) == "Take exit 4 on the right towards Vaduz and Feldkirch")
+  }
 }
