@@ -6,7 +6,9 @@ import Navigation
 ///
 /// Covers each maneuver kind × modifier (and roundabout exit) whose wording the
 /// phrasebook distinguishes, without and with a road name (the longest Helsinki name,
-/// with non-ASCII letters) and with only a road number; early prompts at several
+/// with non-ASCII letters) and with only a road number; motorway exits by their number and
+/// where they lead (finals name one place, as the planner's do; an early prompt two);
+/// early prompts at several
 /// distances; depart in each compass direction; the arrival on either side or ahead;
 /// "…, then …" chains of two and three maneuvers; and continue-for prompts.
 public enum VoicePromptInventory {
@@ -14,6 +16,8 @@ public enum VoicePromptInventory {
   public static let roads = ["Töölönlahdenkatu", "Pohjoisesplanadi", "Mannerheimintie"]
   /// A road known only by its number.
   public static let roadNumber = "E12"
+  /// Places a motorway sign points to.
+  public static let signedPlaces = ["Kamppi", "Pasila"]
   /// Distances of early prompts, metres.
   public static let earlyDistances: [Double] = [50, 200, 400, 1500]
   /// Distances of continue-for prompts, metres.
@@ -42,6 +46,23 @@ public enum VoicePromptInventory {
       }
     }
 
+    var exitSigned = step(.init(.offRamp, .slightRight))
+    exitSigned.signpost = Signpost(exits: ["4"], destinations: signedPlaces)
+    let signed: [(String, Maneuver, Signpost)] = [
+      ("off-ramp-right-exit", .init(.offRamp, .slightRight), Signpost(exits: ["12A"])),
+      (
+        "off-ramp-right-exit-towards", .init(.offRamp, .slightRight),
+        Signpost(exits: ["4"], destinations: [signedPlaces[0]])
+      ),
+      ("fork-left-towards", .init(.fork, .slightLeft), Signpost(destinations: [signedPlaces[0]])),
+    ]
+    for (name, maneuver, sign) in signed {
+      var signedStep = step(maneuver)
+      signedStep.signpost = sign
+      prompts.append(
+        VoicePrompt(name: name, stage: .final, text: phrases.instruction(for: signedStep)))
+    }
+
     for side in [nil, Maneuver.Side.left, .right] {
       let text = phrases.arrival(for: arrival(side))
       prompts.append(
@@ -58,8 +79,9 @@ public enum VoicePromptInventory {
       ("keep-right", phrases.instruction(for: step(.init(.continue, .slightRight)))),
       ("arrive-left", phrases.arrival(for: arrival(.left))),
     ]
+    let earlySigned = ("off-ramp-right-exit-towards", phrases.instruction(for: exitSigned))
     for metres in earlyDistances {
-      for (name, instruction) in early {
+      for (name, instruction) in early + (metres == earlyDistances.last ? [earlySigned] : []) {
         prompts.append(
           VoicePrompt(
             name: "early-\(label(metres))-\(name)", stage: .early,

@@ -43,6 +43,10 @@ struct OSRMResponse: Encodable {
     var duration: Double
     var name: String
     var ref: String?
+    /// OSRM's signpost text: "A 1, A 10: Vaduz, Feldkirch" (references, a colon, places).
+    var destinations: String?
+    /// OSRM's exit numbers, `;`-separated.
+    var exits: String?
     var mode = "driving"
     var drivingSide: String
     var geometry: String
@@ -50,7 +54,8 @@ struct OSRMResponse: Encodable {
     var intersections: [Intersection]
 
     enum CodingKeys: String, CodingKey {
-      case distance, duration, name, ref, mode, geometry, maneuver, intersections
+      case distance, duration, name, ref, destinations, exits, mode, geometry, maneuver
+      case intersections
       case drivingSide = "driving_side"
     }
   }
@@ -117,12 +122,26 @@ struct OSRMResponse: Encodable {
       })
   }
 
+  /// A signpost's places and references in OSRM's `destinations` form, nil when it names
+  /// neither.
+  static func destinations(_ sign: Signpost) -> String? {
+    let refs = sign.refs.joined(separator: ", ")
+    let places = sign.destinations.joined(separator: ", ")
+    switch (refs.isEmpty, places.isEmpty) {
+    case (true, true): return nil
+    case (false, false): return "\(refs): \(places)"
+    default: return refs + places
+    }
+  }
+
   private static func step(_ step: RouteStep) -> Step {
     let m = step.maneuver
     let location = lonLat(m.location)
     return Step(
       distance: tenth(step.distance), duration: tenth(step.duration), name: step.name,
-      ref: step.ref, drivingSide: step.drivingSide.rawValue,
+      ref: step.ref, destinations: step.signpost.flatMap(destinations),
+      exits: step.signpost.flatMap { $0.exits.isEmpty ? nil : $0.exits.joined(separator: ";") },
+      drivingSide: step.drivingSide.rawValue,
       geometry: PolylineCodec.encode(step.geometry, precision: 6),
       maneuver: ManeuverObject(
         type: m.kind.rawValue, modifier: m.modifier?.rawValue, exit: m.exit, location: location,

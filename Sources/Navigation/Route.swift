@@ -37,11 +37,15 @@ public struct RouteStep: Hashable, Sendable, Codable {
   public var instructionVariants: [String]
   /// Which side of the road traffic drives on.
   public var drivingSide: Maneuver.Side
+  /// The exit number and destinations signposted at the maneuver (motorway exits, ramps,
+  /// forks), when the source gives them.
+  public var signpost: Signpost?
 
   public init(
     maneuver: Maneuver, name: String = "", ref: String? = nil, distance: Double,
     duration: Double, geometry: [Coordinate], lanes: [Lane] = [],
-    instructionVariants: [String] = [], drivingSide: Maneuver.Side = .right
+    instructionVariants: [String] = [], drivingSide: Maneuver.Side = .right,
+    signpost: Signpost? = nil
   ) {
     self.maneuver = maneuver
     self.name = name
@@ -52,6 +56,19 @@ public struct RouteStep: Hashable, Sendable, Codable {
     self.lanes = lanes
     self.instructionVariants = instructionVariants
     self.drivingSide = drivingSide
+    self.signpost = signpost
+  }
+
+  /// The road's most significant reference in its written form ("E18" for `7; 15; E 18`),
+  /// nil when it has none: what prompts and the card name when the road has no name.
+  public var principalRef: String? { RoadReference.principal(ref) }
+
+  /// The road as prompts and the card name it: the name, else `principalRef`, else nil
+  /// (blank counts as none).
+  public var roadLabel: (text: String, isReference: Bool)? {
+    let name = self.name.trimmingCharacters(in: .whitespaces)
+    if !name.isEmpty { return (name, false) }
+    return principalRef.map { ($0, true) }
   }
 }
 

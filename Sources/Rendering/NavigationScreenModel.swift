@@ -132,18 +132,20 @@ public struct NavigationScreenModel: Sendable {
     return latest?.quality ?? .lost
   }
 
-  /// The card's words for the maneuver of `step`, `distance` metres ahead.
+  /// The card's words for the maneuver of `step`, `distance` metres ahead: the road by its
+  /// name, else by its most significant reference (`RouteStep.principalRef`), and the
+  /// step's signpost (exit number and where it leads).
   func content(_ step: RouteStep, instruction: String, distance: Double) -> ManeuverContent {
     let road: String
     if step.maneuver.kind == .arrive {
       road = destinationName ?? ""
     } else {
-      let name = step.name.trimmingCharacters(in: .whitespaces)
-      road = name.isEmpty ? (step.ref ?? "") : name
+      road = step.roadLabel?.text ?? ""
     }
     var bare = step
     bare.name = ""
     bare.ref = nil
+    bare.signpost = nil
     // The source's texts for an arrival describe having arrived, not the approach.
     let source = step.maneuver.kind == .arrive ? [] : step.instructionVariants
     var variants: [String] = []
@@ -156,7 +158,8 @@ public struct NavigationScreenModel: Sendable {
     variants.sort { $0.count > $1.count }
     return ManeuverContent(
       type: step.maneuver.type, drivingSide: step.drivingSide,
-      distance: phrases.displayDistance(distance), instructionVariants: variants, road: road)
+      distance: phrases.displayDistance(distance), instructionVariants: variants, road: road,
+      exitNumber: step.signpost?.exit, towardsVariants: step.signpost?.towardsVariants ?? [])
   }
 
   /// "08:05" in `timeZone`, 24-hour.

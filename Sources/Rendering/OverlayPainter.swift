@@ -39,12 +39,38 @@ struct OverlayPainter {
     canvas.drawText(
       instruction.text, instruction.style, x: textX, baseline: r.y + pad + px(82),
       theme.cardSecondaryText)
-    if !content.road.isEmpty {
+    if content.showsSignpost {
+      signpost(content, x: r.x + pad, maxX: r.maxX - pad, baseline: r.maxY - pad - px(4))
+    } else if !content.road.isEmpty {
       let road = canvas.fit(
         [content.road], .bold(px(30)), minimumSize: px(28), maxWidth: r.width - 2 * pad)
       canvas.drawText(
         road.text, road.style, x: r.x + pad, baseline: r.maxY - pad - px(4), theme.cardText)
     }
+  }
+
+  /// The card's bottom line for a signposted exit: the exit number in a badge the colours
+  /// of the card inverted (as exit signs stand out from direction signs), then where it
+  /// leads, the longest variant that fits, else the road.
+  private func signpost(_ content: ManeuverContent, x: Double, maxX: Double, baseline: Double) {
+    var textX = x
+    let style = TextStyle.bold(px(30))
+    if let exit = content.exitNumber {
+      let label = canvas.fit([exit], .bold(px(26)), minimumSize: px(20), maxWidth: px(120))
+      let inset = px(8)
+      let badge = ScreenRect(
+        x: x, y: baseline - px(30), width: canvas.textWidth(label.text, label.style) + 2 * inset,
+        height: px(38))
+      canvas.fillRoundedRect(badge, radius: px(6), theme.symbol)
+      canvas.drawText(
+        label.text, label.style, x: badge.x + inset,
+        baseline: canvas.baseline(centering: label.style, on: badge.midY), theme.cardBackground)
+      textX = badge.maxX + px(10)
+    }
+    let candidates = content.towardsVariants.isEmpty ? [content.road] : content.towardsVariants
+    guard maxX > textX, candidates.contains(where: { !$0.isEmpty }) else { return }
+    let text = canvas.fit(candidates, style, minimumSize: px(24), maxWidth: maxX - textX)
+    canvas.drawText(text.text, text.style, x: textX, baseline: baseline, theme.cardText)
   }
 
   func banner(_ banner: Banner, in r: ScreenRect) {

@@ -11,17 +11,28 @@ public struct ManeuverContent: Hashable, Sendable {
   public var instructionVariants: [String]
   /// The road after the maneuver, "" when unnamed.
   public var road: String
+  /// The signposted exit number, drawn as a badge; nil when the sign has none.
+  public var exitNumber: String?
+  /// Where the signposted exit or ramp leads, longest first; when not empty the card shows
+  /// the first that fits in the road's place (after the exit badge).
+  public var towardsVariants: [String]
 
   public init(
     type: ManeuverType, drivingSide: Maneuver.Side = .right, distance: String,
-    instructionVariants: [String], road: String
+    instructionVariants: [String], road: String, exitNumber: String? = nil,
+    towardsVariants: [String] = []
   ) {
     self.type = type
     self.drivingSide = drivingSide
     self.distance = distance
     self.instructionVariants = instructionVariants
     self.road = road
+    self.exitNumber = exitNumber
+    self.towardsVariants = towardsVariants
   }
+
+  /// Whether the card's bottom line shows a signpost rather than the road.
+  public var showsSignpost: Bool { exitNumber != nil || !towardsVariants.isEmpty }
 }
 
 /// One lane arrow of the lane-guidance strip.

@@ -1,4 +1,5 @@
 import Geo
+import Navigation
 
 /// The road network as the router, the maneuver builder, search and the map layer see it:
 /// directed edges between junctions, with their geometry and the attributes of the way
@@ -31,9 +32,15 @@ public protocol RoadGraph: Sendable {
   /// Water and green areas whose bounding box meets the box from `south`-west to
   /// `north`-east (degrees). O(areas).
   func areas(south: Double, west: Double, north: Double, east: Double) -> [MapArea]
+  /// The exit number and destinations signposted where edge `id` starts (a motorway exit,
+  /// a ramp, a fork), nil when there is no sign. At most O(log edges).
+  func signpost(ofEdge id: Int) -> Signpost?
 }
 
 extension RoadGraph {
+  /// No signposts: a graph without them.
+  public func signpost(ofEdge id: Int) -> Signpost? { nil }
+
   /// No areas: a graph of roads only.
   public func areas(south: Double, west: Double, north: Double, east: Double) -> [MapArea] {
     []

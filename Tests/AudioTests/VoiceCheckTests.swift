@@ -25,12 +25,16 @@ struct VoiceCheckTests {
       "fork-left", "end-of-road-right-road", "enter-ferry-road", "arrive", "arrive-left",
       "arrive-right", "early-50m-turn-left-road", "early-1.5km-arrive-left", "depart-north",
       "depart-southwest-road", "then-turn-left-road-turn-right-road",
-      "then-turn-left-turn-right-arrive", "continue-12.5km",
+      "then-turn-left-turn-right-arrive", "continue-12.5km", "off-ramp-right-exit",
+      "off-ramp-right-exit-towards", "fork-left-towards",
+      "early-1.5km-off-ramp-right-exit-towards",
     ] {
       #expect(all.contains(expected), "\(language) has no \(expected)")
     }
     #expect(names.filter { $0.hasPrefix("depart-") && !$0.contains("then") }.count == 16)
-    #expect(names.filter { $0.hasPrefix("early-") }.count == 16)
+    // Four prompts at four distances, and a signposted exit at the longest.
+    #expect(names.filter { $0.hasPrefix("early-") }.count == 17)
+    #expect(prompts.contains { $0.stage == .early && $0.text.contains("Pasila") })
     // Road names with non-ASCII letters reach the synthesizer.
     #expect(prompts.contains { $0.text.contains("Töölönlahdenkatu") })
     #expect(prompts.contains { $0.text.contains("Pohjoisesplanadi") })

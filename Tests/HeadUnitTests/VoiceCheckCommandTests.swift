@@ -44,7 +44,7 @@ struct VoiceCheckCommandTests {
     for language in ["de", "en", "es", "it", "ru", "zh"] {
       #expect(
         captured.out.contains {
-          $0.hasPrefix("\(language): 130 prompts, 0 failing; longest final ")
+          $0.hasPrefix("\(language): 134 prompts, 0 failing; longest final ")
         })
       for name in [
         "turn-left-road", "roundabout-exit-2-road", "early-400m-turn-left-road",
@@ -61,7 +61,7 @@ struct VoiceCheckCommandTests {
     }
     let files = try FileManager.default.contentsOfDirectory(
       atPath: out.appendingPathComponent("zh").path)
-    #expect(files.count == 130)
+    #expect(files.count == 134)
     // The table: a header, then name, stage, duration, … per prompt.
     let header = try #require(captured.out.first { $0.hasPrefix("name ") })
     for column in ["stage", "dur s", "synth ms", "first ms", "peak dB", "RMS dB", "clipped"] {

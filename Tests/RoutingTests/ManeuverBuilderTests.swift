@@ -192,7 +192,7 @@ import Testing
     b.road([rampEnd, local], name: "Local road", roadClass: .secondary)
     let s = try steps(b.build(), from: Maps.point(100, 0), heading: 90, to: Maps.point(800, -400))
     #expect(summary(s).prefix(2) == ["depart", "off ramp slight right"])
-    #expect(s[0].instructionVariants[0] == "Drive east on E 12.")
+    #expect(s[0].instructionVariants[0] == "Drive east on E12.")
     #expect(s[1].instructionVariants[0] == "Take the exit on the right.")
   }
 

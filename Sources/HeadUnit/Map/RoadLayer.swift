@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Navigation
 import Rendering
 import Routing
 import Synchronization
@@ -55,7 +56,7 @@ public final class RoadLayer: MapLayer {
         let box = Self.bounds(points),
         region.intersects(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY)
       else { continue }
-      let name = edge.name.isEmpty ? edge.ref : edge.name
+      let name = edge.name.isEmpty ? RoadReference.principal(edge.ref) : edge.name
       features.append(MapFeature(kind: Self.kind(of: edge.roadClass), points: points, name: name))
     }
     return features

@@ -26,7 +26,8 @@ public struct AnnouncementPlanner: Sendable {
 
   public let route: GuidanceRoute
   public let phrases: Phrasebook
-  /// Per step: ways to say its maneuver, longest first (with the road, then without).
+  /// Per step: ways to say its maneuver, longest first (with the road or the signpost,
+  /// then without).
   private let wordings: [[String]]
   /// Per step: the maneuvers its final prompt covers and that prompt's wordings.
   private let finals: [(covers: [Int], texts: [String])]
@@ -42,32 +43,45 @@ public struct AnnouncementPlanner: Sendable {
   public init(route: GuidanceRoute, phrases: Phrasebook, departed: Bool = false) {
     self.route = route
     self.phrases = phrases
-    let wordings = route.steps.map { step in
-      if step.maneuver.kind == .arrive { return [phrases.arrival(for: step)] }
-      var bare = step
-      bare.name = ""
-      bare.ref = nil
-      let full = phrases.instruction(for: step)
-      let short = phrases.instruction(for: bare)
-      return short == full ? [full] : [full, short]
-    }
+    let wordings = route.steps.map { Self.wordings(for: $0, phrases: phrases) }
     self.wordings = wordings
+    // A final prompt names at most one place a sign points to, so it ends in time.
+    let finalWordings = route.steps.map { step in
+      var one = step
+      one.signpost = step.signpost?.naming(atMost: 1)
+      return Self.wordings(for: one, phrases: phrases)
+    }
     finals = route.steps.indices.map { i in
       // Chain the maneuvers that follow too closely for a final prompt of their own, even
       // in its shortest wording.
       var covers = [i]
       while let m = covers.last, m + 1 < route.steps.count, covers.count < 3,
-        route.steps[m].duration < Self.lead(wordings[m + 1].last ?? "")
+        route.steps[m].duration < Self.lead(finalWordings[m + 1].last ?? "")
       {
         covers.append(m + 1)
       }
-      let long = covers.dropFirst().reduce(wordings[i][0]) { phrases.then($0, wordings[$1][0]) }
-      let short = covers.dropFirst().reduce(wordings[i].last ?? "") {
-        phrases.then($0, wordings[$1].last ?? "")
+      let long = covers.dropFirst().reduce(finalWordings[i][0]) {
+        phrases.then($0, finalWordings[$1][0])
+      }
+      let short = covers.dropFirst().reduce(finalWordings[i].last ?? "") {
+        phrases.then($0, finalWordings[$1].last ?? "")
       }
       return (covers, long == short ? [long] : [long, short])
     }
     if departed { spoken.insert(Key(maneuver: 0, stage: .depart)) }
+  }
+
+  /// Ways to say the maneuver of `step`, longest first: with the road or the signpost, then
+  /// without them (an exit number is kept: it is short and what the driver looks for).
+  private static func wordings(for step: RouteStep, phrases: Phrasebook) -> [String] {
+    if step.maneuver.kind == .arrive { return [phrases.arrival(for: step)] }
+    var bare = step
+    bare.name = ""
+    bare.ref = nil
+    bare.signpost = step.signpost?.exitOnly
+    let full = phrases.instruction(for: step)
+    let short = phrases.instruction(for: bare)
+    return short == full ? [full] : [full, short]
   }
 
   /// Whether `maneuver` has had its prompt at `stage`.

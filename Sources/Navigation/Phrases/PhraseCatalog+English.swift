@@ -19,20 +19,38 @@ extension PhraseCatalog {
       .merge: Phrase("Merge", onto: "Merge onto {road}"),
       .mergeLeft: Phrase("Merge left", onto: "Merge left onto {road}"),
       .mergeRight: Phrase("Merge right", onto: "Merge right onto {road}"),
-      .onRamp: Phrase("Take the ramp", onto: "Take the ramp onto {road}"),
+      .onRamp: Phrase(
+        "Take the ramp", onto: "Take the ramp onto {road}",
+        towards: "Take the ramp towards {towards}"),
       .onRampLeft: Phrase(
-        "Take the ramp on the left", onto: "Take the ramp on the left onto {road}"),
+        "Take the ramp on the left", onto: "Take the ramp on the left onto {road}",
+        towards: "Take the ramp on the left towards {towards}"),
       .onRampRight: Phrase(
-        "Take the ramp on the right", onto: "Take the ramp on the right onto {road}"),
-      .offRamp: Phrase("Take the exit", onto: "Take the exit onto {road}"),
+        "Take the ramp on the right", onto: "Take the ramp on the right onto {road}",
+        towards: "Take the ramp on the right towards {towards}"),
+      .offRamp: Phrase(
+        "Take the exit", onto: "Take the exit onto {road}",
+        towards: "Take the exit towards {towards}", exit: "Take exit {exit}",
+        exitTowards: "Take exit {exit} towards {towards}"),
       .offRampLeft: Phrase(
-        "Take the exit on the left", onto: "Take the exit on the left onto {road}"),
+        "Take the exit on the left", onto: "Take the exit on the left onto {road}",
+        towards: "Take the exit on the left towards {towards}",
+        exit: "Take exit {exit} on the left",
+        exitTowards: "Take exit {exit} on the left towards {towards}"),
       .offRampRight: Phrase(
-        "Take the exit on the right", onto: "Take the exit on the right onto {road}"),
-      .forkLeft: Phrase("Keep left at the fork", onto: "Keep left at the fork onto {road}"),
-      .forkRight: Phrase("Keep right at the fork", onto: "Keep right at the fork onto {road}"),
+        "Take the exit on the right", onto: "Take the exit on the right onto {road}",
+        towards: "Take the exit on the right towards {towards}",
+        exit: "Take exit {exit} on the right",
+        exitTowards: "Take exit {exit} on the right towards {towards}"),
+      .forkLeft: Phrase(
+        "Keep left at the fork", onto: "Keep left at the fork onto {road}",
+        towards: "Keep left at the fork towards {towards}"),
+      .forkRight: Phrase(
+        "Keep right at the fork", onto: "Keep right at the fork onto {road}",
+        towards: "Keep right at the fork towards {towards}"),
       .forkStraight: Phrase(
-        "Keep straight ahead at the fork", onto: "Keep straight ahead at the fork onto {road}"),
+        "Keep straight ahead at the fork", onto: "Keep straight ahead at the fork onto {road}",
+        towards: "Keep straight ahead at the fork towards {towards}"),
       .endOfRoadLeft: Phrase(
         "At the end of the road, turn left", onto: "At the end of the road, turn left onto {road}"),
       .endOfRoadRight: Phrase(
@@ -69,6 +87,7 @@ extension PhraseCatalog {
     inDistance: "In {distance}, {instruction}",
     then: "{first}, then {second}",
     continueFor: "Continue for {distance}",
+    both: "{first} and {second}",
     lowercasesAfterPrefix: true,
     directions: [
       "north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest",

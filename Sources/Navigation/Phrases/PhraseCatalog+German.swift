@@ -24,23 +24,39 @@ extension PhraseCatalog {
       .merge: Phrase("Einfädeln", onto: "Einfädeln auf {road}"),
       .mergeLeft: Phrase("Links einfädeln", onto: "Links einfädeln auf {road}"),
       .mergeRight: Phrase("Rechts einfädeln", onto: "Rechts einfädeln auf {road}"),
-      .onRamp: Phrase("Die Auffahrt nehmen", onto: "Die Auffahrt auf {road} nehmen"),
+      .onRamp: Phrase(
+        "Die Auffahrt nehmen", onto: "Die Auffahrt auf {road} nehmen",
+        towards: "Die Auffahrt Richtung {towards} nehmen"),
       .onRampLeft: Phrase(
-        "Links die Auffahrt nehmen", onto: "Links die Auffahrt auf {road} nehmen"),
+        "Links die Auffahrt nehmen", onto: "Links die Auffahrt auf {road} nehmen",
+        towards: "Links die Auffahrt Richtung {towards} nehmen"),
       .onRampRight: Phrase(
-        "Rechts die Auffahrt nehmen", onto: "Rechts die Auffahrt auf {road} nehmen"),
-      .offRamp: Phrase("Die Ausfahrt nehmen", onto: "Die Ausfahrt Richtung {road} nehmen"),
+        "Rechts die Auffahrt nehmen", onto: "Rechts die Auffahrt auf {road} nehmen",
+        towards: "Rechts die Auffahrt Richtung {towards} nehmen"),
+      .offRamp: Phrase(
+        "Die Ausfahrt nehmen", onto: "Die Ausfahrt Richtung {road} nehmen",
+        towards: "Die Ausfahrt Richtung {towards} nehmen", exit: "Die Ausfahrt {exit} nehmen",
+        exitTowards: "Die Ausfahrt {exit} Richtung {towards} nehmen"),
       .offRampLeft: Phrase(
-        "Links die Ausfahrt nehmen", onto: "Links die Ausfahrt Richtung {road} nehmen"),
+        "Links die Ausfahrt nehmen", onto: "Links die Ausfahrt Richtung {road} nehmen",
+        towards: "Links die Ausfahrt Richtung {towards} nehmen",
+        exit: "Links die Ausfahrt {exit} nehmen",
+        exitTowards: "Links die Ausfahrt {exit} Richtung {towards} nehmen"),
       .offRampRight: Phrase(
-        "Rechts die Ausfahrt nehmen", onto: "Rechts die Ausfahrt Richtung {road} nehmen"),
+        "Rechts die Ausfahrt nehmen", onto: "Rechts die Ausfahrt Richtung {road} nehmen",
+        towards: "Rechts die Ausfahrt Richtung {towards} nehmen",
+        exit: "Rechts die Ausfahrt {exit} nehmen",
+        exitTowards: "Rechts die Ausfahrt {exit} Richtung {towards} nehmen"),
       .forkLeft: Phrase(
-        "An der Gabelung links halten", onto: "An der Gabelung links halten Richtung {road}"),
+        "An der Gabelung links halten", onto: "An der Gabelung links halten Richtung {road}",
+        towards: "An der Gabelung links halten Richtung {towards}"),
       .forkRight: Phrase(
-        "An der Gabelung rechts halten", onto: "An der Gabelung rechts halten Richtung {road}"),
+        "An der Gabelung rechts halten", onto: "An der Gabelung rechts halten Richtung {road}",
+        towards: "An der Gabelung rechts halten Richtung {towards}"),
       .forkStraight: Phrase(
         "An der Gabelung geradeaus weiterfahren",
-        onto: "An der Gabelung geradeaus weiterfahren Richtung {road}"),
+        onto: "An der Gabelung geradeaus weiterfahren Richtung {road}",
+        towards: "An der Gabelung geradeaus weiterfahren Richtung {towards}"),
       .endOfRoadLeft: Phrase(
         "Am Ende der Straße links abbiegen",
         onto: "Am Ende der Straße links abbiegen auf {road}"),
@@ -91,6 +107,11 @@ extension PhraseCatalog {
     inDistance: "In {distance} {instruction}",
     then: "{first}, dann {second}",
     continueFor: "Dem Straßenverlauf {distance} folgen",
+    both: "{first} und {second}",
+    referenceForms: [
+      "auf {road}": "auf die {road}", "weiterfahren auf {road}": "weiterfahren auf der {road}",
+      "Weiterfahren auf {road}": "Weiterfahren auf der {road}", "Auf {road}": "Auf der {road}",
+    ],
     lowercasesAfterPrefix: true,
     directions: [
       "Norden", "Nordosten", "Osten", "Südosten", "Süden", "Südwesten", "Westen", "Nordwesten",

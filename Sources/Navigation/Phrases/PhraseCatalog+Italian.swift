@@ -24,22 +24,38 @@ extension PhraseCatalog {
       .merge: Phrase("Immettiti nel traffico", onto: "Immettiti su {road}"),
       .mergeLeft: Phrase("Immettiti a sinistra", onto: "Immettiti a sinistra su {road}"),
       .mergeRight: Phrase("Immettiti a destra", onto: "Immettiti a destra su {road}"),
-      .onRamp: Phrase("Prendi la rampa", onto: "Prendi la rampa per {road}"),
+      .onRamp: Phrase(
+        "Prendi la rampa", onto: "Prendi la rampa per {road}",
+        towards: "Prendi la rampa verso {towards}"),
       .onRampLeft: Phrase(
-        "Prendi la rampa a sinistra", onto: "Prendi la rampa a sinistra per {road}"),
+        "Prendi la rampa a sinistra", onto: "Prendi la rampa a sinistra per {road}",
+        towards: "Prendi la rampa a sinistra verso {towards}"),
       .onRampRight: Phrase(
-        "Prendi la rampa a destra", onto: "Prendi la rampa a destra per {road}"),
-      .offRamp: Phrase("Prendi l'uscita", onto: "Prendi l'uscita per {road}"),
+        "Prendi la rampa a destra", onto: "Prendi la rampa a destra per {road}",
+        towards: "Prendi la rampa a destra verso {towards}"),
+      .offRamp: Phrase(
+        "Prendi l'uscita", onto: "Prendi l'uscita per {road}",
+        towards: "Prendi l'uscita verso {towards}", exit: "Prendi l'uscita {exit}",
+        exitTowards: "Prendi l'uscita {exit} verso {towards}"),
       .offRampLeft: Phrase(
-        "Prendi l'uscita a sinistra", onto: "Prendi l'uscita a sinistra per {road}"),
+        "Prendi l'uscita a sinistra", onto: "Prendi l'uscita a sinistra per {road}",
+        towards: "Prendi l'uscita a sinistra verso {towards}",
+        exit: "Prendi l'uscita {exit} a sinistra",
+        exitTowards: "Prendi l'uscita {exit} a sinistra verso {towards}"),
       .offRampRight: Phrase(
-        "Prendi l'uscita a destra", onto: "Prendi l'uscita a destra per {road}"),
+        "Prendi l'uscita a destra", onto: "Prendi l'uscita a destra per {road}",
+        towards: "Prendi l'uscita a destra verso {towards}",
+        exit: "Prendi l'uscita {exit} a destra",
+        exitTowards: "Prendi l'uscita {exit} a destra verso {towards}"),
       .forkLeft: Phrase(
-        "Al bivio mantieni la sinistra", onto: "Al bivio mantieni la sinistra verso {road}"),
+        "Al bivio mantieni la sinistra", onto: "Al bivio mantieni la sinistra verso {road}",
+        towards: "Al bivio mantieni la sinistra verso {towards}"),
       .forkRight: Phrase(
-        "Al bivio mantieni la destra", onto: "Al bivio mantieni la destra verso {road}"),
+        "Al bivio mantieni la destra", onto: "Al bivio mantieni la destra verso {road}",
+        towards: "Al bivio mantieni la destra verso {towards}"),
       .forkStraight: Phrase(
-        "Al bivio prosegui dritto", onto: "Al bivio prosegui dritto verso {road}"),
+        "Al bivio prosegui dritto", onto: "Al bivio prosegui dritto verso {road}",
+        towards: "Al bivio prosegui dritto verso {towards}"),
       .endOfRoadLeft: Phrase(
         "Alla fine della strada svolta a sinistra",
         onto: "Alla fine della strada svolta a sinistra in {road}"),
@@ -81,6 +97,11 @@ extension PhraseCatalog {
     inDistance: "Tra {distance} {instruction}",
     then: "{first}, poi {second}",
     continueFor: "Prosegui per {distance}",
+    both: "{first} e {second}",
+    referenceForms: [
+      "in {road}": "sulla {road}", "su {road}": "sulla {road}", "per {road}": "per la {road}",
+      "verso {road}": "verso la {road}", "imbocca {road}": "imbocca la {road}",
+    ],
     lowercasesAfterPrefix: true,
     directions: ["nord", "nord-est", "est", "sud-est", "sud", "sud-ovest", "ovest", "nord-ovest"],
     ordinals: [

@@ -28,26 +28,42 @@ extension PhraseCatalog {
         "Incorpórate por la izquierda", onto: "Incorpórate por la izquierda a {road}"),
       .mergeRight: Phrase(
         "Incorpórate por la derecha", onto: "Incorpórate por la derecha a {road}"),
-      .onRamp: Phrase("Toma la vía de acceso", onto: "Toma la vía de acceso a {road}"),
+      .onRamp: Phrase(
+        "Toma la vía de acceso", onto: "Toma la vía de acceso a {road}",
+        towards: "Toma la vía de acceso en dirección a {towards}"),
       .onRampLeft: Phrase(
         "Toma la vía de acceso de la izquierda",
-        onto: "Toma la vía de acceso de la izquierda hacia {road}"),
+        onto: "Toma la vía de acceso de la izquierda hacia {road}",
+        towards: "Toma la vía de acceso de la izquierda en dirección a {towards}"),
       .onRampRight: Phrase(
         "Toma la vía de acceso de la derecha",
-        onto: "Toma la vía de acceso de la derecha hacia {road}"),
-      .offRamp: Phrase("Toma la salida", onto: "Toma la salida hacia {road}"),
+        onto: "Toma la vía de acceso de la derecha hacia {road}",
+        towards: "Toma la vía de acceso de la derecha en dirección a {towards}"),
+      .offRamp: Phrase(
+        "Toma la salida", onto: "Toma la salida hacia {road}",
+        towards: "Toma la salida en dirección a {towards}", exit: "Toma la salida {exit}",
+        exitTowards: "Toma la salida {exit} en dirección a {towards}"),
       .offRampLeft: Phrase(
-        "Toma la salida de la izquierda", onto: "Toma la salida de la izquierda hacia {road}"),
+        "Toma la salida de la izquierda", onto: "Toma la salida de la izquierda hacia {road}",
+        towards: "Toma la salida de la izquierda en dirección a {towards}",
+        exit: "Toma la salida {exit} de la izquierda",
+        exitTowards: "Toma la salida {exit} de la izquierda en dirección a {towards}"),
       .offRampRight: Phrase(
-        "Toma la salida de la derecha", onto: "Toma la salida de la derecha hacia {road}"),
+        "Toma la salida de la derecha", onto: "Toma la salida de la derecha hacia {road}",
+        towards: "Toma la salida de la derecha en dirección a {towards}",
+        exit: "Toma la salida {exit} de la derecha",
+        exitTowards: "Toma la salida {exit} de la derecha en dirección a {towards}"),
       .forkLeft: Phrase(
         "En la bifurcación, mantente a la izquierda",
-        onto: "En la bifurcación, mantente a la izquierda hacia {road}"),
+        onto: "En la bifurcación, mantente a la izquierda hacia {road}",
+        towards: "En la bifurcación, mantente a la izquierda en dirección a {towards}"),
       .forkRight: Phrase(
         "En la bifurcación, mantente a la derecha",
-        onto: "En la bifurcación, mantente a la derecha hacia {road}"),
+        onto: "En la bifurcación, mantente a la derecha hacia {road}",
+        towards: "En la bifurcación, mantente a la derecha en dirección a {towards}"),
       .forkStraight: Phrase(
-        "En la bifurcación, sigue recto", onto: "En la bifurcación, sigue recto hacia {road}"),
+        "En la bifurcación, sigue recto", onto: "En la bifurcación, sigue recto hacia {road}",
+        towards: "En la bifurcación, sigue recto en dirección a {towards}"),
       .endOfRoadLeft: Phrase(
         "Al final de la calle, gira a la izquierda",
         onto: "Al final de la calle, gira a la izquierda hacia {road}"),
@@ -87,6 +103,10 @@ extension PhraseCatalog {
     inDistance: "En {distance}, {instruction}",
     then: "{first} y luego {second}",
     continueFor: "Continúa durante {distance}",
+    both: "{first} y {second}",
+    referenceForms: [
+      "hacia {road}": "hacia la {road}", "por {road}": "por la {road}", "a {road}": "a la {road}",
+    ],
     lowercasesAfterPrefix: true,
     directions: ["norte", "noreste", "este", "sureste", "sur", "suroeste", "oeste", "noroeste"],
     ordinals: [

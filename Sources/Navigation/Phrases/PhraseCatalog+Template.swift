@@ -17,6 +17,17 @@ extension PhraseCatalog {
     return result + rest
   }
 
+  /// `template` with the longest of `referenceForms`' keys it contains replaced by its
+  /// form, for a road known by its reference; `template` itself when it contains none.
+  func referenceForm(of template: String) -> String {
+    guard
+      let piece = referenceForms.keys.filter({ template.contains($0) })
+        .max(by: { ($0.count, $1) < ($1.count, $0) }),
+      let form = referenceForms[piece]
+    else { return template }
+    return template.replacingOccurrences(of: piece, with: form)
+  }
+
   /// The placeholder names in `template`, in order.
   static func placeholders(in template: String) -> [String] {
     var names: [String] = []

@@ -15,11 +15,26 @@ struct PhraseCatalog: Sendable {
     /// more than a lowercase first letter, e.g. German verb-second order. Only for
     /// phrases without placeholders: `Phrasebook` finds it by comparing whole strings.
     var afterPrefix: String?
+    /// The phrase naming where a signposted ramp or fork leads through `{towards}` ("Take
+    /// the exit towards {towards}"); only for the keys whose `takesSignpost` is true.
+    var towards: String?
+    /// The phrase naming the exit number through `{exit}` ("Take exit {exit}"); only for
+    /// the keys whose `takesExitNumber` is true.
+    var exit: String?
+    /// The phrase naming both, through `{exit}` and `{towards}` ("Take exit {exit} towards
+    /// {towards}"); with `exit`.
+    var exitTowards: String?
 
-    init(_ plain: String, onto: String? = nil, afterPrefix: String? = nil) {
+    init(
+      _ plain: String, onto: String? = nil, afterPrefix: String? = nil, towards: String? = nil,
+      exit: String? = nil, exitTowards: String? = nil
+    ) {
       self.plain = plain
       self.onto = onto
       self.afterPrefix = afterPrefix
+      self.towards = towards
+      self.exit = exit
+      self.exitTowards = exitTowards
     }
   }
 
@@ -98,6 +113,14 @@ struct PhraseCatalog: Sendable {
   var then: String
   /// `{distance}`: "Continue for {distance}".
   var continueFor: String
+  /// `{first}` and `{second}`: two places a sign points to, "{first} and {second}".
+  var both: String
+  /// How a road known only by its reference reads where a phrase names a road: each key
+  /// is a piece of an `onto` template around `{road}` ("auf {road}"), its value the piece
+  /// to use instead ("auf die {road}": German names a reference with its article, "die
+  /// A9", where it names a street bare). The longest key found in a template applies; a
+  /// template with none is used as it is.
+  var referenceForms: [String: String] = [:]
   /// Whether an instruction following a prefix starts with a lowercase letter.
   var lowercasesAfterPrefix: Bool
   /// Compass directions as `depart` uses them: N, NE, E, SE, S, SW, W, NW.

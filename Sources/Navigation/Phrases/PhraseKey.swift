@@ -114,6 +114,26 @@ enum PhraseKey: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// Whether the phrase can say where a signposted ramp or fork leads, so its catalog
+  /// entry must have a `towards` form holding `{towards}`: ramps and forks.
+  var takesSignpost: Bool {
+    switch self {
+    case .onRamp, .onRampLeft, .onRampRight, .offRamp, .offRampLeft, .offRampRight, .forkLeft,
+      .forkRight, .forkStraight:
+      true
+    default: false
+    }
+  }
+
+  /// Whether the phrase can say a motorway exit's number, so its catalog entry must have
+  /// `exit` and `exitTowards` forms: the exits.
+  var takesExitNumber: Bool {
+    switch self {
+    case .offRamp, .offRampLeft, .offRampRight: true
+    default: false
+    }
+  }
+
   /// Placeholders besides `{road}` that both forms of the phrase must contain, and the
   /// only ones they may contain.
   var placeholders: Set<String> {

@@ -49,8 +49,11 @@ public struct Phrasebook: Sendable {
   public var language: String { catalog.code }
 
   /// The maneuver of `step` as a command, naming the road after it (the step's name,
-  /// else its ref, else none). Depart and arrive steps give `depart(for:)` and
-  /// `arrival(for:)`; roundabouts with an exit number say the exit as `ordinal(_:)`.
+  /// else its most significant ref in the form the language gives references, else none).
+  /// A ramp or fork with a `signpost` says the exit number and where it leads instead of
+  /// the road ("Take exit 4 towards Vaduz"; up to two places, else up to two references).
+  /// Depart and arrive steps give `depart(for:)` and `arrival(for:)`; roundabouts with an
+  /// exit number say the exit as `ordinal(_:)`.
   public func instruction(for step: RouteStep) -> String {
     switch step.maneuver.kind {
     case .depart: return depart(for: step)
@@ -59,7 +62,17 @@ public struct Phrasebook: Sendable {
     }
     var values: [String: String] = [:]
     if let exit = step.maneuver.exit { values["ordinal"] = ordinal(exit) }
-    return phrase(PhraseKey(step.maneuver), road: road(of: step), values)
+    let key = PhraseKey(step.maneuver)
+    if let signpost = step.signpost, let signed = phrase(key, signpost: signpost) {
+      return signed
+    }
+    return phrase(key, road: road(of: step), values)
+  }
+
+  /// Places or roads a sign points to, as spoken: "Vaduz", "Vaduz and Feldkirch".
+  public func towards(_ places: [String]) -> String {
+    guard places.count > 1 else { return places.first ?? "" }
+    return PhraseCatalog.fill(catalog.both, ["first": places[0], "second": places[1]])
   }
 
   /// How to start driving: heading (8 compass points from `maneuver.bearingAfter`) and
@@ -111,22 +124,39 @@ public struct Phrasebook: Sendable {
 
   // MARK: - Helpers
 
-  /// The road a step leads onto: its name, else its ref, else nil (blank counts as none).
-  func road(of step: RouteStep) -> String? {
-    let name = step.name.trimmingCharacters(in: .whitespaces)
-    if !name.isEmpty { return name }
-    let ref = (step.ref ?? "").trimmingCharacters(in: .whitespaces)
-    return ref.isEmpty ? nil : ref
+  /// The road a step leads onto: `RouteStep.roadLabel`.
+  func road(of step: RouteStep) -> (text: String, isReference: Bool)? {
+    step.roadLabel
   }
 
   /// The filled phrase for `key`, with the road form when there is a road and the
-  /// catalog has one.
-  func phrase(_ key: PhraseKey, road: String?, _ values: [String: String]) -> String {
+  /// catalog has one; a road known by its reference gets the catalog's `referenceForms`.
+  func phrase(
+    _ key: PhraseKey, road: (text: String, isReference: Bool)?, _ values: [String: String]
+  ) -> String {
     guard let entry = catalog.phrases[key] else { return "" }
     if let road, let onto = entry.onto {
-      return PhraseCatalog.fill(onto, values.merging(["road": road]) { $1 })
+      let template = road.isReference ? catalog.referenceForm(of: onto) : onto
+      return PhraseCatalog.fill(template, values.merging(["road": road.text]) { $1 })
     }
     return PhraseCatalog.fill(entry.plain, values)
+  }
+
+  /// The signposted form of `key`: with the exit number and where it leads, the number
+  /// alone, or where it leads alone, as the sign and the catalog have them; nil when
+  /// neither fits.
+  func phrase(_ key: PhraseKey, signpost: Signpost) -> String? {
+    guard let entry = catalog.phrases[key] else { return nil }
+    let towards = self.towards(signpost.towards)
+    let values = ["exit": signpost.exit ?? "", "towards": towards]
+    let template: String?
+    switch (signpost.exit != nil, !towards.isEmpty) {
+    case (true, true): template = entry.exitTowards ?? entry.towards
+    case (true, false): template = entry.exit
+    case (false, true): template = entry.towards
+    case (false, false): template = nil
+    }
+    return template.map { PhraseCatalog.fill($0, values) }
   }
 
   /// `instruction` as it reads after a fronted prefix.

@@ -39,7 +39,9 @@ public enum OSRMRouteReader {
   ///
   /// A step's `instructionVariants` are its `maneuver.instruction` and the texts of the
   /// previous step's `bannerInstructions` (primary, and primary with secondary), which
-  /// describe this step's maneuver; distinct, non-empty, longest first.
+  /// describe this step's maneuver; distinct, non-empty, longest first. Its `ref` is kept
+  /// as the server writes it (`7; 15; E 18`); its `destinations` and `exits` make its
+  /// `signpost` (`Signpost(osrmDestinations:exits:)`, held to that type's limits).
   public static func read(_ data: Data, file: String? = nil, polylinePrecision: Int = 6)
     throws(NavigationError) -> [Route]
   {
@@ -147,7 +149,10 @@ public enum OSRMRouteReader {
       lanes: try lanes(node),
       instructionVariants: orderedVariants(
         [try maneuverNode.optional("instruction")?.string()].compactMap { $0 } + banners),
-      drivingSide: drivingSide)
+      drivingSide: drivingSide,
+      signpost: Signpost(
+        osrmDestinations: try node.optional("destinations")?.string(),
+        exits: try node.optional("exits")?.string()))
   }
 
   private static func maneuver(_ node: JSONNode) throws(JSONError) -> Maneuver {

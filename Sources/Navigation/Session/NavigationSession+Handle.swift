@@ -361,7 +361,7 @@ extension NavigationSession {
       ),
       arrival: now.addingTimeInterval(timeLeft), position: guidance.line.coordinate(at: at),
       offset: at, quality: quality,
-      roadNameVariants: [step.name, step.ref ?? ""].filter { !$0.isEmpty })
+      roadNameVariants: [step.name, step.principalRef ?? ""].filter { !$0.isEmpty })
   }
 
   // MARK: - Helpers

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Navigation
 
 /// The graph-building steps of `RoadMapBuilder`: ways → runs of known nodes → junctions →
 /// directed edges sorted by their start node → restrictions tied to edges → places, all
@@ -25,9 +26,10 @@ struct MapAssembly {
     var geometryCount: Int
   }
 
+  /// - Parameter junctions: The signs of `highway=motorway_junction` nodes, by node id.
   init(
     country: String?, coordinates: [Int64: (latitude: Int32, longitude: Int32)],
-    roads: [OSMWay]
+    roads: [OSMWay], junctions: [Int64: SignpostTags.Junction] = [:]
   ) {
     profile = CarProfile(limits: SpeedLimits(country: country))
     content.country = profile.limits.country
@@ -36,10 +38,12 @@ struct MapAssembly {
     // Runs of consecutive known nodes; a missing node splits the way.
     var runs: [(way: Int, nodes: [Int64])] = []
     var attributes: [CarProfile.Way] = []
+    var tags: [[String: String]] = []
     for road in roads {
       guard let way = profile.way(tags: road.tags) else { continue }
       let index = attributes.count
       attributes.append(way)
+      tags.append(road.tags)
       var current: [Int64] = []
       var parts = 0
       var missing = 0
@@ -78,7 +82,8 @@ struct MapAssembly {
       graphNodes.insert(run.nodes[run.nodes.count - 1])
       for ref in run.nodes where uses[ref, default: 0] >= 2 { graphNodes.insert(ref) }
     }
-    for (i, id) in graphNodes.sorted().enumerated() {
+    let graphNodeIDs = graphNodes.sorted()
+    for (i, id) in graphNodeIDs.enumerated() {
       nodeIndex[id] = i
       content.nodes.append(coordinates[id]!)
     }
@@ -130,6 +135,15 @@ struct MapAssembly {
       if way.isDestinationOnly { flags |= MapFileLayout.EdgeFlag.destinationOnly }
       if !p.forward { flags |= MapFileLayout.EdgeFlag.geometryReversed }
       wayEdges[wayIDs[p.way], default: []].append(content.edges.count)
+      if let sign = SignpostTags.signpost(
+        tags: tags[p.way], forward: p.forward, oneway: !(way.forward && way.backward),
+        isLink: way.roadClass.isLink, junction: junctions[graphNodeIDs[p.from]])
+      {
+        content.signposts.append(
+          MapContent.Sign(
+            edge: UInt32(content.edges.count), exits: intern(sign.exits),
+            refs: intern(sign.refs), destinations: intern(sign.destinations)))
+      }
       content.edges.append(
         MapContent.Edge(
           wayID: wayIDs[p.way], from: UInt32(p.from), to: UInt32(p.to),
@@ -143,10 +157,16 @@ struct MapAssembly {
     }
     summary.nodes = content.nodes.count
     summary.edges = content.edges.count
+    summary.signposts = content.signposts.count
   }
 
   static func coordinate(_ e7: (latitude: Int32, longitude: Int32)) -> Coordinate {
     Coordinate(latitude: Double(e7.latitude) / 1e7, longitude: Double(e7.longitude) / 1e7)
+  }
+
+  /// A `;`-separated list in the string table; `noString` when it is empty.
+  private mutating func intern(_ list: [String]) -> UInt32 {
+    list.isEmpty ? MapFileLayout.noString : intern(list.joined(separator: ";"))
   }
 
   private mutating func intern(_ text: String) -> UInt32 {

@@ -36,6 +36,8 @@ public struct RoadMapBuilder: Sendable {
     public var places = 0
     /// Water and green areas kept.
     public var areas = 0
+    /// Edges with a signpost (exit number or destinations) at their start.
+    public var signposts = 0
     /// The speed table used: an ISO country code or `default`.
     public var country = "default"
 
@@ -69,6 +71,8 @@ public struct RoadMapBuilder: Sendable {
   public var country: String?
   private var coordinates: [Int64: (latitude: Int32, longitude: Int32)] = [:]
   private var nodePlaces: [Int64: MapContent.PlaceText] = [:]
+  /// Signs of motorway junctions, for the ramps leaving them.
+  private var junctions: [Int64: SignpostTags.Junction] = [:]
   private var roads: [Int64: OSMWay] = [:]
   private var placeWays: [Int64: PlaceWay] = [:]
   /// Closed ways drawn as water or green areas.
@@ -82,7 +86,8 @@ public struct RoadMapBuilder: Sendable {
   }
 
   /// Adds a node; its tags make it a place when it is named and of a kind
-  /// `PlaceCategory` knows.
+  /// `PlaceCategory` knows, and a motorway junction's `ref` and `exit_to` sign the ramps
+  /// leaving it.
   /// A node with an invalid coordinate (NaN, out of range) is ignored, as if missing.
   public mutating func addNode(id: Int64, coordinate: Coordinate, tags: [String: String] = [:]) {
     guard coordinate.isValid else { return }
@@ -97,6 +102,7 @@ public struct RoadMapBuilder: Sendable {
     if let category = PlaceCategory.of(node.tags), let name = node.tags["name"] {
       nodePlaces[node.id] = MapContent.PlaceText(name: name, category: category)
     }
+    if let junction = SignpostTags.Junction(tags: node.tags) { junctions[node.id] = junction }
   }
 
   /// Adds a way; kept as a road if a car may drive it, as a place if it is a named one.
@@ -159,7 +165,7 @@ public struct RoadMapBuilder: Sendable {
   public func build() -> Output {
     var assembly = MapAssembly(
       country: country ?? guessedCountry(), coordinates: coordinates,
-      roads: roads.values.sorted { $0.id < $1.id })
+      roads: roads.values.sorted { $0.id < $1.id }, junctions: junctions)
     assembly.addRestrictions(rules.values.sorted { $0.relationID < $1.relationID })
     for (reason, count) in skipped {
       assembly.summary.restrictionsSkipped[reason.rawValue, default: 0] += count

@@ -7,24 +7,51 @@ import Navigation
 /// the phrasebook speaks them from kinds, modifiers and names in every language.
 public enum InstructionWriter {
   /// The variants for `maneuver` leading onto `name`/`ref`, longest first: with the
-  /// name and ref, with the name only, without the road.
+  /// name and ref, with the name only, without the road. The ref is the most significant
+  /// of the list in its written form (`RoadReference.principal`: "E18" for `7;15;E 18`).
+  /// A ramp or fork with a `signpost` also gets its signed variants ("Take exit 4 on the
+  /// right towards Vaduz, Feldkirch.", "Take exit 4 on the right.").
   public static func variants(
-    for maneuver: Maneuver, name: String, ref: String?, drivingSide: Maneuver.Side = .right
+    for maneuver: Maneuver, name: String, ref: String?, signpost: Signpost? = nil,
+    drivingSide: Maneuver.Side = .right
   ) -> [String] {
     var roads: [String?] = []
     let trimmed = name.trimmingCharacters(in: .whitespaces)
-    let ref = ref?.trimmingCharacters(in: .whitespaces)
-    switch (trimmed.isEmpty, ref?.isEmpty ?? true) {
-    case (false, false): roads = ["\(trimmed)/\(ref!)", trimmed]
-    case (false, true): roads = [trimmed]
-    case (true, false): roads = [ref!]
-    case (true, true): break
+    switch (trimmed.isEmpty, RoadReference.principal(ref)) {
+    case (false, let ref?): roads = ["\(trimmed)/\(ref)", trimmed]
+    case (false, nil): roads = [trimmed]
+    case (true, let ref?): roads = [ref]
+    case (true, nil): break
     }
     roads.append(nil)
+    var texts = roads.map { text(for: maneuver, road: $0, drivingSide: drivingSide) }
+    if let signpost { texts += signed(maneuver, signpost) }
     var seen = Set<String>()
-    return roads.map { text(for: maneuver, road: $0, drivingSide: drivingSide) }
-      .filter { seen.insert($0).inserted }
-      .sorted { $0.count > $1.count }
+    return texts.filter { seen.insert($0).inserted }.sorted { $0.count > $1.count }
+  }
+
+  /// The signed texts of a ramp or fork: with the exit number and where it leads, and
+  /// with the number alone; empty for other maneuvers.
+  static func signed(_ maneuver: Maneuver, _ signpost: Signpost) -> [String] {
+    let side = maneuver.modifier?.side ?? 0
+    let towards = (signpost.destinations.isEmpty ? signpost.refs : signpost.destinations)
+      .joined(separator: ", ")
+    let to = towards.isEmpty ? "" : " towards \(towards)"
+    let onSide = side < 0 ? " on the left" : side > 0 ? " on the right" : ""
+    switch maneuver.kind {
+    case .offRamp:
+      guard let exit = signpost.exit else {
+        return to.isEmpty ? [] : ["Take the exit\(onSide)\(to)."]
+      }
+      return ["Take exit \(exit)\(onSide)\(to).", "Take exit \(exit)\(onSide)."]
+    case .onRamp:
+      return to.isEmpty ? [] : ["Take the ramp\(onSide)\(to)."]
+    case .fork:
+      let branch = side < 0 ? "left" : side > 0 ? "right" : "straight"
+      return to.isEmpty ? [] : ["Keep \(branch) at the fork\(to)."]
+    default:
+      return []
+    }
   }
 
   /// One instruction, naming `road` when given.

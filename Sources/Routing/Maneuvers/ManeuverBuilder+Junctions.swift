@@ -161,6 +161,7 @@ extension ManeuverBuilder {
         step.distance += next.distance
         step.duration += next.duration
         if step.lanes.isEmpty { step.lanes = next.lanes }
+        if step.signpost == nil { step.signpost = next.signpost }
         i += 1
       }
       if let previous = out.last, step.maneuver.kind == .newName,

@@ -24,6 +24,10 @@ import Navigation
 ///   driver has a choice, with the modifier from `TurnClassifier`;
 /// - `new name` where the name or ref changes without such a turn (or with no choice).
 ///
+/// Ramps and forks carry the signpost of the road they lead onto (`RoadGraph.signpost`):
+/// the first sign on the edges from the maneuver on while they are ramps (a ramp's sign
+/// often stands a little way along it), for an exit also its number.
+///
 /// Two maneuvers in quick succession through a junction (under 12 m apart, or under 40 m
 /// over an unnamed connector, such as the two halves of a turn across a dual
 /// carriageway) become one, with the combined angle; so do two name changes straight on
@@ -67,6 +71,7 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
     var distance = 0.0
     var duration = 0.0
     var lanes: [Lane] = []
+    var signpost: Signpost?
 
     mutating func append(_ piece: [Coordinate]) {
       for (i, c) in piece.enumerated() where !(i == 0 && geometry.last == c) {
@@ -155,7 +160,8 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
         lanes = TurnLanes.lanes(tag, for: modifier)
       }
       current = Draft(
-        maneuver: maneuver, name: to.name, ref: to.ref, geometry: [], lanes: lanes)
+        maneuver: maneuver, name: to.name, ref: to.ref, geometry: [], lanes: lanes,
+        signpost: signpost(for: maneuver.kind, along: path.edges[(i + 1)...]))
     }
     drafts.append(current)
 
@@ -179,8 +185,9 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
         maneuver: draft.maneuver, name: draft.name, ref: draft.ref, distance: draft.distance,
         duration: draft.duration, geometry: geometry, lanes: draft.lanes,
         instructionVariants: InstructionWriter.variants(
-          for: draft.maneuver, name: draft.name, ref: draft.ref, drivingSide: options.drivingSide),
-        drivingSide: options.drivingSide)
+          for: draft.maneuver, name: draft.name, ref: draft.ref, signpost: draft.signpost,
+          drivingSide: options.drivingSide),
+        drivingSide: options.drivingSide, signpost: draft.signpost)
     }
     let distance = steps.reduce(0) { $0 + $1.distance }
     let duration = steps.reduce(0) { $0 + $1.duration }
@@ -191,6 +198,18 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
     return Route(
       legs: [RouteLeg(steps: steps, summary: summary, distance: distance, duration: duration)],
       distance: distance, duration: duration, locale: "en")
+  }
+
+  /// The sign for a maneuver of `kind` onto the first of `edges`: for ramps and forks, the
+  /// first signpost on the edges from there while they are ramps (at most 8), nil for
+  /// other maneuvers.
+  func signpost(for kind: Maneuver.Kind, along edges: ArraySlice<Int>) -> Signpost? {
+    guard [.offRamp, .onRamp, .fork].contains(kind) else { return nil }
+    for (n, id) in edges.prefix(8).enumerated() {
+      if n > 0 && !graph.edge(id).roadClass.isLink { break }
+      if let sign = graph.signpost(ofEdge: id) { return sign }
+    }
+    return nil
   }
 
   /// `shape` without consecutive repeated points (a zero-length slice has no direction).

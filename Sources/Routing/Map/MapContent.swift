@@ -40,6 +40,14 @@ struct MapContent: Equatable {
     var category: UInt32
   }
 
+  /// The signpost at the start of an edge; string indices of `;`-separated lists.
+  struct Sign: Equatable {
+    var edge: UInt32
+    var exits: UInt32
+    var refs: UInt32
+    var destinations: UInt32
+  }
+
   /// Latitude, longitude pairs (E7) per node.
   var nodes: [(latitude: Int32, longitude: Int32)] = []
   var edges: [Edge] = []
@@ -53,11 +61,14 @@ struct MapContent: Equatable {
   var country = "default"
   /// Water and green areas: kind and outline (closed), sorted by kind then first point.
   var areas: [(kind: UInt8, outline: [(latitude: Int32, longitude: Int32)])] = []
+  /// Signposts, sorted by edge.
+  var signposts: [Sign] = []
 
   static func == (a: MapContent, b: MapContent) -> Bool {
     a.nodes.elementsEqual(b.nodes, by: ==) && a.edges == b.edges
       && a.geometry.elementsEqual(b.geometry, by: ==) && a.strings == b.strings
       && a.restrictions == b.restrictions && a.places == b.places && a.country == b.country
+      && a.signposts == b.signposts
       && a.areas.elementsEqual(b.areas) {
         $0.kind == $1.kind && $0.outline.elementsEqual($1.outline, by: ==)
       }

@@ -23,11 +23,18 @@
 /// | `GRDE` | 4 B | edge ids with a point or segment in each cell, ascending |
 /// | `AREA` | 32 B | kind (UInt8: 1 water, 2 park), 3 reserved, first point, point count (UInt32 into `APTS`), bounding box (4 × Int32 E7: min lat, min lon, max lat, max lon), 4 reserved |
 /// | `APTS` | 8 B | lat, lon Int32 E7: area outlines, each closed |
+/// | `SIGN` | 16 B | edge id, exit numbers, destination refs, destinations (UInt32 string indices, `0xFFFFFFFF` none; each a `;`-separated list): the signpost at the start of the edge; sorted by edge, one per edge at most |
 ///
-/// `AREA` and `APTS` may be missing (a map of roads only).
+/// `AREA` and `APTS` may be missing (a map of roads only), and so may `SIGN` (no signposts).
+///
+/// Versions: 2 added `SIGN`. A reader opens every version from `oldestVersion` to
+/// `version` (a version-1 file reads as one without signposts) and refuses others, asking
+/// for the map to be imported again.
 enum MapFileLayout {
   static let magic: [UInt8] = Array("HUROADS\0".utf8)
-  static let version: UInt32 = 1
+  static let version: UInt32 = 2
+  /// The oldest version this program still reads.
+  static let oldestVersion: UInt32 = 1
   static let headerSize = 32
   static let tableEntrySize = 24
   /// String index meaning "no string".
@@ -50,9 +57,10 @@ enum MapFileLayout {
     case gridEdges = "GRDE"
     case areas = "AREA"
     case areaPoints = "APTS"
+    case signposts = "SIGN"
 
     /// Whether a file may lack the section.
-    var isOptional: Bool { self == .areas || self == .areaPoints }
+    var isOptional: Bool { self == .areas || self == .areaPoints || self == .signposts }
 
     var recordSize: Int {
       switch self {
@@ -60,7 +68,7 @@ enum MapFileLayout {
       case .nodes, .geometry, .areaPoints: 8
       case .areas: 32
       case .edges: 48
-      case .restrictions, .places: 16
+      case .restrictions, .places, .signposts: 16
       case .stringData: 1
       case .outgoingIndex, .incomingIndex, .incomingEdges, .stringIndex, .gridIndex, .gridEdges: 4
       }

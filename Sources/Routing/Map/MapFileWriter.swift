@@ -137,6 +137,14 @@ struct MapFileWriter {
       }
     }
 
+    if !content.signposts.isEmpty {
+      add(.signposts, content.signposts.count) { b in
+        for sign in content.signposts {
+          for v in [sign.edge, sign.exits, sign.refs, sign.destinations] { b.uint32(v) }
+        }
+      }
+    }
+
     // Header, table, then the sections at 8-byte aligned offsets.
     var offset = MapFileLayout.headerSize + sections.count * MapFileLayout.tableEntrySize
     var table = ByteBuffer()

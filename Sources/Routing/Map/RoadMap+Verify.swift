@@ -79,6 +79,19 @@ extension RoadMap {
         validString(field(placeRecords, i, 12, UInt32.self), optional: true)
       else { throw fail("PLAC", "place \(i) refers to a string that does not exist") }
     }
+    var previousSign = -1
+    for i in 0..<signpostRecords.count {
+      let edge = Int(field(signpostRecords, i, 0, UInt32.self))
+      guard edge > previousSign, edge < edgeCount else {
+        throw fail("SIGN", "signpost \(i) is out of order or not on an edge")
+      }
+      guard
+        [4, 8, 12].allSatisfy({
+          validString(field(signpostRecords, i, $0, UInt32.self), optional: true)
+        })
+      else { throw fail("SIGN", "signpost \(i) refers to a string that does not exist") }
+      previousSign = edge
+    }
     for i in 0..<gridEdges.count where Int(field(gridEdges, i, 0, UInt32.self)) >= edgeCount {
       throw fail("GRDE", "entry \(i) is not an edge")
     }

@@ -30,12 +30,16 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
   public let edgeCount: Int
   /// ISO country code of the speed defaults the map was built with, or `default`.
   public let country: String
+  /// The format version the file was written in (`MapFileLayout`).
+  public let version: Int
   let grid: SpatialGrid
   let sections: [MapFileLayout.Section: Section]
   let nodes, outgoingIndex, edges, incomingIndex, incomingEdges, geometryPoints: Section
   let stringIndex, stringData, restrictionRecords, placeRecords: Section
   /// Water and green areas; empty sections in a map of roads only.
   let areaRecords, areaPoints: Section
+  /// Signposts at the start of edges; empty in a map without them (and before version 2).
+  let signpostRecords: Section
   let gridIndex, gridEdges: Section
   let placeCache = Mutex<[MapPlace]?>(nil)
 
@@ -64,12 +68,13 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
       throw fail(.malformed, "header", "not a headunit map file (bad magic)")
     }
     let version = Self.load(base, 8, UInt32.self)
-    guard version == MapFileLayout.version else {
+    guard (MapFileLayout.oldestVersion...MapFileLayout.version).contains(version) else {
       throw fail(
         .unsupported, "header",
-        "map file version \(version); this program reads version \(MapFileLayout.version): import the map again"
+        "map file version \(version); this program reads versions \(MapFileLayout.oldestVersion) to \(MapFileLayout.version): import the map again"
       )
     }
+    self.version = Int(version)
     let sectionCount = Int(Self.load(base, 12, UInt32.self))
     guard sectionCount <= 64,
       MapFileLayout.headerSize + sectionCount * MapFileLayout.tableEntrySize <= bytes.count
@@ -120,6 +125,7 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
     placeRecords = found[.places]!
     areaRecords = found[.areas] ?? Section(offset: 0, count: 0, recordSize: 32)
     areaPoints = found[.areaPoints] ?? Section(offset: 0, count: 0, recordSize: 8)
+    signpostRecords = found[.signposts] ?? Section(offset: 0, count: 0, recordSize: 16)
     gridIndex = found[.gridIndex]!
     gridEdges = found[.gridEdges]!
     nodeCount = nodes.count
