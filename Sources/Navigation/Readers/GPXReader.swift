@@ -1,6 +1,6 @@
 import Foundation
-import JSON
 import Geo
+import JSON
 
 /// Reads GPX 1.1 files: tracks (`trk/trkseg/trkpt`) as fixes and routes (`rte/rtept`)
 /// as `Route`s.
@@ -144,14 +144,16 @@ public enum GPXReader {
       }
       guard let value = Double(ReaderFile.trimmed(Substring(text))), abs(value) <= limit else {
         throw fail(
-          "expected a number in -\(Int(limit))…\(Int(limit)), found \(JSONNode.quoted(text))", "/@\(key)")
+          "expected a number in -\(Int(limit))…\(Int(limit)), found \(JSONNode.quoted(text))",
+          "/@\(key)")
       }
       return value
     }
     func number(_ name: String) throws(NavigationError) -> Double? {
       guard let child = element.child(name) else { return nil }
       guard let value = Double(ReaderFile.trimmed(Substring(child.text))), value.isFinite else {
-        throw fail("expected a number, found \(JSONNode.quoted(child.text))", "/\(name)", line: child.line)
+        throw fail(
+          "expected a number, found \(JSONNode.quoted(child.text))", "/\(name)", line: child.line)
       }
       return value
     }

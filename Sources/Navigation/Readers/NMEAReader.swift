@@ -1,6 +1,6 @@
 import Foundation
-import JSON
 import Geo
+import JSON
 
 /// Reads NMEA 0183 logs (RMC, GGA, GSA and VTG from any talker: GP, GN, GL, GA, BD, …)
 /// into fixes, one per epoch.
@@ -267,7 +267,8 @@ public enum NMEAReader {
     var epoch = Epoch()
     epoch.timeOfDay = try time(f[1], field: 1)
     guard let quality = Int(f[6]), quality >= 0 else {
-      throw SentenceError("field 6 (fix quality) is \(JSONNode.quoted(f[6])), expected a number 0…9")
+      throw SentenceError(
+        "field 6 (fix quality) is \(JSONNode.quoted(f[6])), expected a number 0…9")
     }
     epoch.ggaQuality = quality
     epoch.satellites = try number(f[7], field: 7).map { Int($0) }
@@ -319,7 +320,8 @@ public enum NMEAReader {
       let hours = Int(text.prefix(2)), hours < 24,
       let minutes = Int(text.dropFirst(2).prefix(2)), minutes < 60, seconds < 61
     else {
-      throw SentenceError("field \(field) (UTC time) is \(JSONNode.quoted(text)), expected hhmmss.ss")
+      throw SentenceError(
+        "field \(field) (UTC time) is \(JSONNode.quoted(text)), expected hhmmss.ss")
     }
     return Double(hours * 3600 + minutes * 60) + seconds
   }
@@ -345,7 +347,8 @@ public enum NMEAReader {
       negative: Substring, limit: Double, field: Int
     ) throws(SentenceError) -> Double {
       guard let value = Double(text), value >= 0 else {
-        throw SentenceError("field \(field) is \(JSONNode.quoted(text)), expected a position in (d)ddmm.mmmm")
+        throw SentenceError(
+          "field \(field) is \(JSONNode.quoted(text)), expected a position in (d)ddmm.mmmm")
       }
       let degrees = (value / 100).rounded(.down)
       let minutes = value - degrees * 100
@@ -358,7 +361,8 @@ public enum NMEAReader {
       case negative: return -result
       default:
         throw SentenceError(
-          "field \(field + 1) is \(JSONNode.quoted(hemisphere)), expected \(positive) or \(negative)")
+          "field \(field + 1) is \(JSONNode.quoted(hemisphere)), expected \(positive) or \(negative)"
+        )
       }
     }
     let latitude = try angle(
