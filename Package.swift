@@ -136,3 +136,16 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The readers' libFuzzer targets (Fuzz/, run by Tools/fuzz), one binary that
+// HEADUNIT_FUZZ_TARGET points at one of them: declared only when HEADUNIT_FUZZ is set, because
+// libFuzzer supplies its `main`, so a plain `swift build` could not link it.
+if Context.environment["HEADUNIT_FUZZ"] != nil {
+  package.targets.append(
+    .executableTarget(
+      name: "headunit-fuzz",
+      dependencies: ["Board", "CGPS", "Core", "Geo", "HeadUnit", "Navigation", "Routing"],
+      path: "Fuzz/Sources",
+      swiftSettings: strict
+    ))
+}

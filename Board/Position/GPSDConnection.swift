@@ -84,16 +84,6 @@ final class GPSDConnection {
     let status = gps_read(data, nil, 0)
     if status < 0 { return .closed }
     if status == 0 { return .incomplete }
-    let set = data.pointee.set
-    if set & MODE_SET != 0 {
-      return .report(GPSDReport(tpv: data.pointee.fix))
-    }
-    if set & (SATELLITE_SET | DOP_SET) != 0 {
-      return .report(
-        GPSDReport(
-          hdop: data.pointee.dop.hdop,
-          satellitesUsed: set & SATELLITE_SET != 0 ? Int(data.pointee.satellites_used) : nil))
-    }
-    return .report(.other)
+    return .report(GPSDReport(decoded: data))
   }
 }

@@ -5,7 +5,7 @@ import Navigation
 
 /// One line from gpsd in the core's types: C NaN becomes nil, the mode an enum, the
 /// `timespec` a `Date`.
-enum GPSDReport: Equatable, Sendable {
+package enum GPSDReport: Equatable, Sendable {
   /// A TPV report. `fix` is nil when the report carries no time (gpsd has not yet had
   /// one from the receiver); its HDOP and satellite count are nil, because gpsd sends
   /// those in SKY reports.
@@ -14,6 +14,22 @@ enum GPSDReport: Equatable, Sendable {
   case sky(hdop: Double?, satellitesUsed: Int?)
   /// Anything else (VERSION, DEVICES, WATCH, a TPV with mode 0 "not seen", …).
   case other
+
+  /// The report of the line libgps has just decoded into `data` (`gps_read`, or
+  /// `gps_unpack` on one line), whose set-mask was cleared before: libgps only adds to it,
+  /// for SKY and other reports too, so `MODE_SET` means this very line was a TPV.
+  package init(decoded data: UnsafePointer<gps_data_t>) {
+    let set = data.pointee.set
+    if set & MODE_SET != 0 {
+      self.init(tpv: data.pointee.fix)
+    } else if set & (SATELLITE_SET | DOP_SET) != 0 {
+      self.init(
+        hdop: data.pointee.dop.hdop,
+        satellitesUsed: set & SATELLITE_SET != 0 ? Int(data.pointee.satellites_used) : nil)
+    } else {
+      self = .other
+    }
+  }
 
   /// The report of a TPV that libgps decoded into `fix`.
   ///

@@ -52,7 +52,7 @@ public struct TripStore: Sendable {
   }
 
   /// The snapshot `encode` wrote, read with the JSON layer's checks.
-  static func decode(_ data: Data) throws(JSONError) -> TripSnapshot {
+  package static func decode(_ data: Data) throws(JSONError) -> TripSnapshot {
     try JSONNode(parsing: data).decode(TripSnapshot.self, dates: .secondsSince1970)
   }
 }

@@ -1,0 +1,55 @@
+import Foundation
+import Geo
+import Routing
+
+/// The OpenStreetMap importer and the map file the daemon routes on.
+extension FuzzTarget {
+  /// An OpenStreetMap PBF extract, imported as `headunit maps import` does; a map the
+  /// importer writes must open and verify.
+  static let pbf = FuzzTarget(name: "pbf") { data in
+    guard let file = try? PBFFile(data: data),
+      let output = try? MapImporter().importPBF(file)
+    else { return }
+    do throws(RoutingError) {
+      try RoadMap(data: output.data, name: "imported").verify()
+    } catch {
+      preconditionFailure("the importer wrote a map its reader rejects: \(error)")
+    }
+  }
+
+  /// A map file, opened as the daemon opens one (`RoadMap(contentsOf:)` maps the file; the
+  /// bytes are the same), then verified, and used as the router and the road layer use it,
+  /// whether or not it verified: the daemon does not verify.
+  static let map = FuzzTarget(name: "map") { data in
+    guard let map = try? RoadMap(data: data) else { return }
+    try? map.verify()
+    exercise(map)
+  }
+
+  /// Every query the daemon makes of a map, on the first nodes and edges.
+  private static func exercise(_ map: RoadMap) {
+    let nodes = 0..<min(map.nodeCount, 64)
+    for node in nodes {
+      _ = map.coordinate(ofNode: node)
+      _ = map.incoming(to: node)
+      _ = map.restrictions(at: node)
+      for edge in map.outgoing(from: node).prefix(8) {
+        _ = map.edge(edge)
+        _ = map.geometry(ofEdge: edge)
+      }
+    }
+    for edge in 0..<min(map.edgeCount, 64) {
+      _ = map.edge(edge)
+      _ = map.geometry(ofEdge: edge)
+    }
+    _ = map.places
+    guard let first = nodes.first, let last = nodes.last else { return }
+    let start = map.coordinate(ofNode: first)
+    let end = map.coordinate(ofNode: last)
+    _ = map.edges(near: start, radius: 200)
+    _ = map.areas(
+      south: min(start.latitude, end.latitude), west: min(start.longitude, end.longitude),
+      north: max(start.latitude, end.latitude), east: max(start.longitude, end.longitude))
+    _ = try? Router(graph: map).routes(from: start, to: end, alternatives: 1)
+  }
+}
