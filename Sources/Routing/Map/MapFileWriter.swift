@@ -192,7 +192,8 @@ struct MapFileWriter {
       maxLongitude: box.maxLon)
   }
 
-  /// For each cell, the edges with a segment whose bounding box touches it, ascending.
+  /// For each cell, the edges with a segment that crosses it, ascending (`SpatialGrid`'s
+  /// `cells(alongSegmentFrom:to:)`).
   private func gridCells(_ grid: SpatialGrid) -> [[UInt32]] {
     var cells = [[UInt32]](repeating: [], count: grid.cellCount)
     for (id, edge) in content.edges.enumerated() {
@@ -206,10 +207,7 @@ struct MapFileWriter {
         let b = points[min(i + 1, points.count - 1)]
         touched.formUnion(
           grid.cells(
-            minLatitude: Int64(min(a.latitude, b.latitude)),
-            minLongitude: Int64(min(a.longitude, b.longitude)),
-            maxLatitude: Int64(max(a.latitude, b.latitude)),
-            maxLongitude: Int64(max(a.longitude, b.longitude))))
+            alongSegmentFrom: (a.latitude, a.longitude), to: (b.latitude, b.longitude)))
       }
       for cell in touched { cells[cell].append(UInt32(id)) }
     }

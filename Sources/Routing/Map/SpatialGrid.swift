@@ -75,4 +75,50 @@ struct SpatialGrid: Equatable {
     }
     return result
   }
+
+  /// Cell indices of the cells the straight segment from `a` to `b` (1e-7 degrees) crosses,
+  /// or a few more; no duplicates. A short segment gets the cells of its bounding box; a
+  /// long one (a node misplaced at 0°, 0° in an extract of Helsinki) is walked in steps of
+  /// half a cell, so its cost grows with its length in cells, not with its box's area.
+  func cells(
+    alongSegmentFrom a: (latitude: Int32, longitude: Int32),
+    to b: (latitude: Int32, longitude: Int32)
+  ) -> [Int] {
+    let box = cells(
+      minLatitude: Int64(min(a.latitude, b.latitude)),
+      minLongitude: Int64(min(a.longitude, b.longitude)),
+      maxLatitude: Int64(max(a.latitude, b.latitude)),
+      maxLongitude: Int64(max(a.longitude, b.longitude)))
+    guard box.count > Self.boxLimit else { return box }
+    let rowsSpanned =
+      Double(abs(Int64(b.latitude) - Int64(a.latitude))) / Double(max(1, cellLatitude))
+    let columnsSpanned =
+      Double(abs(Int64(b.longitude) - Int64(a.longitude))) / Double(max(1, cellLongitude))
+    let steps = Int((max(rowsSpanned, columnsSpanned) * 2).rounded(.up)) + 1
+    var seen = Set<Int>()
+    var result: [Int] = []
+    var previous = a
+    for step in 1...steps {
+      let t = Double(step) / Double(steps)
+      let point = (
+        latitude: Int32(Double(a.latitude) + (Double(b.latitude) - Double(a.latitude)) * t),
+        longitude: Int32(Double(a.longitude) + (Double(b.longitude) - Double(a.longitude)) * t)
+      )
+      // The box of two points half a cell apart is at most 2 × 2 cells: the corners a
+      // segment cuts are in it.
+      for cell in cells(
+        minLatitude: Int64(min(previous.latitude, point.latitude)),
+        minLongitude: Int64(min(previous.longitude, point.longitude)),
+        maxLatitude: Int64(max(previous.latitude, point.latitude)),
+        maxLongitude: Int64(max(previous.longitude, point.longitude)))
+      where seen.insert(cell).inserted {
+        result.append(cell)
+      }
+      previous = point
+    }
+    return result
+  }
+
+  /// Boxes of up to this many cells are taken whole.
+  static let boxLimit = 16
 }
