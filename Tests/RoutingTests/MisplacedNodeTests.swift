@@ -23,7 +23,8 @@ struct MisplacedNodeTests {
     let middle = grid.row(300_850_000) * grid.columns + grid.column(124_700_000)
     #expect(across.contains(0) && across.contains(grid.cellCount - 1) && across.contains(middle))
     // A segment within a few cells keeps its whole box, as before.
-    let short = grid.cells(alongSegmentFrom: (100_000_000, 100_000_000), to: (100_001_000, 100_001_000))
+    let short = grid.cells(
+      alongSegmentFrom: (100_000_000, 100_000_000), to: (100_001_000, 100_001_000))
     let box = grid.cells(
       minLatitude: 100_000_000, minLongitude: 100_000_000, maxLatitude: 100_001_000,
       maxLongitude: 100_001_000)
