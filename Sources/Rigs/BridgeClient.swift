@@ -82,6 +82,18 @@ public final class BridgeClient: @unchecked Sendable {
     return (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
   }
 
+  /// The next message that is not a heartbeat (the unit sends those on its own pace, so
+  /// they may come between a request and its answer); nil when none comes in time.
+  public func receiveAnswer(timeout: Duration = .seconds(5)) -> [String: Any]? {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      guard let object = receiveObject(timeout: ContinuousClock.now.duration(to: deadline))
+      else { return nil }
+      if object["type"] as? String != "heartbeat" { return object }
+    }
+    return nil
+  }
+
   /// Receives until a message of `type` (and, when given, `id`) comes; returns it and
   /// everything before it.
   public func wait(

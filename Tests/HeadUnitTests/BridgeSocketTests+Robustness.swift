@@ -23,7 +23,7 @@ extension BridgeSocketTests {
     #expect(client.wait(for: "hello", id: 3).match != nil)
 
     try client.send("{not json")
-    let bad = try #require(client.receiveObject())
+    let bad = try #require(client.receiveAnswer())
     #expect(bad["type"] as? String == "error")
     #expect(bad["code"] as? String == "badJSON")
     #expect(bad["id"] is NSNull)
@@ -32,7 +32,7 @@ extension BridgeSocketTests {
     #expect(unknown["code"] as? String == "unknownType")
     #expect(unknown["path"] as? String == "$.type")
     try client.send("[1,2,3]")
-    #expect(client.receiveObject()?["code"] as? String == "badJSON")
+    #expect(client.receiveAnswer()?["code"] as? String == "badJSON")
     let badItem = """
       {"type":"pushTemplate","id":5,"template":{"type":"list","id":"l","sections":[{"items":[\
       {"id":"a","text":"A"},{"id":"b","text":"B"},{"id":"c","text":3}]}]}}
@@ -45,7 +45,7 @@ extension BridgeSocketTests {
     try client.send(#"{"type":"popTemplate","id":6,"colour":"red"}"#)
     #expect(client.wait(for: "error", id: 6).match?["path"] as? String == "$.colour")
     try client.send(#"{"type":"popTemplate"}"#)
-    #expect(client.receiveObject()?["path"] as? String == "$.id")
+    #expect(client.receiveAnswer()?["path"] as? String == "$.id")
 
     // Over 1 MiB on one line: an error, the rest of the line skipped, the next one read.
     var huge = Array(#"{"type":"popTemplate","id":7,"pad":""#.utf8)
@@ -53,9 +53,9 @@ extension BridgeSocketTests {
     huge += Array(#""}"#.utf8) + [0x0A]
     try client.write(huge)
     try client.send(#"{"type":"popToRootTemplate","id":8}"#)
-    let tooLong = try #require(client.receiveObject(timeout: .seconds(10)))
+    let tooLong = try #require(client.receiveAnswer(timeout: .seconds(10)))
     #expect(tooLong["code"] as? String == "lineTooLong")
-    let next = try #require(client.receiveObject())
+    let next = try #require(client.receiveAnswer())
     #expect(next["id"] as? Int == 8, "\(next)")
     #expect(rig.read { $0.bridge.clients.count } == 1, "still connected")
   }
