@@ -2,14 +2,15 @@ import Foundation
 import Geo
 
 /// Where the built-up areas are, from OSM places: a road inside a closed way tagged
-/// `place=city|town|village|hamlet|suburb|quarter|neighbourhood`, or near a node with one of
-/// those tags, runs through a built-up area (urban), where the country's urban limit holds.
+/// `place=city|town|village|suburb|quarter`, or near a node with one of those tags, runs
+/// through a built-up area (urban), where the country's urban limit holds.
 ///
 /// "Near" depends on the place: within 3,000 m of a city's node, 1,500 m of a town's, 1,000 m
-/// of a suburb's, 700 m of a village's, 600 m of a quarter's, 400 m of a neighbourhood's and
-/// 300 m of a hamlet's (the radius of a typical one: a node marks its centre). Places mapped as
-/// multipolygon relations count by their node only. Immutable once built; lookups are a grid
-/// cell and the few places in it.
+/// of a suburb's, 600 m of a quarter's and 500 m of a village's (the radius of a typical one:
+/// a node marks its centre). Hamlets and neighbourhoods do not count: too small, or too
+/// often mapped along roads that are rural. Places mapped as multipolygon relations count
+/// by their node only. Immutable once built; lookups are a grid cell and the few places in
+/// it.
 public struct BuiltUpAreas: Sendable {
   /// How a point relates to the built-up areas.
   public enum Presence: Sendable, Equatable {
