@@ -50,7 +50,15 @@ import Testing
     #expect(abs(TravelSpeed.kmh(limit: 130, roadClass: .motorway, urban: false) - 117) < 0.01)
     #expect(abs(TravelSpeed.kmh(limit: 100, roadClass: .primary, urban: false) - 85) < 0.01)
     #expect(abs(TravelSpeed.kmh(limit: 50, roadClass: .primary, urban: true) - 40) < 0.01)
-    #expect(abs(TravelSpeed.kmh(limit: 100, roadClass: .unclassified, urban: false) - 55) < 0.01)
+    #expect(abs(TravelSpeed.kmh(limit: 50, roadClass: .residential, urban: true) - 35) < 0.01)
+    #expect(abs(TravelSpeed.kmh(limit: 100, roadClass: .unclassified, urban: false) - 45) < 0.01)
+    // A tagged limit is driven at 0.9 of it whatever the class: a country lane signed 100.
+    #expect(
+      abs(TravelSpeed.kmh(limit: 100, roadClass: .unclassified, urban: false, tagged: true) - 90)
+        < 0.01)
+    #expect(
+      abs(TravelSpeed.kmh(limit: 50, roadClass: .residential, urban: true, tagged: true) - 45)
+        < 0.01)
     // Slow limits are kept.
     #expect(TravelSpeed.kmh(limit: 20, roadClass: .livingStreet, urban: true) == 20)
     #expect(TravelSpeed.kmh(limit: 6, roadClass: .service, urban: true) == 6)
@@ -83,7 +91,7 @@ import Testing
       return (map.edge(id).speed * 3.6 * 10).rounded() / 10
     }
     #expect(kmh(1) == 85)  // rural: 100 at 0.85
-    #expect(kmh(8) == 40)  // zone:traffic=DE:urban: 50 at 0.8
+    #expect(kmh(8) == 45)  // zone:traffic=DE:urban: 50 tagged on the way, at 0.9
     #expect(kmh(2) == 40)  // inside the town's outline
     #expect(kmh(4) == 40)  // within 500 m of the village's node
     #expect(kmh(5) == 85)

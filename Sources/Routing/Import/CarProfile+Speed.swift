@@ -24,10 +24,15 @@ extension CarProfile {
   }
 
   /// The free-flow travel speed of a way in one direction, km/h: its limit at the share
-  /// `TravelSpeed` gives. What the map stores as an edge's speed and routes by.
+  /// `TravelSpeed` gives (one share for a tagged limit, one per class for an implicit one).
+  /// What the map stores as an edge's speed and routes by.
   public func speed(of way: Way, forward: Bool, presence: BuiltUpAreas.Presence) -> Double {
-    TravelSpeed.kmh(
-      limit: limit(of: way, forward: forward, presence: presence), roadClass: way.roadClass,
-      urban: isUrban(way, presence: presence))
+    let urban = isUrban(way, presence: presence)
+    if let tagged = forward ? way.forwardTaggedLimit : way.backwardTaggedLimit {
+      return TravelSpeed.kmh(limit: tagged, roadClass: way.roadClass, urban: urban, tagged: true)
+    }
+    return TravelSpeed.kmh(
+      limit: limits.defaultLimit(for: way.roadClass, urban: urban), roadClass: way.roadClass,
+      urban: urban)
   }
 }
