@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compares route lengths between headunit's router and real routing engines.
+"""Compares route lengths and times between headunit's router and real routing engines.
 
 For each pair of points it asks each engine for a car route and prints a table of route
 lengths, with the difference of the first engine (the subject, normally headunit) to each
@@ -24,6 +24,16 @@ skipped and counted, so `headunit bench routing --pairs` output can be piped in)
 default, --count pairs (60) of nodes of the extract's drivable ways, at least
 --min-distance metres apart as the crow flies, drawn with --seed (1): always the same pairs
 for the same extract. --write-pairs FILE saves the pairs used.
+
+Time (when valhalla is a reference): each route that is not Valhalla's own is re-costed by
+Valhalla along its geometry (POST /trace_route, shape_match map_snap, costing auto), and
+divided by the time of Valhalla's own best route: the ratio says how much slower the route
+is by one cost model, whatever each engine's own time estimate. A ratio under 1 means the
+route is faster than Valhalla's by Valhalla's own costs (map matching at the ends, or a route
+Valhalla's search missed, such as one where Valhalla ends on a road it makes very slow). A
+trace whose matched length is more than 5 % off the route's is left out (shown as —): part
+of the route ran where Valhalla matched nothing. The summary gives the share of the traced
+pairs within 1.10x.
 
 Exit status: 0 when it ran, whatever it found; with --check, 1 when fewer than 90 % of the
 pairs are within tolerance. 2 for a wrong command line or input, or an engine that cannot
@@ -61,6 +71,7 @@ RUN = ROOT / ".engines/run"
 TOLERANCE_M = 15.0
 TOLERANCE_SHARE = 0.03
 TARGET = 0.90
+TIME_TOLERANCE = 1.10
 ENGINES = ("headunit", "osrm", "valhalla")
 
 # Ways a car may drive on, for the default pairs. Service roads (parking aisles, driveways)
@@ -280,6 +291,7 @@ class Answer:
     duration: float | None = None  # seconds
     seconds: float = 0.0           # query time
     error: str | None = None
+    geometry: str | None = None    # polyline6
 
 
 class InputError(Exception):
@@ -309,7 +321,31 @@ def _first_route(answer: dict, seconds: float) -> Answer:
     if not routes:
         message = answer.get("message") or answer.get("error") or answer.get("code") or "no route"
         return Answer(seconds=seconds, error=str(message))
-    return Answer(float(routes[0]["distance"]), float(routes[0].get("duration", "nan")), seconds)
+    return Answer(float(routes[0]["distance"]), float(routes[0].get("duration", "nan")), seconds,
+                  geometry=routes[0].get("geometry"))
+
+
+TRACE_LENGTH_SHARE = 0.05
+
+
+def trace_valhalla(base: str, geometry: str, length: float, timeout: float) -> float | None:
+    """Seconds Valhalla gives for driving along a polyline6 route of `length` metres
+    (map-matched), or None when it matched no route or one whose length is more than 5 %
+    off (a part of the route only: the rest ran on roads Valhalla does not have)."""
+    body = {"encoded_polyline": geometry, "shape_match": "map_snap", "costing": "auto",
+            # Route geometries have no points along a straight road: a long gap between two
+            # points is still one road, not a break in the trace.
+            "trace_options": {"breakage_distance": 10000}, "units": "kilometers"}
+    request = urllib.request.Request(f"{base.rstrip('/')}/trace_route",
+                                     data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    answer = _http_json(request, timeout)
+    try:
+        seconds = float(answer["trip"]["summary"]["time"])
+        matched = 1000 * float(answer["trip"]["summary"]["length"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    return seconds if abs(matched - length) <= TRACE_LENGTH_SHARE * length + 20 else None
 
 
 def query_osrm_http(base: str, a, b, timeout: float) -> Answer:
@@ -331,8 +367,10 @@ def query_valhalla(base: str, a, b, timeout: float, language: str) -> Answer:
     return _first_route(answer, time.monotonic() - t)
 
 
-def query_headunit(command: list[str], a, b, timeout: float) -> Answer:
+def query_headunit(command: list[str], a, b, timeout: float, map_file: Path | None) -> Answer:
     argv = command + ["route", "--from", f"{a[0]},{a[1]}", "--to", f"{b[0]},{b[1]}", "--json"]
+    if map_file:
+        argv += ["--map", str(map_file)]
     t = time.monotonic()
     try:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
@@ -373,6 +411,8 @@ class Row:
     a: tuple[float, float]
     b: tuple[float, float]
     answers: dict[str, Answer] = field(default_factory=dict)
+    # Valhalla's time along each engine's route over its time along its own best route.
+    time_ratios: dict[str, float] = field(default_factory=dict)
 
 
 def within(subject: Answer, reference: Answer) -> bool | None:
@@ -400,6 +440,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min-distance", type=float, default=300, metavar="M",
                         help="least crow-flies distance of a drawn pair (default 300 m)")
     parser.add_argument("--write-pairs", metavar="FILE", help="save the pairs used")
+    parser.add_argument("--print-pairs", action="store_true",
+                        help="print the pairs (LAT,LON LAT,LON per line) and exit")
+    parser.add_argument("--map", metavar="FILE", type=Path,
+                        help="headunit's map file (headunit route --map; default: its own)")
     parser.add_argument("--headunit", default=str(ROOT / ".build/release/headunit"),
                         metavar="PATH",
                         help="the headunit executable, or a command line "
@@ -448,6 +492,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.write_pairs:
         Path(args.write_pairs).write_text(
             "".join(f"{a[0]},{a[1]} {b[0]},{b[1]}\n" for a, b in pairs))
+    if args.print_pairs:
+        print("".join(f"{a[0]},{a[1]} {b[0]},{b[1]}\n" for a, b in pairs), end="")
+        return 0
 
     queries = {}
     for engine in engines:
@@ -465,8 +512,10 @@ def main(argv: list[str] | None = None) -> int:
             command = shlex.split(args.headunit)
             if not command:
                 parser.error("--headunit: empty")
-            queries[engine] = (" ".join(command) + " route", lambda a, b, c=command:
-                               query_headunit(c, a, b, args.timeout))
+            shown_command = " ".join(command) + " route" + (f" --map {args.map}" if args.map else "")
+            queries[engine] = (shown_command, lambda a, b, c=command:
+                               query_headunit(c, a, b, args.timeout, args.map))
+    timed = [e for e in engines if e != "valhalla"] if "valhalla" in references else []
 
     print(f"pairs: {source}")
     for engine in engines:
@@ -477,7 +526,8 @@ def main(argv: list[str] | None = None) -> int:
 
     header = (f"{'#':>3}  {'from':<21} {'to':<21}"
               + "".join(f" {e + ' m':>11}" for e in engines)
-              + "".join(f" {'Δ% ' + r:>12}" for r in references) + "  ")
+              + "".join(f" {'Δ% ' + r:>12}" for r in references)
+              + "".join(f" {'t× ' + e:>12}" for e in timed) + "  ")
     print(header)
     rows: list[Row] = []
     for index, (a, b) in enumerate(pairs, 1):
@@ -503,6 +553,16 @@ def main(argv: list[str] | None = None) -> int:
                 deltas.append(f" {100 * (s.distance - r.distance) / r.distance:>+12.1f}")
             else:
                 deltas.append(f" {'—':>12}")
+        valhalla = row.answers.get("valhalla")
+        for engine in timed:
+            answer = row.answers[engine]
+            if valhalla and valhalla.duration and answer.geometry and answer.distance:
+                traced = trace_valhalla(queries["valhalla"][0], answer.geometry,
+                                        answer.distance, args.timeout)
+                if traced is not None:
+                    row.time_ratios[engine] = traced / valhalla.duration
+        ratios = [f" {row.time_ratios[e]:>12.3f}" if e in row.time_ratios else f" {'—':>12}"
+                  for e in timed]
         compared = [v for v in verdicts if v is not None]
         flag = "" if not compared else ("" if any(compared) else "  OUTSIDE")
         if not compared:
@@ -510,7 +570,7 @@ def main(argv: list[str] | None = None) -> int:
         errors = [f"{e}: {row.answers[e].error}" for e in engines if row.answers[e].error]
         note = ("  " + "; ".join(errors)) if errors else ""
         print(f"{index:>3}  {point_text(a):<21} {point_text(b):<21}"
-              + "".join(cells) + "".join(deltas) + flag + note, flush=True)
+              + "".join(cells) + "".join(deltas) + "".join(ratios) + flag + note, flush=True)
 
     # Summary.
     print()
@@ -542,6 +602,17 @@ def main(argv: list[str] | None = None) -> int:
                   f"max {deltas[-1]:.1%}")
     print(f"{subject} within tolerance of {' or '.join(references)}: {len(ok_any)}/"
           f"{len(compared_rows)} ({share:.0%}; target ≥ {TARGET:.0%})")
+    summary["time"] = {}
+    for engine in timed:
+        ratios = sorted(r.time_ratios[engine] for r in rows if engine in r.time_ratios)
+        if not ratios:
+            continue
+        ok = sum(1 for x in ratios if x <= TIME_TOLERANCE)
+        summary["time"][engine] = {"traced": len(ratios), "within": ok,
+                                   "median": statistics.median(ratios), "max": ratios[-1]}
+        print(f"{engine} time by Valhalla's costs / Valhalla's best: within "
+              f"{TIME_TOLERANCE:.2f}x {ok}/{len(ratios)} ({ok / len(ratios):.0%}), "
+              f"median {statistics.median(ratios):.3f}, max {ratios[-1]:.3f}")
     for engine in engines:
         failed = [r for r in rows if r.answers[engine].error]
         summary["failures"][engine] = len(failed)
@@ -558,7 +629,8 @@ def main(argv: list[str] | None = None) -> int:
         report = {"summary": summary, "pairs": [
             {"from": list(r.a), "to": list(r.b),
              **{e: {"distance": r.answers[e].distance, "duration": r.answers[e].duration,
-                    "ms": round(1000 * r.answers[e].seconds, 2), "error": r.answers[e].error}
+                    "ms": round(1000 * r.answers[e].seconds, 2), "error": r.answers[e].error,
+                    "time_ratio": r.time_ratios.get(e)}
                 for e in engines}} for r in rows]}
         Path(args.json).write_text(json.dumps(report, indent=1) + "\n")
 

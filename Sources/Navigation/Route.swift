@@ -118,14 +118,18 @@ public struct Route: Hashable, Sendable, Codable {
     return nil
   }
 
-  /// The full shape, step geometries joined without repeating shared vertices.
+  /// The full shape, step geometries joined without a point repeated in a row (a vertex two
+  /// steps share, the arrival step's one point): a repeated point is a zero-length segment,
+  /// which map matching may cost as a stop (Valhalla's `trace_route` adds half a minute for
+  /// one at the end). At least two points when there are any.
   public var geometry: [Coordinate] {
     var all: [Coordinate] = []
     for step in steps {
-      for (i, c) in step.geometry.enumerated() where !(i == 0 && all.last == c) {
+      for c in step.geometry where all.last != c {
         all.append(c)
       }
     }
+    if all.count == 1 { all.append(all[0]) }
     return all
   }
 

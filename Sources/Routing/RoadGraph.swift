@@ -53,8 +53,8 @@ public struct RoadEdge: Sendable, Equatable {
   public var to: Int
   /// Metres along the geometry.
   public var length: Double
-  /// Free-flow speed, m/s: the way's limit (explicit, or the default for its class and
-  /// country).
+  /// Free-flow speed, m/s: what a car keeps with no traffic, a share of the way's limit
+  /// (tagged, or implicit for its class, country and area; see `CarProfile.speed(of:…)`).
   public var speed: Double
   public var roadClass: RoadClass
   public var name: String

@@ -59,18 +59,20 @@ import Testing
     let main = try #require(edge(from: 1, to: 2))
     #expect(main.name == "Main Street")
     #expect(main.roadClass == .primary)
-    #expect(abs(main.speed - 50 / 3.6) < 0.01)
+    // Edge speeds are travel speeds: the limit at the share `TravelSpeed` gives (0.9 of a
+    // tagged limit; of an implicit one, 0.7 on a residential street).
+    #expect(abs(main.speed - 50 * 0.9 / 3.6) < 0.01)
     #expect(main.turnLanes == "left|through")
     #expect(edge(from: 2, to: 1)?.turnLanes == "through|right")
     #expect(edge(from: 3, to: 5)?.turnLanes == nil)
     let link = try #require(edge(from: 5, to: 10))
-    #expect(abs(link.speed - 20 * 1.609_344 / 3.6) < 0.01)
+    #expect(abs(link.speed - 20 * 1.609_344 * 0.9 / 3.6) < 0.01)
     #expect(link.name == "")
     let motorway = try #require(edge(from: 16, to: 17))
     #expect(motorway.ref == "1" && motorway.roadClass == .motorway)
-    #expect(abs(motorway.speed - 120 / 3.6) < 0.01)
+    #expect(abs(motorway.speed - 120 * 0.9 / 3.6) < 0.01)
     // No maxspeed: the Finnish default for the class (urban 50).
-    #expect(abs((edge(from: 3, to: 7)?.speed ?? 0) - 50 / 3.6) < 0.01)
+    #expect(abs((edge(from: 3, to: 7)?.speed ?? 0) - 50 * 0.7 / 3.6) < 0.01)
     #expect(summary.country == "FI")
   }
 

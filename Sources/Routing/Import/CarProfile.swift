@@ -16,6 +16,10 @@ import Foundation
 /// Oneway: `oneway:motorcar`, `oneway:motor_vehicle`, then `oneway` — `yes`/`1`/`true`
 /// forward, `-1`/`reverse` backward, `no` both ways; without a tag, `motorway`,
 /// `motorway_link` and `junction=roundabout|circular` are oneway forward.
+///
+/// Speed: the way's limit (`SpeedLimits`: tagged, or the country's implicit one inside or
+/// outside a built-up area), driven at a share of it (`TravelSpeed`); see
+/// `speed(of:forward:presence:)` for how a way is found inside a built-up area.
 public struct CarProfile: Sendable {
   /// What the profile decided for one way.
   public struct Way: Sendable, Equatable {
@@ -24,9 +28,13 @@ public struct CarProfile: Sendable {
     public var ref: String?
     public var forward: Bool
     public var backward: Bool
-    /// km/h in each direction.
-    public var forwardLimit: Double
-    public var backwardLimit: Double
+    /// The limit the tags state in each direction, km/h; nil: the implicit one.
+    public var forwardTaggedLimit: Double?
+    public var backwardTaggedLimit: Double?
+    /// Inside or outside a built-up area, as the way's zone tags say; nil: they do not.
+    public var area: SpeedLimits.Area?
+    /// `motorroad=yes`: a road for motor vehicles only, never a town's street.
+    public var isMotorroad: Bool
     /// Whether the limits come from the class default (no limit tagged).
     public var usesDefaultLimit: Bool
     public var isRoundabout: Bool
@@ -95,8 +103,10 @@ public struct CarProfile: Sendable {
       ref: tags["ref"],
       forward: forward,
       backward: backward,
-      forwardLimit: limits.limit(tags: tags, roadClass: roadClass, forward: true),
-      backwardLimit: limits.limit(tags: tags, roadClass: roadClass, forward: false),
+      forwardTaggedLimit: limits.taggedLimit(tags: tags, roadClass: roadClass, forward: true),
+      backwardTaggedLimit: limits.taggedLimit(tags: tags, roadClass: roadClass, forward: false),
+      area: SpeedLimits.area(tags: tags),
+      isMotorroad: tags["motorroad"] == "yes",
       usesDefaultLimit: limits.taggedLimit(tags: tags, roadClass: roadClass, forward: forward)
         == nil,
       isRoundabout: isRoundabout,

@@ -24,12 +24,14 @@ struct MapAssembly {
     var length: Double
     var geometryStart: Int
     var geometryCount: Int
+    var presence: BuiltUpAreas.Presence
   }
 
   /// - Parameter junctions: The signs of `highway=motorway_junction` nodes, by node id.
   init(
     country: String?, coordinates: [Int64: (latitude: Int32, longitude: Int32)],
-    roads: [OSMWay], junctions: [Int64: SignpostTags.Junction] = [:]
+    roads: [OSMWay], junctions: [Int64: SignpostTags.Junction] = [:],
+    builtUp: BuiltUpAreas = BuiltUpAreas()
   ) {
     profile = CarProfile(limits: SpeedLimits(country: country))
     content.country = profile.limits.country
@@ -107,17 +109,18 @@ struct MapAssembly {
         let a = nodeIndex[segment.first!]!
         let b = nodeIndex[segment.last!]!
         let count = segment.count - 2
+        let presence = Self.presence(of: segment, in: builtUp, coordinates: coordinates)
         if way.forward {
           pending.append(
             Pending(
               from: a, to: b, way: run.way, forward: true, length: length,
-              geometryStart: geometryStart, geometryCount: count))
+              geometryStart: geometryStart, geometryCount: count, presence: presence))
         }
         if way.backward {
           pending.append(
             Pending(
               from: b, to: a, way: run.way, forward: false, length: length,
-              geometryStart: geometryStart, geometryCount: count))
+              geometryStart: geometryStart, geometryCount: count, presence: presence))
         }
         summary.roadLength += length
         start = i
@@ -129,7 +132,7 @@ struct MapAssembly {
     let wayIDs = roads.filter { profile.way(tags: $0.tags) != nil }.map(\.id)
     for p in order.map({ pending[$0] }) {
       let way = attributes[p.way]
-      let kmh = p.forward ? way.forwardLimit : way.backwardLimit
+      let kmh = profile.speed(of: way, forward: p.forward, presence: p.presence)
       var flags: UInt8 = 0
       if way.isRoundabout { flags |= MapFileLayout.EdgeFlag.roundabout }
       if way.isDestinationOnly { flags |= MapFileLayout.EdgeFlag.destinationOnly }
@@ -158,6 +161,18 @@ struct MapAssembly {
     summary.nodes = content.nodes.count
     summary.edges = content.edges.count
     summary.signposts = content.signposts.count
+  }
+
+  /// Where a segment's middle (between its middle nodes) is relative to the built-up areas.
+  static func presence(
+    of segment: ArraySlice<Int64>, in builtUp: BuiltUpAreas,
+    coordinates: [Int64: (latitude: Int32, longitude: Int32)]
+  ) -> BuiltUpAreas.Presence {
+    let a = coordinates[segment[segment.startIndex + (segment.count - 1) / 2]]!
+    let b = coordinates[segment[segment.startIndex + segment.count / 2]]!
+    return builtUp.presence(
+      latitude: (Double(a.latitude) + Double(b.latitude)) / 2e7,
+      longitude: (Double(a.longitude) + Double(b.longitude)) / 2e7)
   }
 
   static func coordinate(_ e7: (latitude: Int32, longitude: Int32)) -> Coordinate {

@@ -69,7 +69,7 @@ public struct RoadMapBuilder: Sendable {
 
   /// The country whose speed defaults apply (ISO code); nil guesses it from the nodes.
   public var country: String?
-  private var coordinates: [Int64: (latitude: Int32, longitude: Int32)] = [:]
+  private(set) var coordinates: [Int64: (latitude: Int32, longitude: Int32)] = [:]
   private var nodePlaces: [Int64: MapContent.PlaceText] = [:]
   /// Signs of motorway junctions, for the ramps leaving them.
   private var junctions: [Int64: SignpostTags.Junction] = [:]
@@ -80,6 +80,10 @@ public struct RoadMapBuilder: Sendable {
   private var rules: [Int64: RestrictionRule] = [:]
   private var skipped: [RestrictionRule.Skip: Int] = [:]
   private var nextRestrictionID: Int64 = -1
+  /// Places that make built-up areas (`BuiltUpAreas`): nodes, and closed ways' outlines.
+  var settlementNodes: [Int64: String] = [:]
+  var settlementWays: [Int64: (place: String, nodes: [Int64])] = [:]
+  var countryEvidence = CountryEvidence()
 
   public init(country: String? = nil) {
     self.country = country
@@ -99,6 +103,7 @@ public struct RoadMapBuilder: Sendable {
 
   public mutating func addNode(_ node: OSMNode) {
     coordinates[node.id] = (node.latitudeE7, node.longitudeE7)
+    if !node.tags.isEmpty { noteSettlementAndCountry(id: node.id, nodes: nil, tags: node.tags) }
     if let category = PlaceCategory.of(node.tags), let name = node.tags["name"] {
       nodePlaces[node.id] = MapContent.PlaceText(name: name, category: category)
     }
@@ -111,6 +116,7 @@ public struct RoadMapBuilder: Sendable {
   }
 
   public mutating func addWay(_ way: OSMWay) {
+    noteSettlementAndCountry(id: way.id, nodes: way.nodes, tags: way.tags)
     if Self.drivable.way(tags: way.tags) != nil {
       roads[way.id] = way
       return
@@ -127,6 +133,7 @@ public struct RoadMapBuilder: Sendable {
 
   /// Adds a relation; only turn restrictions are used.
   public mutating func addRelation(_ relation: OSMRelation) {
+    countryEvidence.noteBoundary(relation.tags)
     switch RestrictionRule.from(relation) {
     case .success(let rule)?: rules[relation.id] = rule
     case .failure(let skip)?: skipped[skip.reason, default: 0] += 1
@@ -158,6 +165,7 @@ public struct RoadMapBuilder: Sendable {
     for way in roads.values { result.formUnion(way.nodes) }
     for way in placeWays.values { result.formUnion(way.nodes) }
     for area in areaWays.values { result.formUnion(area.nodes) }
+    for area in settlementWays.values { result.formUnion(area.nodes) }
     return result
   }
 
@@ -165,7 +173,8 @@ public struct RoadMapBuilder: Sendable {
   public func build() -> Output {
     var assembly = MapAssembly(
       country: country ?? guessedCountry(), coordinates: coordinates,
-      roads: roads.values.sorted { $0.id < $1.id }, junctions: junctions)
+      roads: roads.values.sorted { $0.id < $1.id }, junctions: junctions,
+      builtUp: builtUpAreas())
     assembly.addRestrictions(rules.values.sorted { $0.relationID < $1.relationID })
     for (reason, count) in skipped {
       assembly.summary.restrictionsSkipped[reason.rawValue, default: 0] += count
@@ -229,18 +238,7 @@ public struct RoadMapBuilder: Sendable {
   }
 
   private func guessedCountry() -> String? {
-    guard !coordinates.isEmpty else { return nil }
-    var minLat = Int32.max
-    var maxLat = Int32.min
-    var minLon = Int32.max
-    var maxLon = Int32.min
-    for c in coordinates.values {
-      minLat = min(minLat, c.latitude)
-      maxLat = max(maxLat, c.latitude)
-      minLon = min(minLon, c.longitude)
-      maxLon = max(maxLon, c.longitude)
-    }
-    return SpeedLimits.country(
-      near: (Double(minLat) + Double(maxLat)) / 2e7, (Double(minLon) + Double(maxLon)) / 2e7)
+    countryEvidence.country(centre: meanCoordinate())
   }
+
 }
