@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Testing
 
@@ -10,6 +11,14 @@ struct TripStoreTests {
       .appendingPathComponent("trip-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory
+  }
+
+  /// A store in a fresh folder, and the trip of a drive, #7, saved at 1,800,000,000.
+  func seeded() throws -> (store: TripStore, snapshot: TripSnapshot, directory: URL) {
+    let directory = try temporaryDirectory()
+    let snapshot = try DriveFixtures.snapshot(
+      "helsinki-1-clean", savedAt: Date(timeIntervalSince1970: 1_800_000_000), sequence: 7)
+    return (TripStore(directory: directory), snapshot, directory)
   }
 
   @Test("what is saved loads back the same, with no warning")
@@ -28,11 +37,8 @@ struct TripStoreTests {
 
   @Test("a damaged trip is moved aside with a warning naming the JSON path")
   func damaged() throws {
-    let directory = try temporaryDirectory()
+    let (store, snapshot, directory) = try seeded()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let store = TripStore(directory: directory)
-    let snapshot = try DriveFixtures.snapshot(
-      "helsinki-1-clean", savedAt: Date(timeIntervalSince1970: 1_800_000_000), sequence: 7)
     let text = String(decoding: TripStore.encode(snapshot), as: UTF8.self)
     #expect(text.contains(#""sequence":7"#))
     try Data(text.replacingOccurrences(of: #""sequence":7"#, with: #""sequence":"7""#).utf8)
@@ -63,11 +69,8 @@ struct TripStoreTests {
       (#""duration":"#, #""duration":1e20,"x":"#, "duration: expected 0–32000000, got 1e+20"),
     ])
   func outOfRange(find: String, replace: String, reason: String) throws {
-    let directory = try temporaryDirectory()
+    let (store, snapshot, directory) = try seeded()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let store = TripStore(directory: directory)
-    let snapshot = try DriveFixtures.snapshot(
-      "helsinki-1-clean", savedAt: Date(timeIntervalSince1970: 1_800_000_000), sequence: 7)
     let text = String(decoding: TripStore.encode(snapshot), as: UTF8.self)
     let range = try #require(text.range(of: find))
     try Data(text.replacingCharacters(in: range, with: replace).utf8).write(to: store.url)
@@ -81,11 +84,8 @@ struct TripStoreTests {
 
   @Test("a trip with no route choices is moved aside with the reason")
   func noRouteChoices() throws {
-    let directory = try temporaryDirectory()
+    var (store, snapshot, directory) = try seeded()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let store = TripStore(directory: directory)
-    var snapshot = try DriveFixtures.snapshot(
-      "helsinki-1-clean", savedAt: Date(timeIntervalSince1970: 1_800_000_000), sequence: 7)
     snapshot.trip.routeChoices = []
     try store.save(snapshot)
     let (loaded, warning) = store.load(now: Date(timeIntervalSince1970: 1_800_000_100))

@@ -73,16 +73,7 @@ extension RoadMap {
 
   public func restrictions(at node: Int) -> [TurnRestriction] {
     precondition(node >= 0 && node < nodeCount, "node \(node) out of range")
-    var lo = 0
-    var hi = restrictionRecords.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if Int(field(restrictionRecords, mid, 4, UInt32.self)) < node {
-        lo = mid + 1
-      } else {
-        hi = mid
-      }
-    }
+    var lo = firstRecord(in: restrictionRecords, byUInt32At: 4, atLeast: node)
     var result: [TurnRestriction] = []
     while lo < restrictionRecords.count,
       Int(field(restrictionRecords, lo, 4, UInt32.self)) == node

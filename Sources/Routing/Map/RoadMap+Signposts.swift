@@ -5,16 +5,7 @@ extension RoadMap {
   /// signposts): a binary search over the records sorted by edge.
   public func signpost(ofEdge id: Int) -> Signpost? {
     precondition(id >= 0 && id < edgeCount, "edge \(id) out of range")
-    var lo = 0
-    var hi = signpostRecords.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if Int(field(signpostRecords, mid, 0, UInt32.self)) < id {
-        lo = mid + 1
-      } else {
-        hi = mid
-      }
-    }
+    let lo = firstRecord(in: signpostRecords, byUInt32At: 0, atLeast: id)
     guard lo < signpostRecords.count, Int(field(signpostRecords, lo, 0, UInt32.self)) == id
     else { return nil }
     func list(_ offset: Int) -> [String] {

@@ -207,6 +207,22 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
     return Self.load(base, section.offset + index * section.recordSize + field, type)
   }
 
+  /// The first record of `section`, whose records are sorted by the `UInt32` at byte
+  /// `field`, with that field at least `value`: a binary search, O(log records).
+  func firstRecord(in section: Section, byUInt32At field: Int, atLeast value: Int) -> Int {
+    var lo = 0
+    var hi = section.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if Int(self.field(section, mid, field, UInt32.self)) < value {
+        lo = mid + 1
+      } else {
+        hi = mid
+      }
+    }
+    return lo
+  }
+
   /// Node id read from the file, clamped into range.
   @inline(__always)
   func nodeID(_ raw: UInt32) -> Int { min(Int(raw), max(nodeCount - 1, 0)) }
