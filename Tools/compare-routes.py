@@ -62,6 +62,11 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from protobuf_wire import fields as _fields
+from protobuf_wire import packed as _packed
+from protobuf_wire import varint as _varint
+from protobuf_wire import zigzag as _zigzag
+
 ROOT = Path(__file__).resolve().parent.parent
 EXTRACTS = [
     ROOT / "Sources/HeadUnit/Resources/Helsinki/helsinki.osm.pbf",
@@ -85,49 +90,6 @@ NO_ACCESS = {"no", "private"}
 
 
 # --- The extract: a minimal OSM PBF reader (dense nodes, nodes and ways) --------------------
-
-def _varint(buf: bytes, pos: int) -> tuple[int, int]:
-    result = shift = 0
-    while True:
-        byte = buf[pos]
-        pos += 1
-        result |= (byte & 0x7F) << shift
-        if byte < 0x80:
-            return result, pos
-        shift += 7
-
-
-def _fields(buf: bytes):
-    """(field number, value) for each field: an int for varints, bytes for the rest."""
-    pos, end = 0, len(buf)
-    while pos < end:
-        key, pos = _varint(buf, pos)
-        number, wire = key >> 3, key & 7
-        if wire == 0:
-            value, pos = _varint(buf, pos)
-        elif wire == 2:
-            size, pos = _varint(buf, pos)
-            value, pos = buf[pos:pos + size], pos + size
-        elif wire == 1:
-            value, pos = buf[pos:pos + 8], pos + 8
-        elif wire == 5:
-            value, pos = buf[pos:pos + 4], pos + 4
-        else:
-            raise ValueError(f"unsupported protobuf wire type {wire}")
-        yield number, value
-
-
-def _packed(buf: bytes) -> list[int]:
-    values, pos = [], 0
-    while pos < len(buf):
-        value, pos = _varint(buf, pos)
-        values.append(value)
-    return values
-
-
-def _zigzag(n: int) -> int:
-    return (n >> 1) ^ -(n & 1)
-
 
 def _delta(values: list[int]) -> list[int]:
     out, running = [], 0

@@ -11,48 +11,11 @@ nodes, zlib blobs) that any reader of the format opens. Uses only the standard l
 import struct
 import sys
 import zlib
+from pathlib import Path
 
-
-def varint(b, i):
-    r = s = 0
-    while True:
-        c = b[i]
-        i += 1
-        r |= (c & 0x7F) << s
-        s += 7
-        if c < 0x80:
-            return r, i
-
-
-def fields(b):
-    i = 0
-    while i < len(b):
-        k, i = varint(b, i)
-        f, t = k >> 3, k & 7
-        if t == 0:
-            v, i = varint(b, i)
-        elif t == 2:
-            n, i = varint(b, i)
-            v, i = b[i:i + n], i + n
-        elif t == 1:
-            v, i = b[i:i + 8], i + 8
-        elif t == 5:
-            v, i = b[i:i + 4], i + 4
-        else:
-            raise ValueError("wire type %d" % t)
-        yield f, v
-
-
-def packed(b):
-    out, i = [], 0
-    while i < len(b):
-        v, i = varint(b, i)
-        out.append(v)
-    return out
-
-
-def unzigzag(v):
-    return (v >> 1) ^ -(v & 1)
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "Tools"))
+from protobuf_wire import fields, packed, varint  # noqa: E402
+from protobuf_wire import zigzag as unzigzag  # noqa: E402
 
 
 def read(path):
