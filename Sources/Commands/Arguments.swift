@@ -59,6 +59,18 @@ public struct Arguments {
     }
   }
 
+  /// A command's arguments, or nil when they ask for `--help` (which must be among
+  /// `flags`): `help` is then printed and the command has nothing more to do.
+  public static func unlessHelp(
+    _ words: [String], options: Set<String>, flags: Set<String>, help: String,
+    console: Console
+  ) throws(UsageError) -> Arguments? {
+    let arguments = try Arguments(words, options: options, flags: flags)
+    guard arguments.flag("help") else { return arguments }
+    console.out(help)
+    return nil
+  }
+
   public func value(_ name: String) -> String? { values[name] }
 
   func required(_ name: String) throws(UsageError) -> String {

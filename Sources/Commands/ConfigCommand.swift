@@ -18,11 +18,10 @@ enum ConfigCommand {
     """
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
-    let args = try Arguments(words, options: [], flags: ["help"])
-    if args.flag("help") {
-      console.out(help)
-      return .success
-    }
+    guard
+      let args = try Arguments.unlessHelp(
+        words, options: [], flags: ["help"], help: help, console: console)
+    else { return .success }
     guard let action = args.positional.first else {
       throw UsageError("config: check FILE or defaults? (headunit config --help)")
     }

@@ -27,12 +27,11 @@ enum DemoCommand {
     """
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
-    let args = try Arguments(
-      words, options: ["drive", "lang", "units", "out"], flags: ["json", "help"])
-    if args.flag("help") {
-      console.out(help)
-      return .success
-    }
+    guard
+      let args = try Arguments.unlessHelp(
+        words, options: ["drive", "lang", "units", "out"], flags: ["json", "help"], help: help,
+        console: console)
+    else { return .success }
     try args.noPositional("demo")
     let drive = args.value("drive") ?? EmbeddedData.defaultDrive
     guard EmbeddedData.drives.contains(drive),

@@ -25,12 +25,11 @@ public enum GPSCommand {
     """
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
-    let args = try Arguments(
-      words, options: ["host", "port", "timeout", "file", "speed"], flags: ["once", "help"])
-    if args.flag("help") {
-      console.out(help)
-      return .success
-    }
+    guard
+      let args = try Arguments.unlessHelp(
+        words, options: ["host", "port", "timeout", "file", "speed"], flags: ["once", "help"],
+        help: help, console: console)
+    else { return .success }
     try args.noPositional("gps")
     let once = args.flag("once")
     let timeout = try number(args, "timeout", allowZero: false)

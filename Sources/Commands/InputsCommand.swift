@@ -29,11 +29,10 @@ enum InputsCommand {
   static let defaultConfig = "/etc/headunit/board.json"
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
-    let args = try Arguments(words, options: ["config"], flags: ["json", "help"])
-    if args.flag("help") {
-      console.out(help)
-      return .success
-    }
+    guard
+      let args = try Arguments.unlessHelp(
+        words, options: ["config"], flags: ["json", "help"], help: help, console: console)
+    else { return .success }
     try args.noPositional("inputs")
     let json = args.flag("json")
     let config: ResolvedInputConfig

@@ -21,11 +21,10 @@ enum MapsCommand {
     """
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
-    let args = try Arguments(words, options: ["out", "country"], flags: ["help"])
-    if args.flag("help") {
-      console.out(help)
-      return .success
-    }
+    guard
+      let args = try Arguments.unlessHelp(
+        words, options: ["out", "country"], flags: ["help"], help: help, console: console)
+    else { return .success }
     guard let sub = args.positional.first else {
       throw UsageError("maps: what to do? (headunit maps import REGION.osm.pbf)")
     }

@@ -20,12 +20,11 @@ public enum ReplayCommand {
     """
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
-    let args = try Arguments(
-      words, options: ["route", "track", "map", "lang", "units"], flags: ["json", "help"])
-    if args.flag("help") {
-      console.out(help)
-      return .success
-    }
+    guard
+      let args = try Arguments.unlessHelp(
+        words, options: ["route", "track", "map", "lang", "units"], flags: ["json", "help"],
+        help: help, console: console)
+    else { return .success }
     try args.noPositional("replay")
     let phrases = try phrasebook(args)
     let route = try loadRoute(URL(fileURLWithPath: try args.required("route")))

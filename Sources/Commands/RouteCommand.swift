@@ -20,12 +20,11 @@ public enum RouteCommand {
     """
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
-    let args = try Arguments(
-      words, options: ["from", "to", "map", "heading"], flags: ["json", "alternatives", "help"])
-    if args.flag("help") {
-      console.out(help)
-      return .success
-    }
+    guard
+      let args = try Arguments.unlessHelp(
+        words, options: ["from", "to", "map", "heading"], flags: ["json", "alternatives", "help"],
+        help: help, console: console)
+    else { return .success }
     try args.noPositional("route")
     let from = try coordinate(args.required("from"), option: "from")
     let to = try coordinate(args.required("to"), option: "to")

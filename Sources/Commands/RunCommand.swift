@@ -22,11 +22,10 @@ enum RunCommand {
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
     let started = ContinuousClock.now
-    let args = try Arguments(words, options: ["config"], flags: ["help"])
-    if args.flag("help") {
-      console.out(help)
-      return .success
-    }
+    guard
+      let args = try Arguments.unlessHelp(
+        words, options: ["config"], flags: ["help"], help: help, console: console)
+    else { return .success }
     try args.noPositional("run")
     let path = args.value("config") ?? DaemonConfiguration.defaultPath
     let configuration: DaemonConfiguration

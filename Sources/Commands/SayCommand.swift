@@ -29,12 +29,11 @@ enum SayCommand {
     .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
-    let args = try Arguments(
-      words, options: ["lang", "device", "wav", "rate", "pitch", "volume"], flags: ["help"])
-    if args.flag("help") {
-      console.out(help)
-      return .success
-    }
+    guard
+      let args = try Arguments.unlessHelp(
+        words, options: ["lang", "device", "wav", "rate", "pitch", "volume"], flags: ["help"],
+        help: help, console: console)
+    else { return .success }
     let text = args.positional.joined(separator: " ").trimmingCharacters(in: .whitespaces)
     guard !text.isEmpty else { throw UsageError("say: what should it say? (headunit say TEXT)") }
     guard text.count <= Self.longestText else {

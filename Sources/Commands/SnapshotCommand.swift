@@ -27,16 +27,14 @@ public enum SnapshotCommand {
     """
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
-    let args = try Arguments(
-      words,
-      options: [
-        "route", "track", "at", "size", "theme", "out", "framebuffer", "lang", "units",
-      ],
-      flags: ["north-up", "muted", "help"])
-    if args.flag("help") {
-      console.out(help)
-      return .success
-    }
+    guard
+      let args = try Arguments.unlessHelp(
+        words,
+        options: [
+          "route", "track", "at", "size", "theme", "out", "framebuffer", "lang", "units",
+        ],
+        flags: ["north-up", "muted", "help"], help: help, console: console)
+    else { return .success }
     try args.noPositional("snapshot")
     let out = args.value("out")
     let device = args.value("framebuffer")

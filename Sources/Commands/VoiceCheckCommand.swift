@@ -22,12 +22,11 @@ enum VoiceCheckCommand {
     """
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
-    let args = try Arguments(
-      words, options: ["lang", "out", "rate", "pitch", "volume"], flags: ["help"])
-    if args.flag("help") {
-      console.out(help)
-      return .success
-    }
+    guard
+      let args = try Arguments.unlessHelp(
+        words, options: ["lang", "out", "rate", "pitch", "volume"], flags: ["help"], help: help,
+        console: console)
+    else { return .success }
     try args.noPositional("voice-check")
     let requested = args.value("lang") ?? "en"
     let languages =
