@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the daemon's frames go: the Linux framebuffer in the car (`Framebuffer`), or any
 /// other surface that shows whole frames of 32-bit pixels (`0xAARRGGBB`, native order).
 ///
@@ -19,6 +21,15 @@ public protocol Display: AnyObject {
 
   func blank() throws(BoardError)
   func unblank() throws(BoardError)
+
+  /// Whether a frame drawn at `instant` would be shown. A panel shows every frame; a
+  /// replay's display keeps only the moments it was asked for, so the daemon skips drawing
+  /// the rest (and holds what changed for the next frame it does draw).
+  func wantsFrame(at instant: Date) -> Bool
+}
+
+extension Display {
+  public func wantsFrame(at instant: Date) -> Bool { true }
 }
 
 extension Framebuffer: Display {

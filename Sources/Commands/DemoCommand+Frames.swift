@@ -46,28 +46,20 @@ extension DemoCommand {
     of drive: Replay, timeline: [TimelineEntry], to out: URL, console: Console
   ) -> HeadUnitCommand.Status {
     let moments = keyMoments(timeline)
-    // The screens the car's daemon draws: its core at each moment, composed and rendered
-    // as `headunit run` does.
-    let replay = ScreenReplay(drive)
-    let captures = replay.cores(at: moments.map(\.t))
+    // The screens the car's daemon draws: the drive replayed through it, on a display that
+    // keeps its frames at those moments.
+    let frames = drive.run(capturing: moments.map(\.t), drawing: .standard).frames
     let folder = out.appendingPathComponent("frames", isDirectory: true)
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let renderer = try TemplateRenderer(size: .standard)
-      var composer = FrameComposer(layers: FrameComposer.embeddedLayers)
       var cells: [ContactSheet.Cell] = []
-      for (i, (moment, capture)) in zip(moments, captures).enumerated() {
-        guard
-          case .scene(let scene) = composer.frame(
-            of: capture.core, at: capture.at, size: .standard, theme: .day)
-        else { continue }
-        _ = renderer.render(scene)
+      for (i, (moment, frame)) in zip(moments, frames).enumerated() {
+        guard let frame else { continue }
         let name = String(format: "%02d-t%03d.png", i + 1, Int(moment.t.rounded()))
-        try renderer.writePNG(to: folder.appendingPathComponent(name).path)
+        try frame.writePNG(to: folder.appendingPathComponent(name).path)
         cells.append(
           ContactSheet.Cell(
-            image: renderer.pixelBuffer(),
-            caption: String(format: "%.0f s · ", moment.t) + moment.caption))
+            image: frame, caption: String(format: "%.0f s · ", moment.t) + moment.caption))
       }
       cells += try appCells(
         phrases: drive.phrases, position: drive.fixes.first?.coordinate,

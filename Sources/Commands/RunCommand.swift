@@ -54,7 +54,7 @@ enum RunCommand {
     return HeadUnitCommand.block {
       let daemon: HeadUnitDaemon
       do throws(BoardError) {
-        daemon = try HeadUnitDaemon(
+        daemon = try HeadUnitDaemon.car(
           configuration: configuration, configPath: source, logger: logger,
           notifier: SystemdNotifier(), started: started)
       } catch {

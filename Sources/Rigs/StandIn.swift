@@ -24,7 +24,8 @@ public enum StandIn {
       throw SystemError("no stand-in source StandIns/\(name)/\(name).c among the resources", ENOENT)
     }
     let library = folder.appendingPathComponent("lib\(name).so").path
-    let scratch = folder.appendingPathComponent("lib\(name)-\(getpid()).so").path
+    // One scratch file per call: tests in one process compile the same stand-in at once.
+    let scratch = folder.appendingPathComponent("lib\(name)-\(UUID().uuidString).so").path
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments =

@@ -1,3 +1,4 @@
+import Board
 import Core
 import Foundation
 import Navigation
@@ -50,8 +51,9 @@ struct EffectLogGoldenTests {
     Script(name: "resume-mid-drive", drive: "helsinki-2-noisy", from: 60, resume: true),
   ]
 
-  /// The core's effects on `script`, one line each (timers and log lines left out; one
-  /// `draw` an instant).
+  /// The core's effects on `script` as the daemon carries them out, one line each (timers
+  /// and log lines left out; one `draw` an instant). The daemon runs on `VirtualClock` over
+  /// devices that keep nothing and a router that never answers.
   static func log(_ script: Script) throws -> String {
     let fixes = try DriveFixtures.fixes(script.drive)
     let origin = try #require(fixes.first?.time).addingTimeInterval(script.from)
@@ -60,10 +62,13 @@ struct EffectLogGoldenTests {
       trip = try DriveFixtures.snapshot(
         script.drive, savedAt: origin.addingTimeInterval(-300), sequence: 4)
     }
-    var clock = VirtualClock(HeadUnitCoreTests.core(), origin: origin)
+    let daemon = HeadUnitDaemon(
+      configuration: DaemonConfiguration(), core: HeadUnitCoreTests.core(),
+      devices: TestDevices(), router: TestDevices.SilentRouter(),
+      logger: Logger(label: "test") { _ in })
     var lines: [String] = []
     var lastDraw: Date?
-    let react: VirtualClock<HeadUnitCore>.React = { effect, instant, _ in
+    daemon.watch = { effect, instant, _ in
       let t = String(format: "%7.1f", instant.timeIntervalSince(origin))
       if effect == .redraw {
         if lastDraw != instant { lines.append("\(t) draw") }
@@ -71,23 +76,24 @@ struct EffectLogGoldenTests {
       } else if let text = describe(effect) {
         lines.append("\(t) \(text)")
       }
-      return effect == .acquireDevices ? [.devicesReady] : []
     }
-    clock.send(.start(places: PlaceLists(), trip: trip), at: origin, react: react)
+    var clock = VirtualClock(daemon, origin: origin)
+    clock.send(.core(.start(places: PlaceLists(), trip: trip)), at: origin)
     if !script.resume {
       let route = try DriveFixtures.route(script.drive)
       let place = try #require(
         DriveFixtures.provider.places.first { $0.coordinate == route.destination })
-      clock.send(.navigate(place, start: true), at: origin, react: react)
+      clock.send(.core(.navigate(place, start: true)), at: origin)
     }
     var events = script.events
     for fix in fixes where fix.time >= origin {
       while let next = events.first, origin.addingTimeInterval(next.t) < fix.time {
-        clock.send(next.event, at: origin.addingTimeInterval(next.t), react: react)
+        clock.send(.core(next.event), at: origin.addingTimeInterval(next.t))
         events.removeFirst()
       }
-      clock.send(.position(.fix(fix)), at: fix.time, react: react)
+      clock.send(.core(.position(.fix(fix))), at: fix.time)
     }
+    daemon.watch = nil
     return lines.joined(separator: "\n") + "\n"
   }
 

@@ -1,11 +1,14 @@
+import Board
 import Core
 import Foundation
+import HeadUnit
 import Navigation
 
-/// The replay's set of devices: prompts kept as the cues the player was given (for the
-/// demo's mixdown), the trip and places kept in memory, routes answered at once by the
-/// replay's router.
-final class ReplayDevices {
+/// The replay's set of devices: no sources (the replay hands the daemon its fixes),
+/// prompts kept as the cues the player was given (for the demo's mixdown), the trip and
+/// places kept in memory, routes answered at once by the replay's router, and frames kept
+/// by `display` when there is one.
+final class ReplayDevices: DaemonDevices {
   /// What the prompt player was told, and when.
   final class Prompts: PromptSink {
     enum Cue: Equatable {
@@ -34,28 +37,41 @@ final class ReplayDevices {
     func save(_ places: PlaceLists) { self.places.append(places) }
   }
 
-  /// The replay's router, answering at the instant it is asked.
+  /// The replay's router, answering at the instant it is asked; `answered` sees each
+  /// request with its answer.
   final class Router: RouteService {
     private let answer: Replay.Router
+    var answered: (RouteRequest, [HeadUnitCore.Event]) -> Void = { _, _ in }
 
     init(_ answer: @escaping Replay.Router) {
       self.answer = answer
     }
 
     func route(_ request: RouteRequest) -> [HeadUnitCore.Event]? {
-      switch answer(request) {
-      case .routeComputed(let route): [.routeComputed(route)]
-      case .routeFailed(let reason): [.routeFailed(reason)]
-      default: [.routeFailed("the router gave no route")]
-      }
+      let events: [HeadUnitCore.Event] =
+        switch answer(request) {
+        case .routeComputed(let route): [.routeComputed(route)]
+        case .routeFailed(let reason): [.routeFailed(reason)]
+        default: [.routeFailed("the router gave no route")]
+        }
+      answered(request, events)
+      return events
     }
   }
 
   let prompts = Prompts()
-  let store = Store()
-  let set: DeviceSet
+  let saves = Store()
+  let router: Router?
+  private(set) var display: (any Display)?
+  var store: any StateStore { saves }
 
-  init(router: Replay.Router?) {
-    set = DeviceSet(prompts: prompts, store: store, router: router.map { Router($0) })
+  init(router: Replay.Router?, display: (any Display)? = nil) {
+    self.router = router.map { Router($0) }
+    self.display = display
   }
+
+  func loadState() -> (PlaceLists, TripSnapshot?) { (PlaceLists(), nil) }
+  func acquire(language: String, muted: Bool) -> (any PromptSink)? { prompts }
+  func release(stopping: Bool) {}
+  func reload(_ configuration: DaemonConfiguration) {}
 }

@@ -7,4 +7,11 @@ public protocol StateStore: AnyObject {
   /// The trip ended: forget the saved one.
   func clearTrip()
   func save(_ places: PlaceLists)
+  /// Returns once every save asked for so far is kept (on disk for the car's store).
+  func flush()
+}
+
+extension StateStore {
+  /// A store in memory keeps each save at once.
+  public func flush() {}
 }

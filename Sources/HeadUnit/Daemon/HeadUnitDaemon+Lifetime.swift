@@ -10,22 +10,6 @@ import Templates
 /// What lives for the whole run: the saved state, GPIO, signals, the watchdog, systemd
 /// notifications, SIGHUP reloads and the shutdown command.
 extension HeadUnitDaemon {
-  func loadState() -> (PlaceLists, TripSnapshot?) {
-    let directory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      logger.error(
-        "cannot create the state directory \(directory.path) (\(error.localizedDescription)):"
-          + " trips and places will not be kept")
-    }
-    let (lists, placesWarning) = writer.places.loadRepairing()
-    if let placesWarning { logger.warning(placesWarning) }
-    let (trip, tripWarning) = writer.trips.load()
-    if let tripWarning { logger.warning(tripWarning) }
-    return (lists, trip)
-  }
-
   /// GPIO (kept for the whole run: the ignition line wakes the unit), signals, watchdog.
   func startLifetimeSources() async {
     let inbox = self.inbox
@@ -90,7 +74,7 @@ extension HeadUnitDaemon {
     }
     logger.level = fresh.logLevel
     theme = Theme.named(fresh.display.theme) ?? theme
-    player?.setVolume(fresh.audio.volume)
+    devices.reload(fresh)
     var live = configuration
     live.logLevel = fresh.logLevel
     live.display.theme = fresh.display.theme
@@ -132,7 +116,7 @@ extension HeadUnitDaemon {
   }
 
   func runShutdownCommand(_ command: [String]) {
-    writer.flush()
+    devices.store.flush()
     guard let executable = command.first else { return }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)

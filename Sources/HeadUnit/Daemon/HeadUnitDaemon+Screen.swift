@@ -25,33 +25,35 @@ extension HeadUnitDaemon {
   /// Draws when something changed, at most `frameRate` times a second; keeps drawing while
   /// the vehicle glides between fixes. What the driver's knob or button changed is drawn
   /// at once: the cap saves CPU on animation and on changes from elsewhere (a bridge
-  /// app's updates), never at the cost of the driver's feedback.
-  func drawIfDue() {
+  /// app's updates), never at the cost of the driver's feedback. Returns the frame timer
+  /// to set when the next frame is held back; nothing while the display declines frames.
+  func drawIfDue(at now: Date) -> TimerChange<Timer>? {
     let urgent = inputAt != nil && redrawPending
-    guard redrawPending || core.isAnimating, urgent || !frameScheduled else { return }
+    guard redrawPending || core.isAnimating, urgent || !frameScheduled,
+      let display, display.wantsFrame(at: now)
+    else { return nil }
     let interval = Duration.seconds(1) / max(configuration.display.frameRate, 1)
-    let now = ContinuousClock.now
-    if !urgent, let lastFrame, now < lastFrame + interval || !redrawPending {
+    if !urgent, let lastFrame, now < lastFrame.adding(interval) || !redrawPending {
       frameScheduled = true
-      let inbox = self.inbox
-      let due = max(lastFrame + interval, now)
-      Task {
-        try? await Task.sleep(until: due, clock: .continuous)
-        inbox.yield(.frame)
-      }
-      return
+      return .schedule(.frame, at: max(lastFrame.adding(interval), now))
     }
     redrawPending = false
     lastFrame = now
-    draw()
+    draw(on: display, at: now)
+    // The vehicle glides on between fixes: the next frame comes without waiting for a wake.
+    guard core.isAnimating else { return nil }
+    frameScheduled = true
+    return .schedule(.frame, at: now.adding(interval))
   }
 
-  func draw() {
-    guard let display else { return }
+  /// The display the devices hold now.
+  var display: (any Display)? { devices.display }
+
+  func draw(on display: any Display, at now: Date) {
     // A display smaller or larger than any layout gets the nearest one, centred or cropped.
     let size = ScreenSize(width: display.width, height: display.height).drawable
     guard
-      case .scene(let scene) = composer.frame(of: core, at: clock.now, size: size, theme: theme)
+      case .scene(let scene) = composer.frame(of: core, at: now, size: size, theme: theme)
     else {
       return
     }

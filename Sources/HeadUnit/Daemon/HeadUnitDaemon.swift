@@ -1,26 +1,28 @@
-import Audio
 import Board
 import Core
 import Foundation
 import Navigation
 import Rendering
-import Routing
-import Templates
 
-/// `headunit run`: the car daemon. Owns a `HeadUnitCore` and carries out its effects on the
-/// real devices — gpsd, the GPIO knob, buttons and ignition line, the power supplies, the
-/// prompt player on ALSA and the framebuffer.
+/// The head unit: owns a `HeadUnitCore` and carries out its effects on a set of devices —
+/// the car's (`CarDevices`, in `headunit run`) or a replay's (in `demo`, `replay`,
+/// `snapshot` and the benchmarks). Both run this one type.
+///
+/// It is a state machine itself: `handle(_:at:)` takes one wake (an event for the core, a
+/// frame due, the watchdog, a reload, a stop) with its instant, hands it to the core,
+/// carries out the effects on the devices, draws when a frame is due, and returns the
+/// timers to set. The car's loop (`run(clock:)`) waits on them on the real clock; a replay
+/// runs the daemon on `VirtualClock`, so a drive replays in milliseconds through the same
+/// code the car runs.
 ///
 /// One owner: every source (gpsd, GPIO, power, timers, signals, the watchdog) only posts
-/// to the inbox, and `run()` takes one wake at a time, hands it to the core and carries out
-/// the effects before the next. Each device degrades on its own: no gpsd shows "Locating",
-/// no sound card leaves prompts on screen only, no GPIO leaves the unit without a knob —
-/// each logged once. Only a missing framebuffer stops the start (there is nothing to show).
-/// File writes go to `StateWriter`'s queue; the loop never waits on the disk except to
-/// flush on the way out.
+/// to the inbox, and the loop takes one wake at a time. Each device degrades on its own: no
+/// gpsd shows "Locating", no sound card leaves prompts on screen only, no GPIO leaves the
+/// unit without a knob — each logged once. File writes go to the store's queue; the loop
+/// never waits on the disk except to flush on the way out.
 public final class HeadUnitDaemon {
   /// What wakes the loop.
-  enum Wake: Sendable {
+  public enum Wake: Sendable {
     case core(HeadUnitCore.Event)
     /// Time to draw a frame that was held back (frame-rate limit) or to animate.
     case frame
@@ -29,170 +31,120 @@ public final class HeadUnitDaemon {
     case terminate(String)
   }
 
+  /// The daemon's timers: the core's, and the next frame.
+  public enum Timer: Hashable, Sendable {
+    case core(HeadUnitCore.Timer)
+    case frame
+  }
+
   var configuration: DaemonConfiguration
   let configPath: String?
   var logger: Logger
-  var core: HeadUnitCore
+  /// The core; read it, never change it from outside (it is the daemon's state).
+  public private(set) var core: HeadUnitCore
   let wakes: AsyncStream<Wake>
   let inbox: AsyncStream<Wake>.Continuation
   let notifier: SystemdNotifier
-  let writer: StateWriter
   let started: ContinuousClock.Instant
+  let devices: any DaemonDevices
   /// The routing server, then the offline router, for reroutes; nil without a map.
-  let router: DaemonRouter?
-
-  /// The wall clock events are stamped with and timers wait on.
-  let clock: any DaemonClock
-  /// Where frames go; nil while the devices are released.
-  var display: (any Display)?
+  let router: (any RouteService)?
+  /// Where prompts go while the devices are held; nil: on screen only.
+  var prompts: (any PromptSink)?
   var renderer: TemplateRenderer?
   var composer: FrameComposer
   var theme: Theme
-  var player: PromptPlayer?
-  var deviceTasks: [Task<Void, Never>] = []
-  /// While torn down: a slow look at the power supplies, so power coming back wakes the unit.
-  var wakeWatch: Task<Void, Never>?
   var lifetimeTasks: [Task<Void, Never>] = []
   /// The app bridge's socket; nil when off or when it could not be set up.
   var bridgeServer: BridgeServer?
   /// The kernel time (CLOCK_MONOTONIC) of the oldest knob or button edge not yet on
   /// screen, for the input → frame latency logged at debug level.
   var inputAt: Duration?
-  var timers: [HeadUnitCore.Timer: Task<Void, Never>] = [:]
+  var timers: [Timer: Task<Void, Never>] = [:]
   var devicesHeld = false
   var redrawPending = false
   var frameScheduled = false
-  var lastFrame: ContinuousClock.Instant?
+  var lastFrame: Date?
   var firstFrameShown = false
   var stopped = false
   /// Fleet reporting, while configured on; see `HeadUnitDaemon+Fleet.swift`.
   var fleet: FleetService?
+  /// Sees every effect of the core with its instant just before it is carried out, and the
+  /// core as it stands after the event (a replay's timeline and effect log).
+  public var watch: ((HeadUnitCore.Effect, Date, () -> HeadUnitCore) -> Void)?
 
-  /// Opens the framebuffer and loads the saved state; the devices come when the core asks.
-  ///
-  /// - Throws: `BoardError` when the framebuffer cannot be opened.
+  /// A daemon over `core` on `devices`. `inbox` is where the devices' sources and the
+  /// router post (the car's loop reads it); `layers` are the map's base layers.
   public init(
-    configuration: DaemonConfiguration, configPath: String?, logger: Logger,
-    notifier: SystemdNotifier, started: ContinuousClock.Instant = .now,
-    clock: (any DaemonClock)? = nil
-  ) throws(BoardError) {
-    self.clock =
-      clock
-      ?? SteadyClock(jumped: { [logger] jump in
-        logger.notice(
-          "the system clock went back \(Duration.seconds(clamping: jump.rounded()).secondsText) s;"
-            + " the unit's time carries on from where it was")
-      })
+    configuration: DaemonConfiguration, core: HeadUnitCore, devices: any DaemonDevices,
+    router: (any RouteService)?, layers: [any MapLayer] = FrameComposer.embeddedLayers,
+    logger: Logger, configPath: String? = nil, notifier: SystemdNotifier = SystemdNotifier(),
+    inbox: (AsyncStream<Wake>, AsyncStream<Wake>.Continuation) = AsyncStream.makeStream(),
+    started: ContinuousClock.Instant = .now
+  ) {
     self.configuration = configuration
-    self.configPath = configPath
+    self.core = core
+    self.devices = devices
+    self.router = router
     self.logger = logger
+    self.configPath = configPath
     self.notifier = notifier
+    (wakes, self.inbox) = inbox
     self.started = started
     theme = Theme.named(configuration.display.theme) ?? .day
-    (wakes, inbox) = AsyncStream.makeStream(of: Wake.self)
-    let directory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
-    writer = StateWriter(directory: directory, logger: logger)
-    display = try Self.openFramebuffer(configuration.display.framebuffer, logger: logger)
-
-    // The configuration checked the language; English is built in.
-    guard
-      let phrases =
-        (try? Phrasebook(
-          language: configuration.language, units: configuration.units))
-        ?? (try? Phrasebook(language: "en"))
-    else { preconditionFailure("the English phrasebook is built in") }
-    var coreConfiguration = Self.coreConfiguration(configuration)
-    if let display {
-      coreConfiguration.bridge.screen =
-        ScreenSize(width: display.width, height: display.height).drawable
-    }
-    let provider: any RouteProvider
-    var layers = FrameComposer.embeddedLayers
-    if let map = Self.openMap(configuration, logger: logger) {
-      let mapProvider = MapRouteProvider(
-        map: map, server: configuration.remoteRouter, logger: logger)
-      provider = mapProvider
-      let inbox = self.inbox
-      router = DaemonRouter(
-        service: mapProvider.service, serverName: configuration.routing.server?.name
-      ) { inbox.yield(.core($0)) }
-      coreConfiguration.session.hasRouter = true
-      layers = [RoadLayer(graph: map)]
-      logger.info(
-        "map \(map.name): \(map.edgeCount) road edges, \(mapProvider.places.count) places")
-    } else {
-      router = nil
-      do {
-        provider = try EmbeddedRouteProvider.loadEmbedded()
-      } catch {
-        logger.error("the embedded places do not load (\(error)); destinations will be empty")
-        provider = EmbeddedRouteProvider(routes: [])
-      }
-    }
-    core = HeadUnitCore(provider: provider, phrases: phrases, configuration: coreConfiguration)
     composer = FrameComposer(layers: layers)
   }
 
-  /// Runs until SIGTERM or SIGINT has stopped the unit cleanly.
-  public func run() async {
-    for problem in configuration.machineProblems { logger.warning("configuration: \(problem)") }
-    let (places, trip) = loadState()
-    await startLifetimeSources()
-    bridgeServer = Self.startBridge(configuration, logger: logger, inbox: inbox)
-    perform(.start(places: places, trip: trip))
-    startFleet(configuration.fleet, logger: logger, vehicle: core.fleetState)
-    drawIfDue()
-    for await wake in wakes {
-      switch wake {
-      case .core(let event):
-        if case .input(let input) = event, inputAt == nil { inputAt = input.kernelTime }
-        perform(event)
-        if !redrawPending { inputAt = nil }  // the input changed nothing on screen
-        if case .bridge(.line(let client, _)) = event { bridgeServer?.acknowledge(client) }
-      case .frame:
-        frameScheduled = false
-        if core.isAnimating { redrawPending = true }
-      case .watchdog: tell(.watchdog)
-      case .reload: reload()
-      case .terminate(let name):
-        logger.notice("\(name): stopping")
-        tell(.stopping)
-        perform(.stop)
-      }
-      if stopped { break }
-      drawIfDue()
+  /// Handles one wake at `now`: the core's event and the effects that follow, then a frame
+  /// when one is due. Returns the timers to set or cancel, in order.
+  public func handle(_ wake: Wake, at now: Date) -> [TimerChange<Timer>] {
+    var changes: [TimerChange<Timer>] = []
+    switch wake {
+    case .core(let event):
+      if case .input(let input) = event, inputAt == nil { inputAt = input.kernelTime }
+      perform(event, at: now, timers: &changes)
+      if !redrawPending { inputAt = nil }  // the input changed nothing on screen
+      if case .bridge(.line(let client, _)) = event { bridgeServer?.acknowledge(client) }
+    case .frame:
+      frameScheduled = false
+      if core.isAnimating { redrawPending = true }
+    case .watchdog: tell(.watchdog)
+    case .reload: reload()
+    case .terminate(let name):
+      logger.notice("\(name): stopping")
+      tell(.stopping)
+      perform(.stop, at: now, timers: &changes)
     }
-    writer.flush()
-    fleet?.stop()
-    bridgeServer?.stop()
-    wakeWatch?.cancel()
-    for task in lifetimeTasks { task.cancel() }
-    logger.notice("stopped")
+    if !stopped, let frame = drawIfDue(at: now) { changes.append(frame) }
+    return changes
   }
 
   // MARK: - Effects
 
-  func perform(_ event: HeadUnitCore.Event) {
+  func perform(_ event: HeadUnitCore.Event, at now: Date, timers: inout [TimerChange<Timer>]) {
     var queue = [event]
     while !queue.isEmpty {
       let next = queue.removeFirst()
-      for effect in core.handle(next, at: clock.now) {
-        queue += carryOut(effect)
+      for effect in core.handle(next, at: now) {
+        watch?(effect, now) { self.core }
+        queue += carryOut(effect, timers: &timers)
       }
     }
     fleet?.observe(core.fleetState)
   }
 
-  /// The car's prompt player, state files and router, as the core's effects see them.
-  var devices: DeviceSet { DeviceSet(prompts: player, store: writer, router: router) }
+  /// The prompt sink, the store and the router, as the core's effects see them.
+  var deviceSet: DeviceSet { DeviceSet(prompts: prompts, store: devices.store, router: router) }
 
   /// Carries out one effect; returns the events that must follow at once.
-  func carryOut(_ effect: HeadUnitCore.Effect) -> [HeadUnitCore.Event] {
-    if let follow = devices.carryOut(effect) { return follow }
+  func carryOut(
+    _ effect: HeadUnitCore.Effect, timers: inout [TimerChange<Timer>]
+  ) -> [HeadUnitCore.Event] {
+    if let follow = deviceSet.carryOut(effect) { return follow }
     switch effect {
     case .redraw: redrawPending = true
-    case .schedule(let timer, let due): schedule(timer, at: due)
-    case .cancel(let timer): timers.removeValue(forKey: timer)?.cancel()
+    case .schedule(let timer, let due): timers.append(.schedule(.core(timer), at: due))
+    case .cancel(let timer): timers.append(.cancel(.core(timer)))
     case .acquireDevices:
       acquireDevices()
       return [.devicesReady]
@@ -212,37 +164,29 @@ public final class HeadUnitDaemon {
     return []
   }
 
-  func schedule(_ timer: HeadUnitCore.Timer, at due: Date) {
-    timers[timer]?.cancel()
-    let inbox = self.inbox
-    let clock = self.clock
-    timers[timer] = Task {
-      await clock.sleep(until: due)
-      if !Task.isCancelled { inbox.yield(.core(.timer(timer))) }
-    }
+  func acquireDevices() {
+    guard !devicesHeld else { return }
+    devicesHeld = true
+    prompts = devices.acquire(language: core.phrases.language, muted: core.isMuted)
   }
 
-  /// The configured map, or the embedded one; nil (logged) when it cannot be opened.
-  static func openMap(_ configuration: DaemonConfiguration, logger: Logger) -> RoadMap? {
-    guard let url = configuration.mapPath.map({ URL(fileURLWithPath: $0) }) ?? EmbeddedData.mapURL
-    else { return nil }
-    do {
-      return try RoadMap(contentsOf: url)
-    } catch {
-      logger.error("\(error) — no offline routing or road map; the embedded routes stand in")
-      return nil
-    }
+  func releaseDevices() {
+    guard devicesHeld else { return }
+    devicesHeld = false
+    devices.release(stopping: stopped)
+    prompts = nil
+    renderer = nil
+    logger.info("devices released")
   }
+}
 
-  static func coreConfiguration(_ configuration: DaemonConfiguration) -> HeadUnitCore.Configuration
-  {
-    var core = HeadUnitCore.Configuration()
-    core.lifecycle = configuration.lifecycle.machine
-    core.saveInterval = configuration.trip.saveInterval
-    core.resumeWithin = configuration.trip.resumeWithin
-    core.parkedScreen = configuration.lifecycle.parkedScreen
-    core.muted = configuration.audio.muted
-    core.bridge = configuration.bridgeSettings
-    return core
+extension HeadUnitDaemon: StateMachine {
+  public static func timerChange(in effect: TimerChange<Timer>) -> TimerChange<Timer>? { effect }
+
+  public static func fired(_ timer: Timer) -> Wake {
+    switch timer {
+    case .core(let timer): .core(.timer(timer))
+    case .frame: .frame
+    }
   }
 }

@@ -1,0 +1,162 @@
+import Audio
+import Board
+import Core
+import Foundation
+import Navigation
+
+/// The car's devices: gpsd, the power supplies, the prompt player (espeak-ng into ALSA),
+/// the framebuffer and the state directory. Sources post their events to the daemon's
+/// inbox through `post`. Each device that fails is logged and left out; only the
+/// framebuffer is needed to start (there is nothing to show without it).
+final class CarDevices: DaemonDevices {
+  private(set) var display: (any Display)?
+  let writer: StateWriter
+  var store: any StateStore { writer }
+  private var configuration: DaemonConfiguration
+  private let logger: Logger
+  private let post: @Sendable (HeadUnitCore.Event) -> Void
+  private var player: PromptPlayer?
+  private var tasks: [Task<Void, Never>] = []
+  /// While released: a slow look at the power supplies, so power coming back wakes the unit.
+  private var wakeWatch: Task<Void, Never>?
+
+  /// Opens the framebuffer.
+  ///
+  /// - Throws: `BoardError` when the framebuffer cannot be opened.
+  init(
+    configuration: DaemonConfiguration, logger: Logger,
+    post: @escaping @Sendable (HeadUnitCore.Event) -> Void
+  ) throws(BoardError) {
+    self.configuration = configuration
+    self.logger = logger
+    self.post = post
+    let directory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
+    writer = StateWriter(directory: directory, logger: logger)
+    display = try Self.openFramebuffer(configuration.display.framebuffer, logger: logger)
+  }
+
+  deinit {
+    wakeWatch?.cancel()
+    for task in tasks { task.cancel() }
+  }
+
+  func loadState() -> (PlaceLists, TripSnapshot?) {
+    let directory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      logger.error(
+        "cannot create the state directory \(directory.path) (\(error.localizedDescription)):"
+          + " trips and places will not be kept")
+    }
+    let (lists, placesWarning) = writer.places.loadRepairing()
+    if let placesWarning { logger.warning(placesWarning) }
+    let (trip, tripWarning) = writer.trips.load()
+    if let tripWarning { logger.warning(tripWarning) }
+    return (lists, trip)
+  }
+
+  func acquire(language: String, muted: Bool) -> (any PromptSink)? {
+    if display == nil {
+      display = try? Self.openFramebuffer(configuration.display.framebuffer, logger: logger)
+    }
+    let post = self.post
+    if configuration.gpsd.enabled {
+      let source = GPSDPositionSource(host: configuration.gpsd.host, port: configuration.gpsd.port)
+      let events = source.events()
+      tasks.append(
+        Task {
+          for await event in events { post(.position(event)) }
+        })
+    } else {
+      logger.notice("gpsd is off in the configuration: no position")
+    }
+    wakeWatch?.cancel()
+    wakeWatch = nil
+    tasks.append(watchPower(every: .seconds(2)))
+    if configuration.audio.enabled { player = makePlayer(language: language, muted: muted) }
+    return player
+  }
+
+  func release(stopping: Bool) {
+    for task in tasks { task.cancel() }
+    tasks = []
+    player?.close()
+    player = nil
+    display = nil
+    if stopping {
+      wakeWatch?.cancel()
+      wakeWatch = nil
+    } else {
+      wakeWatch = watchPower(every: .seconds(10))
+    }
+  }
+
+  func reload(_ configuration: DaemonConfiguration) {
+    self.configuration.audio.volume = configuration.audio.volume
+    player?.setVolume(configuration.audio.volume)
+  }
+
+  /// Posts external power changes, read from the power supplies every `interval`.
+  private func watchPower(every interval: Duration) -> Task<Void, Never> {
+    let root = configuration.board?.powerSupplyPath ?? "/sys/class/power_supply"
+    let logger = self.logger
+    let post = self.post
+    let events = SysfsPowerSource(root: root, interval: interval) { error in
+      logger.warning("power supplies: \(error.message)")
+    }.powerEvents()
+    return Task {
+      for await event in events {
+        if case .externalPower(let present) = event { post(.externalPower(present)) }
+      }
+    }
+  }
+
+  private func makePlayer(language: String, muted: Bool) -> PromptPlayer? {
+    let synthesizer: EspeakSynthesizer
+    do {
+      synthesizer = try EspeakSynthesizer(
+        settings: EspeakSynthesizer.Settings(rate: configuration.audio.speechRate))
+    } catch {
+      logger.warning("no speech (\(error.message)): prompts on screen only")
+      return nil
+    }
+    let output: ALSAOutput
+    do {
+      output = try ALSAOutput(device: configuration.audio.device)
+    } catch {
+      logger.warning("no audio output (\(error.message)): prompts on screen only")
+      return nil
+    }
+    let logger = self.logger
+    let device = configuration.audio.device
+    let post = self.post
+    return PromptPlayer(
+      // The few phrases that repeat within a drive ("then turn left", arrival): 20 s of
+      // audio, under 1 MB, where the default two minutes would hold 5 MB for a drive whose
+      // prompts are mostly one-off street names.
+      synthesizer: CachedSynthesizer(synthesizer, capacity: .seconds(20)), output: output,
+      configuration: PromptPlayer.Configuration(
+        language: language, earcon: configuration.audio.earcon ? .chime : nil,
+        volume: configuration.audio.volume, muted: muted)
+    ) { event in
+      switch event {
+      case .started:
+        post(.audio(available: true))
+      case .outputFailed(let error):
+        post(.audio(available: false))
+        logger.warning("audio device \(device): \(error.message) — prompts on screen only")
+      case .duckingFailed(let error):
+        logger.warning("ducking: \(error.message)")
+      default:
+        break
+      }
+    }
+  }
+
+  static func openFramebuffer(_ path: String, logger: Logger) throws(BoardError) -> Framebuffer {
+    let framebuffer = try Framebuffer(path: path) { logger.notice("framebuffer: \($0)") }
+    logger.info("framebuffer \(path): \(framebuffer.info)")
+    return framebuffer
+  }
+}

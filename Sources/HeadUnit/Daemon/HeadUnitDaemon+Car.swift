@@ -1,0 +1,141 @@
+import Board
+import Core
+import Foundation
+import Navigation
+import Routing
+import Templates
+
+/// `headunit run`: the daemon on the car's devices and the real clock.
+extension HeadUnitDaemon {
+  /// The car's daemon for `configuration`: the framebuffer, the configured map (or the
+  /// embedded one) with the routing server before it, the saved state when it runs.
+  ///
+  /// - Throws: `BoardError` when the framebuffer cannot be opened.
+  public static func car(
+    configuration: DaemonConfiguration, configPath: String?, logger: Logger,
+    notifier: SystemdNotifier, started: ContinuousClock.Instant = .now
+  ) throws(BoardError) -> HeadUnitDaemon {
+    let (wakes, inbox) = AsyncStream.makeStream(of: Wake.self)
+    let devices = try CarDevices(configuration: configuration, logger: logger) {
+      inbox.yield(.core($0))
+    }
+    // The configuration checked the language; English is built in.
+    guard
+      let phrases =
+        (try? Phrasebook(language: configuration.language, units: configuration.units))
+        ?? (try? Phrasebook(language: "en"))
+    else { preconditionFailure("the English phrasebook is built in") }
+    var coreConfiguration = coreConfiguration(configuration)
+    if let display = devices.display {
+      coreConfiguration.bridge.screen =
+        ScreenSize(width: display.width, height: display.height).drawable
+    }
+    let provider: any RouteProvider
+    var router: DaemonRouter?
+    var layers = FrameComposer.embeddedLayers
+    if let map = openMap(configuration, logger: logger) {
+      let mapProvider = MapRouteProvider(
+        map: map, server: configuration.remoteRouter, logger: logger)
+      provider = mapProvider
+      router = DaemonRouter(
+        service: mapProvider.service, serverName: configuration.routing.server?.name
+      ) { inbox.yield(.core($0)) }
+      coreConfiguration.session.hasRouter = true
+      layers = [RoadLayer(graph: map)]
+      logger.info(
+        "map \(map.name): \(map.edgeCount) road edges, \(mapProvider.places.count) places")
+    } else {
+      do {
+        provider = try EmbeddedRouteProvider.loadEmbedded()
+      } catch {
+        logger.error("the embedded places do not load (\(error)); destinations will be empty")
+        provider = EmbeddedRouteProvider(routes: [])
+      }
+    }
+    return HeadUnitDaemon(
+      configuration: configuration,
+      core: HeadUnitCore(provider: provider, phrases: phrases, configuration: coreConfiguration),
+      devices: devices, router: router, layers: layers, logger: logger, configPath: configPath,
+      notifier: notifier, inbox: (wakes, inbox), started: started)
+  }
+
+  /// Runs on `clock` until SIGTERM or SIGINT has stopped the unit cleanly. The car runs on
+  /// a `SteadyClock` over the system's wall clock (the default).
+  public func run(clock: (any DaemonClock)? = nil) async {
+    let clock = clock ?? SteadyClock.reporting(to: logger)
+    for problem in configuration.machineProblems { logger.warning("configuration: \(problem)") }
+    let (places, trip) = devices.loadState()
+    await startLifetimeSources()
+    bridgeServer = Self.startBridge(configuration, logger: logger, inbox: inbox)
+    set(handle(.core(.start(places: places, trip: trip)), at: clock.now), on: clock)
+    startFleet(configuration.fleet, logger: logger, vehicle: core.fleetState)
+    for await wake in wakes {
+      set(handle(wake, at: clock.now), on: clock)
+      if stopped { break }
+    }
+    devices.store.flush()
+    fleet?.stop()
+    bridgeServer?.stop()
+    devices.release(stopping: true)
+    for task in lifetimeTasks { task.cancel() }
+    for task in timers.values { task.cancel() }
+    logger.notice("stopped")
+  }
+
+  /// Sets and cancels timers on `clock`: each one due posts its wake to the inbox.
+  func set(_ changes: [TimerChange<Timer>], on clock: any DaemonClock) {
+    for change in changes {
+      switch change {
+      case .schedule(let timer, let due):
+        timers[timer]?.cancel()
+        timers[timer] = post(Self.fired(timer), at: due, on: clock)
+      case .cancel(let timer):
+        timers.removeValue(forKey: timer)?.cancel()
+      }
+    }
+  }
+
+  /// A task that posts `wake` to the inbox at `due` on `clock`, unless cancelled first.
+  func post(_ wake: Wake, at due: Date, on clock: any DaemonClock) -> Task<Void, Never> {
+    let inbox = self.inbox
+    return Task {
+      await clock.sleep(until: due)
+      if !Task.isCancelled { inbox.yield(wake) }
+    }
+  }
+
+  /// The configured map, or the embedded one; nil (logged) when it cannot be opened.
+  static func openMap(_ configuration: DaemonConfiguration, logger: Logger) -> RoadMap? {
+    guard let url = configuration.mapPath.map({ URL(fileURLWithPath: $0) }) ?? EmbeddedData.mapURL
+    else { return nil }
+    do {
+      return try RoadMap(contentsOf: url)
+    } catch {
+      logger.error("\(error) — no offline routing or road map; the embedded routes stand in")
+      return nil
+    }
+  }
+
+  static func coreConfiguration(_ configuration: DaemonConfiguration) -> HeadUnitCore.Configuration
+  {
+    var core = HeadUnitCore.Configuration()
+    core.lifecycle = configuration.lifecycle.machine
+    core.saveInterval = configuration.trip.saveInterval
+    core.resumeWithin = configuration.trip.resumeWithin
+    core.parkedScreen = configuration.lifecycle.parkedScreen
+    core.muted = configuration.audio.muted
+    core.bridge = configuration.bridgeSettings
+    return core
+  }
+}
+
+extension SteadyClock {
+  /// The car's clock: jumps back are logged as a notice to `logger`.
+  static func reporting(to logger: Logger) -> SteadyClock {
+    SteadyClock(jumped: { [logger] jump in
+      logger.notice(
+        "the system clock went back \(Duration.seconds(clamping: jump.rounded()).secondsText) s;"
+          + " the unit's time carries on from where it was")
+    })
+  }
+}
