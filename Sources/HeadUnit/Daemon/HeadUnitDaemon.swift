@@ -191,8 +191,8 @@ public final class HeadUnitDaemon {
     if let follow = devices.carryOut(effect) { return follow }
     switch effect {
     case .redraw: redrawPending = true
-    case .schedule(let timer, let due): schedule(timer, at: due)
-    case .cancel(let timer): timers.removeValue(forKey: timer)?.cancel()
+    case .timer(.schedule(let timer, let due)): schedule(timer, at: due)
+    case .timer(.cancel(let timer)): timers.removeValue(forKey: timer)?.cancel()
     case .acquireDevices:
       acquireDevices()
       return [.devicesReady]
