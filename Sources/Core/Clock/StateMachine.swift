@@ -6,12 +6,13 @@ import Navigation
 /// effect, `.timer(TimerChange)`, that schedules or cancels it, and its firing comes back
 /// as the event `.timer(timer)`.
 ///
-/// Conformers: `HeadUnitCore`, `LifecycleMachine` and `NavigationSession`. Whoever owns
-/// one carries out its effects: the car's daemon on the real clock, `VirtualClock` on a
-/// virtual one. A conformance has no body: the effect type says which of its effects is a
-/// timer (`TimerEffect`), and the event type's `.timer` case is how one fires
-/// (`TimerEvent`). Those two and `TimerChange` live in `Navigation`, the lowest module with
-/// a machine, so `NavigationSession`'s effects carry the same timer effect as Core's.
+/// Conformers: `HeadUnitCore`, `LifecycleMachine`, `NavigationSession` and
+/// `FleetReporter`. Whoever owns one carries out its effects: the car's daemon and
+/// `FleetService` on the real clock, `VirtualClock` on a virtual one. A conformance has no
+/// body: the effect type says which of its effects is a timer (`TimerEffect`), and the
+/// event type's `.timer` case is how one fires (`TimerEvent`). Those two and `TimerChange`
+/// live in `Navigation`, the lowest module with a machine, so `NavigationSession`'s effects
+/// carry the same timer effect as Core's.
 public protocol StateMachine {
   associatedtype Timer: Hashable
   associatedtype Event: TimerEvent where Event.Timer == Timer
@@ -24,3 +25,4 @@ public protocol StateMachine {
 extension HeadUnitCore: StateMachine {}
 extension LifecycleMachine: StateMachine {}
 extension NavigationSession: StateMachine {}
+extension FleetReporter: StateMachine {}
