@@ -12,10 +12,7 @@ extension HeadUnitCore {
   mutating func carryOut(_ lifecycleEffects: [LifecycleMachine.Effect], at now: Date) {
     for effect in lifecycleEffects {
       switch effect {
-      case .schedule(let timer, let instant):
-        effects.append(.schedule(.lifecycle(timer), at: instant))
-      case .cancel(let timer):
-        effects.append(.cancel(.lifecycle(timer)))
+      case .timer(let change): effects.append(.timer(change.map(Timer.lifecycle)))
       case .acquireDevices:
         // Back from parked before the screen blanked: the devices are still held.
         teardownPending = false
@@ -94,8 +91,9 @@ extension HeadUnitCore {
 
   private mutating func interface(_ effect: UIEffect) {
     switch effect {
-    case .schedule(let id, let instant): effects.append(.schedule(.interface(id), at: instant))
-    case .cancel(let id): effects.append(.cancel(.interface(id)))
+    case .schedule(let id, let instant):
+      effects.append(.timer(.schedule(.interface(id), at: instant)))
+    case .cancel(let id): effects.append(.timer(.cancel(.interface(id))))
     case .muteToggled(let muted):
       isMuted = muted
       guidance?.isMuted = muted
@@ -174,10 +172,7 @@ extension HeadUnitCore {
         {
           saveTrip(at: now)
         }
-      case .schedule(let timer, let instant):
-        effects.append(.schedule(.session(timer), at: instant))
-      case .cancel(let timer):
-        effects.append(.cancel(.session(timer)))
+      case .timer(let change): effects.append(.timer(change.map(Timer.session)))
       case .requestRoute(let request):
         effects.append(.log(.info, "asking for a route (\(request.reason.rawValue))"))
         effects.append(.requestRoute(request))
@@ -193,7 +188,7 @@ extension HeadUnitCore {
         effects.append(.log(.warning, "the session refused: \(rejection)"))
       }
       switch effect {
-      case .publish, .schedule, .cancel: break  // every fix; nothing the app shows
+      case .publish, .timer: break  // every fix; nothing the app shows
       default: app(.session(effect), at: now)
       }
     }

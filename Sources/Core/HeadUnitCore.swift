@@ -50,7 +50,7 @@ public struct HeadUnitCore: Sendable {
   }
 
   /// Something that happened, with the instant given to `handle`.
-  public enum Event: Sendable, Equatable {
+  public enum Event: Sendable, Equatable, TimerEvent {
     /// The first event: the saved places, and the saved trip if any.
     indirect case start(places: PlaceLists, trip: TripSnapshot?)
     /// The devices asked for with `.acquireDevices` are open (or degraded).
@@ -97,11 +97,10 @@ public struct HeadUnitCore: Sendable {
   }
 
   /// Work for the owner, in order.
-  public enum Effect: Sendable, Equatable {
+  public enum Effect: Sendable, Equatable, TimerEffect {
     /// The screen's content changed; draw `frame(at:size:theme:)`.
     case redraw
-    case schedule(Timer, at: Date)
-    case cancel(Timer)
+    case timer(TimerChange<Timer>)
     case speak(Announcement)
     /// Step `next` is now the next maneuver: waiting prompts about earlier ones are moot.
     case maneuverChanged(next: Int)
@@ -129,6 +128,10 @@ public struct HeadUnitCore: Sendable {
     /// What the navigation session reported (state, next maneuver, prompt, off route, GPS
     /// lost or back, arrival), for whoever keeps a timeline; the car only logs it.
     case guidance(NavigationSession.Effect)
+
+    public var timerChange: TimerChange<Timer>? {
+      if case .timer(let change) = self { change } else { nil }
+    }
   }
 
   /// The trip under way, for saving.
@@ -350,7 +353,7 @@ public struct HeadUnitCore: Sendable {
     saveTrip(at: now)
     effects.append(.stopPrompts)
     for timer in ownTimers.keys.sorted(by: { "\($0)" < "\($1)" }) {
-      effects.append(.cancel(timer))
+      effects.append(.timer(.cancel(timer)))
     }
     ownTimers = [:]
     screen = .blank
@@ -360,12 +363,12 @@ public struct HeadUnitCore: Sendable {
 
   mutating func schedule(_ timer: Timer, at instant: Date) {
     ownTimers[timer] = instant
-    effects.append(.schedule(timer, at: instant))
+    effects.append(.timer(.schedule(timer, at: instant)))
   }
 
   mutating func cancel(_ timer: Timer) {
     guard ownTimers.removeValue(forKey: timer) != nil else { return }
-    effects.append(.cancel(timer))
+    effects.append(.timer(.cancel(timer)))
   }
 
   /// The status clock shows minutes: redraw when the next one starts.

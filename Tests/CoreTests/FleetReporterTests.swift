@@ -4,50 +4,65 @@ import Testing
 
 @testable import Core
 
-/// Runs a `FleetReporter` on a virtual clock and keeps every effect, so a test answers the
-/// requests it makes as an endpoint would.
-private struct FleetClock {
-  var reporter: FleetReporter
-  let origin = Date(timeIntervalSince1970: 1_800_000_000)
-  var t: TimeInterval = 0
-  var effects: [FleetReporter.Effect] = []
+/// Where the tests' clock starts: 2027-01-15 08:00:00 UTC.
+private let epoch = Date(timeIntervalSince1970: 1_800_000_000)
 
+/// A `FleetReporter` on the program's virtual clock (`VirtualClock`), its ticks the timer it
+/// schedules; a test answers the requests it makes as an endpoint would.
+extension VirtualClock<FleetReporter> {
+  /// A reporter for `configuration` at `epoch`, not started.
   init(_ configuration: FleetReporter.Configuration) {
-    reporter = FleetReporter(configuration: configuration)
+    self.init(FleetReporter(configuration: configuration), origin: epoch)
+  }
+
+  /// A reporter for `configuration`, started at `epoch`: its first tick is due at once.
+  init(started configuration: FleetReporter.Configuration) {
+    self.init(configuration)
     send(.start)
   }
 
-  var now: Date { origin.addingTimeInterval(t) }
+  /// Seconds since `origin`.
+  var t: TimeInterval { now.timeIntervalSince(origin) }
 
+  /// Hands `event` to the reporter now; the effects it led to (of the ticks due first, too).
   @discardableResult
   mutating func send(_ event: FleetReporter.Event) -> [FleetReporter.Effect] {
-    let out = reporter.handle(event, at: now)
-    effects += out
-    return out
+    var effects: [FleetReporter.Effect] = []
+    send(event, at: now) { effect, _, _ in
+      effects.append(effect)
+      return []
+    }
+    return effects
   }
 
-  /// A tick `seconds` later with `snapshot`; the reports it sends.
+  /// `snapshot` observed now, then the clock `seconds` on; the effects of the ticks due by
+  /// then (with the first, due at the start, if it has not come yet).
   @discardableResult
   mutating func tick(
     _ snapshot: FleetSnapshot, after seconds: TimeInterval = 10
   ) -> [FleetReporter.Effect] {
-    t += seconds
-    return send(.tick(snapshot))
+    var effects = send(.observe(snapshot))
+    advance(to: now.addingTimeInterval(seconds)) { effect, _, _ in
+      effects.append(effect)
+      return []
+    }
+    return effects
   }
 
   /// Answers every `.send` in `effects` with `.delivered`, and the sends those lead to,
-  /// until none is left; the reports delivered, in order.
-  mutating func deliverAll(_ effects: [FleetReporter.Effect]) -> [FleetReport] {
+  /// until none is left; `effects` and those the answers led to, in order (so `sends` of it
+  /// are the reports delivered).
+  mutating func deliverAll(_ effects: [FleetReporter.Effect]) -> [FleetReporter.Effect] {
+    var all: [FleetReporter.Effect] = []
     var pending = effects
-    var delivered: [FleetReport] = []
     while let effect = pending.first {
       pending.removeFirst()
+      all.append(effect)
       if case .send(let report, _) = effect {
-        delivered.append(report)
         pending += send(.delivered(sequence: report.sequence))
       }
     }
-    return delivered
+    return all
   }
 }
 
@@ -71,7 +86,7 @@ private func driving(
   FleetSnapshot(
     location: north(metres), heading: heading, speed: speed,
     route: [north(1000), north(2000)], remainingDistance: 2000 - metres,
-    eta: Date(timeIntervalSince1970: 1_800_000_000 + eta))
+    eta: epoch.addingTimeInterval(eta))
 }
 
 private let outage = FleetError(
@@ -84,34 +99,34 @@ struct FleetReporterTests {
     let configuration = FleetReporter.Configuration(vehicleId: "v", interval: .seconds(asked))
     #expect(configuration.interval == .seconds(used))
     #expect(configuration.isClamped == (asked != used))
-    var clock = FleetClock(configuration)
+    var clock = VirtualClock(configuration)
     // The first tick at once, the next one interval later.
-    #expect(clock.effects.contains(.schedule(at: clock.origin)))
-    let effects = clock.send(.tick(.empty))
-    #expect(effects.first == .schedule(at: clock.origin.addingTimeInterval(used)))
+    #expect(clock.send(.start).contains(.timer(.schedule(.tick, at: clock.origin))))
+    let effects = clock.tick(.empty, after: 0)
+    #expect(effects.first == .timer(.schedule(.tick, at: clock.origin.addingTimeInterval(used))))
   }
 
   @Test func clampingIsLogged() {
-    let clock = FleetClock(.init(vehicleId: "van-7", interval: .seconds(3)))
+    var clock = VirtualClock(.init(vehicleId: "van-7", interval: .seconds(3)))
     #expect(
-      clock.effects.contains(
+      clock.send(.start).contains(
         .log(.notice, "fleet reporting as van-7 every 5 s (3 s asked, clamped to 5–60 s)")))
   }
 
   @Test func firstReportIsFullThenOnlyChanges() throws {
-    var clock = FleetClock(.init(vehicleId: "van-7"))
-    let first = clock.deliverAll(clock.tick(driving(0)))
+    var clock = VirtualClock(started: .init(vehicleId: "van-7"))
+    let first = sends(clock.deliverAll(clock.tick(driving(0))))
     #expect(first.count == 1)
     #expect(first[0].fields == Set(FleetField.allCases))
     #expect(first[0].sequence == 1)
 
     // 100 m on, same heading, speed, route, ETA: location and distance only.
-    let second = clock.deliverAll(clock.tick(driving(100)))
+    let second = sends(clock.deliverAll(clock.tick(driving(100))))
     #expect(second.map(\.fields) == [[.location, .remainingDistance]])
     #expect(second[0].sequence == 2)
 
     // Turned 30°, slowed to 5 m/s, ETA 2 min later.
-    let third = clock.deliverAll(clock.tick(driving(100, heading: 30, speed: 5, eta: 720)))
+    let third = sends(clock.deliverAll(clock.tick(driving(100, heading: 30, speed: 5, eta: 720))))
     #expect(third.map(\.fields) == [[.heading, .speed, .eta]])
     let report = third[0]
     #expect(report.values.heading == 30)
@@ -123,11 +138,11 @@ struct FleetReporterTests {
   }
 
   @Test func nothingIsSentWhenNothingChanged() {
-    var clock = FleetClock(.init(vehicleId: "v"))
+    var clock = VirtualClock(started: .init(vehicleId: "v"))
     // Nothing known yet: nothing to say.
     #expect(sends(clock.tick(.empty)).isEmpty)
     let parked = FleetSnapshot(location: helsinki, heading: 90, speed: 0)
-    #expect(clock.deliverAll(clock.tick(parked)).count == 1)
+    #expect(sends(clock.deliverAll(clock.tick(parked))).count == 1)
     // An hour parked, the fix jittering by 2 m and the speed by 0.2 m/s.
     for i in 0..<360 {
       var jitter = parked
@@ -136,8 +151,8 @@ struct FleetReporterTests {
       jitter.heading = 90 + (i.isMultiple(of: 2) ? 3 : -3)
       #expect(sends(clock.tick(jitter)).isEmpty)
     }
-    #expect(clock.reporter.queue.isEmpty)
-    #expect(clock.reporter.deliveredCount == 1)
+    #expect(clock.machine.queue.isEmpty)
+    #expect(clock.machine.deliveredCount == 1)
     // Thresholds accumulate against the last report, not the last tick: creeping 1 m a
     // tick is a report after 5 m.
     var crept: [Int] = []
@@ -146,7 +161,7 @@ struct FleetReporterTests {
       creeping.location = north(Double(metres))
       if !sends(clock.tick(creeping)).isEmpty {
         crept.append(metres)
-        _ = clock.send(.delivered(sequence: clock.reporter.queue[0].sequence))
+        _ = clock.send(.delivered(sequence: clock.machine.queue[0].sequence))
       }
     }
     #expect(crept == [5, 10])
@@ -166,9 +181,10 @@ struct FleetReporterTests {
     old.route = nil
     #expect(!FleetField.route.changed(from: old, to: FleetSnapshot()))
     // Arrival clears the trip fields with nulls.
-    var clock = FleetClock(.init(vehicleId: "v"))
+    var clock = VirtualClock(started: .init(vehicleId: "v"))
     _ = clock.deliverAll(clock.tick(driving(0)))
-    let arrived = clock.deliverAll(clock.tick(FleetSnapshot(location: north(2000), heading: 0)))
+    let arrived = sends(
+      clock.deliverAll(clock.tick(FleetSnapshot(location: north(2000), heading: 0))))
     #expect(arrived.map(\.fields) == [[.location, .speed, .route, .remainingDistance, .eta]])
     // Sent as nulls: the fields changed, their values are gone.
     #expect(arrived[0].values.route == nil)
@@ -183,17 +199,17 @@ struct FleetReporterTests {
   }
 
   @Test func outageQueuesNewestWinsAndCatchesUpInOrder() throws {
-    var clock = FleetClock(.init(vehicleId: "v", queueLimit: 5))
-    _ = clock.deliverAll(clock.tick(driving(0)))
+    var clock = VirtualClock(started: .init(vehicleId: "v", queueLimit: 5))
+    var log = clock.deliverAll(clock.tick(driving(0)))
     // Offline for 8 ticks, moving 100 m each: every attempt fails.
     for i in 1...8 {
       let effects = clock.tick(driving(Double(i) * 100))
       let sent = sends(effects)
       #expect(sent.count == 1)
       // The oldest queued report is the one tried.
-      clock.send(.failed(sequence: sent[0].sequence, outage))
+      log += effects + clock.send(.failed(sequence: sent[0].sequence, outage))
     }
-    let reporter = clock.reporter
+    let reporter = clock.machine
     #expect(reporter.queue.map(\.sequence) == [5, 6, 7, 8, 9])
     #expect(reporter.failures["HTTP 503"] == 8)
     #expect(reporter.failures["queue full"] == 3)
@@ -202,7 +218,7 @@ struct FleetReporterTests {
     // dropped ones lose nothing.
     #expect(reporter.queue.allSatisfy { $0.fields == [.location, .remainingDistance] })
     // The first failure and the way back are logged; repeats only at debug level.
-    let warnings = clock.effects.filter {
+    let warnings = log.filter {
       if case .log(.warning, _) = $0 { return true }
       return false
     }
@@ -213,19 +229,20 @@ struct FleetReporterTests {
 
     // Back: the tick's report pushes out the oldest; it sends the oldest left, and each
     // delivery the next at once.
-    let caughtUp = clock.deliverAll(clock.tick(driving(900)))
+    let back = clock.deliverAll(clock.tick(driving(900)))
+    let caughtUp = sends(back)
     #expect(caughtUp.map(\.sequence) == [6, 7, 8, 9, 10])
     #expect(caughtUp.map { $0.values.location } == (5...9).map { north(Double($0) * 100) })
-    #expect(clock.reporter.queue.isEmpty)
+    #expect(clock.machine.queue.isEmpty)
     #expect(
-      clock.effects.contains(
+      back.contains(
         .log(
           .notice,
           "fleet: endpoint back after 8 failed attempts (HTTP 503); 4 queued reports to send")))
   }
 
   @Test func tokenIsFetchedOnceAndReusedUntilRenewal() {
-    var clock = FleetClock(.init(vehicleId: "v", authenticated: true))
+    var clock = VirtualClock(started: .init(vehicleId: "v", authenticated: true))
     #expect(clock.tick(driving(0)).last == .fetchToken)
     var effects = clock.send(.tokenFetched(FleetToken(value: "t1", lifetime: .seconds(100))))
     #expect(sends(effects).count == 1)
@@ -243,7 +260,7 @@ struct FleetReporterTests {
   }
 
   @Test func unauthorizedRefetchesTheTokenAndRetriesOnce() {
-    var clock = FleetClock(.init(vehicleId: "v", authenticated: true))
+    var clock = VirtualClock(started: .init(vehicleId: "v", authenticated: true))
     _ = clock.tick(driving(0))
     let first = sends(clock.send(.tokenFetched(FleetToken(value: "t1", lifetime: nil))))
     let unauthorized = FleetError(.httpStatus, url: "u", status: 401, "HTTP status 401")
@@ -253,19 +270,19 @@ struct FleetReporterTests {
     // Refused again: a failure, no third try until the next tick.
     let gaveUp = clock.send(.failed(sequence: first[0].sequence, unauthorized))
     #expect(sends(gaveUp).isEmpty && !gaveUp.contains(.fetchToken))
-    #expect(clock.reporter.failures["HTTP 401"] == 1)
-    #expect(clock.reporter.queue.count == 1)
+    #expect(clock.machine.failures["HTTP 401"] == 1)
+    #expect(clock.machine.queue.count == 1)
   }
 
   @Test func stopDropsEverythingAtOnce() {
-    var clock = FleetClock(.init(vehicleId: "v"))
+    var clock = VirtualClock(started: .init(vehicleId: "v"))
     let sent = sends(clock.tick(driving(0)))
     _ = clock.tick(driving(100))
-    #expect(clock.reporter.queue.count == 2)
+    #expect(clock.machine.queue.count == 2)
     let effects = clock.send(.stop)
     #expect(
       effects == [.cancelAll, .log(.notice, "fleet reporting off, 2 unsent reports dropped")])
-    #expect(!clock.reporter.isRunning && clock.reporter.queue.isEmpty)
+    #expect(!clock.machine.isRunning && clock.machine.queue.isEmpty)
     // The answer to the request under way, and later ticks, do nothing.
     #expect(clock.send(.delivered(sequence: sent[0].sequence)).isEmpty)
     #expect(clock.tick(driving(200)).isEmpty)

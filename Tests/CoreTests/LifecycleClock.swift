@@ -47,7 +47,7 @@ struct LifecycleClock {
   var visible: [LifecycleMachine.Effect] {
     log.map(\.effect).filter {
       switch $0 {
-      case .schedule, .cancel: false
+      case .timer: false
       default: true
       }
     }

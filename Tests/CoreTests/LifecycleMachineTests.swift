@@ -127,7 +127,7 @@ struct LifecycleMachineTests {
     clock.send(.ignitionOff, at: 0)
     clock.send(.ignitionOn, at: 30)
     #expect(clock.machine.state == .starting)
-    #expect(clock.log.suffix(2).map(\.effect) == [.cancel(.shutdown), .acquireDevices])
+    #expect(clock.log.suffix(2).map(\.effect) == [.timer(.cancel(.shutdown)), .acquireDevices])
     clock.send(.devicesReady, at: 31)
     clock.advance(to: 600)
     #expect(clock.machine.state == .active)

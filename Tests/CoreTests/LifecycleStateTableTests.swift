@@ -39,7 +39,7 @@ struct LifecycleStateTableTests {
       effects: [.showMap]),
     .init(
       name: "ready with a cause", setup: [.powerLost], from: .starting, event: .devicesReady,
-      to: .draining, effects: [.showMap, .schedule(.grace, at: at(11))]),
+      to: .draining, effects: [.showMap, .timer(.schedule(.grace, at: at(11)))]),
     .init(
       name: "power lost early", setup: [], from: .starting, event: .powerLost,
       to: .starting, effects: []),
@@ -48,7 +48,7 @@ struct LifecycleStateTableTests {
       to: .starting, effects: []),
     .init(
       name: "heartbeat early", setup: [], from: .starting, event: .heartbeat,
-      to: .starting, effects: [.schedule(.heartbeat, at: at(6))]),
+      to: .starting, effects: [.timer(.schedule(.heartbeat, at: at(6)))]),
     .init(
       name: "disconnect early", setup: [], from: .starting, event: .bridgeDisconnected,
       to: .starting, effects: []),
@@ -58,20 +58,20 @@ struct LifecycleStateTableTests {
 
     .init(
       name: "power lost", setup: active, from: .active, event: .powerLost, to: .draining,
-      effects: [.schedule(.grace, at: at(11))]),
+      effects: [.timer(.schedule(.grace, at: at(11)))]),
     .init(
       name: "ignition off", setup: active, from: .active, event: .ignitionOff,
-      to: .draining, effects: [.schedule(.grace, at: at(11))]),
+      to: .draining, effects: [.timer(.schedule(.grace, at: at(11)))]),
     .init(
       name: "bridge said goodbye", setup: active + [.heartbeat], from: .active,
       event: .bridgeDisconnected, to: .draining,
-      effects: [.cancel(.heartbeat), .schedule(.grace, at: at(11))]),
+      effects: [.timer(.cancel(.heartbeat)), .timer(.schedule(.grace, at: at(11)))]),
     .init(
       name: "bridge silent", setup: active + [.heartbeat], from: .active,
-      event: .timer(.heartbeat), to: .draining, effects: [.schedule(.grace, at: at(11))]),
+      event: .timer(.heartbeat), to: .draining, effects: [.timer(.schedule(.grace, at: at(11)))]),
     .init(
       name: "heartbeat", setup: active, from: .active, event: .heartbeat, to: .active,
-      effects: [.schedule(.heartbeat, at: at(6))]),
+      effects: [.timer(.schedule(.heartbeat, at: at(6)))]),
     .init(
       name: "power already on", setup: active, from: .active, event: .powerRestored,
       to: .active, effects: []),
@@ -84,7 +84,7 @@ struct LifecycleStateTableTests {
 
     .init(
       name: "power back", setup: draining, from: .draining, event: .powerRestored,
-      to: .active, effects: [.cancel(.grace)]),
+      to: .active, effects: [.timer(.cancel(.grace))]),
     .init(
       name: "second cause", setup: draining, from: .draining, event: .ignitionOff,
       to: .draining, effects: []),
@@ -93,14 +93,14 @@ struct LifecycleStateTableTests {
       event: .powerRestored, to: .draining, effects: []),
     .init(
       name: "grace ends", setup: draining, from: .draining, event: .timer(.grace),
-      to: .suspended, effects: teardown + [.schedule(.shutdown, at: at(61))]),
+      to: .suspended, effects: teardown + [.timer(.schedule(.shutdown, at: at(61)))]),
     .init(
       name: "ready while draining", setup: draining, from: .draining,
       event: .devicesReady, to: .draining, effects: []),
 
     .init(
       name: "resume", setup: suspended, from: .suspended, event: .powerRestored,
-      to: .starting, effects: [.cancel(.shutdown), .acquireDevices]),
+      to: .starting, effects: [.timer(.cancel(.shutdown)), .acquireDevices]),
     .init(
       name: "more causes", setup: suspended, from: .suspended, event: .ignitionOff,
       to: .suspended, effects: []),
@@ -110,7 +110,7 @@ struct LifecycleStateTableTests {
     .init(
       name: "delay ends, bridge still beating", setup: suspended + [.heartbeat],
       from: .suspended, event: .timer(.shutdown), to: .shuttingDown,
-      effects: [.cancel(.heartbeat), .runShutdownCommand(["poweroff"])]),
+      effects: [.timer(.cancel(.heartbeat)), .runShutdownCommand(["poweroff"])]),
     .init(
       name: "stale grace after teardown", setup: suspended, from: .suspended,
       event: .timer(.grace), to: .suspended, effects: []),

@@ -157,7 +157,7 @@ final class BridgeRig: Sendable {
     case .bridge(.close(let client, let reason)): server.close(client, reason: reason)
     case .acquireDevices: return .devicesReady
     case .log(_, let line): logs.append(line)
-    case .schedule(let timer, let due):
+    case .timer(.schedule(let timer, let due)):
       timers.withLock { $0[timer] = due }
       let delay = max(0, due.timeIntervalSinceNow)
       DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in
@@ -169,7 +169,7 @@ final class BridgeRig: Sendable {
         }
         if current { self.post(.timer(timer)) }
       }
-    case .cancel(let timer): timers.withLock { $0[timer] = nil }
+    case .timer(.cancel(let timer)): timers.withLock { $0[timer] = nil }
     default: break
     }
     return nil

@@ -52,7 +52,7 @@ struct CoreClock {
   func visible(from t: TimeInterval = 0) -> [HeadUnitCore.Effect] {
     log.filter { $0.t >= t }.map(\.effect).filter {
       switch $0 {
-      case .schedule, .cancel, .redraw, .log, .speak, .maneuverChanged, .saveTrip: false
+      case .timer, .redraw, .log, .speak, .maneuverChanged, .saveTrip: false
       default: true
       }
     }

@@ -20,7 +20,7 @@ extension DaemonConfigurationTests {
     #expect(router.timeout == .milliseconds(1500))
     #expect(router.language == "de")
     #expect(
-      config.summary.contains("routing OSRM at http://10.0.0.2:5000 (1.5 s), offline fallback"))
+      config.summary.contains("routing: server osrm, url http://10.0.0.2:5000, timeout 1.5 s"))
     #expect(DaemonConfiguration().remoteRouter == nil)
     #expect(
       try loadConfiguration(#"{"routing": {"server": null, "url": null}}"#) == DaemonConfiguration()
@@ -47,8 +47,9 @@ extension DaemonConfigurationTests {
     #expect(client.timeout == .seconds(2))
     #expect(
       config.summary.contains(
-        "fleet van-7 to https://fleet.example/v1/reports every 5 s (3 s clamped to 5 s), "
-          + "token from https://auth.example/token, queue 100"))
+        "fleet: endpoint https://fleet.example/v1/reports, tokenURL https://auth.example/token, "
+          + "clientId hu, clientSecret (set, not shown), vehicleId van-7, interval 3 s, "
+          + "queueLimit 100, timeout 2 s; interval clamped to 5 s"))
     // The secret is not in the summary.
     #expect(!config.summary.joined().contains("s3cret"))
     #expect(try DaemonConfiguration(json: Data(config.document.prettyPrinted.utf8)) == config)
@@ -59,7 +60,9 @@ extension DaemonConfigurationTests {
     #expect(long.fleet.reporter?.authenticated == false)
     #expect(
       long.summary.contains(
-        "fleet v to http://127.0.0.1:9/r every 60 s (100 s clamped to 60 s), no token, queue 360"))
+        "fleet: endpoint http://127.0.0.1:9/r, tokenURL none (no Authorization header), "
+          + "clientId none, clientSecret none, vehicleId v, interval 100 s, queueLimit 360, "
+          + "timeout 5 s; interval clamped to 60 s"))
     // Configured but off: no reporter.
     let off = try loadConfiguration(
       #"{"fleet": {"endpoint": "https://f.example/r", "vehicleId": "v"}}"#)

@@ -117,7 +117,7 @@ struct EffectLogGoldenTests {
     case .runShutdownCommand(let c): "run \(c.joined(separator: " "))"
     case .stopped: "stopped"
     case .bridge(let output): "bridge \(output)"
-    case .redraw, .schedule, .cancel, .log, .guidance: nil
+    case .redraw, .timer, .log, .guidance: nil
     }
   }
 

@@ -109,7 +109,8 @@ struct NavigationSessionTests {
     #expect(d.send(.start) == [.stateChanged(.paused(.locating))])
     let out = d.send(.fix(SessionFixtures.fix(along: 0, at: 1, speed: 0)), at: 1)
     #expect(out.contains(.stateChanged(.navigating)))
-    #expect(out.contains(.schedule(.fixWatchdog, at: SessionFixtures.t0.addingTimeInterval(3))))
+    #expect(
+      out.contains(.timer(.schedule(.fixWatchdog, at: SessionFixtures.t0.addingTimeInterval(3)))))
     #expect(out.contains { $0.announcement?.stage == .depart })
     #expect(out.contains(.maneuverChanged(index: 1, instruction: "Turn right onto Second Street")))
   }
@@ -139,7 +140,9 @@ struct NavigationSessionTests {
     var d = try Driver.navigating()
     let out = d.send(.finish, at: 1)
     #expect(
-      out == [.stateChanged(.finished), .cancel(.fixWatchdog), .cancel(.deadReckoning)])
+      out == [
+        .stateChanged(.finished), .timer(.cancel(.fixWatchdog)), .timer(.cancel(.deadReckoning)),
+      ])
     var c = try Driver.navigating()
     #expect(c.send(.cancel, at: 1).first == .stateChanged(.cancelled))
     // A new trip can be previewed after the end.
@@ -156,7 +159,9 @@ struct NavigationSessionTests {
     d.send(.fix(SessionFixtures.noFix(at: 6)), at: 6)
     let lost = d.send(.timer(.fixWatchdog), at: 7)
     #expect(lost.first == .gpsLost)
-    #expect(lost.contains(.schedule(.deadReckoning, at: SessionFixtures.t0.addingTimeInterval(8))))
+    #expect(
+      lost.contains(.timer(.schedule(.deadReckoning, at: SessionFixtures.t0.addingTimeInterval(8))))
+    )
     #expect(lost.compactMap(\.update).first?.quality == .estimated)
     // Dead reckoning advances along the route at the last speed (10 m/s).
     let tick = d.send(.timer(.deadReckoning), at: 8)

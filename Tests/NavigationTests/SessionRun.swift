@@ -65,9 +65,9 @@ struct SessionRun {
     for effect in effects {
       log.append((seconds, effect))
       switch effect {
-      case .schedule(let timer, let at):
+      case .timer(.schedule(let timer, let at)):
         timers[timer] = at.timeIntervalSince(SessionFixtures.t0)
-      case .cancel(let timer): timers[timer] = nil
+      case .timer(.cancel(let timer)): timers[timer] = nil
       default: break
       }
     }

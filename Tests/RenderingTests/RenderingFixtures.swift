@@ -57,8 +57,8 @@ enum RenderingFixtures {
       for effect in effects {
         model.apply(effect, at: instant)
         switch effect {
-        case .schedule(let timer, let due): timers[timer] = due
-        case .cancel(let timer): timers[timer] = nil
+        case .timer(.schedule(let timer, let due)): timers[timer] = due
+        case .timer(.cancel(let timer)): timers[timer] = nil
         default: break
         }
       }

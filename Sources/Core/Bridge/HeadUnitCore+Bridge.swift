@@ -304,9 +304,9 @@ extension HeadUnitCore {
       case .interface(let uiEffect):
         switch uiEffect {
         case .schedule(let id, let instant):
-          effects.append(.schedule(.bridge(.interface(id)), at: instant))
+          effects.append(.timer(.schedule(.bridge(.interface(id)), at: instant)))
         case .cancel(let id):
-          effects.append(.cancel(.bridge(.interface(id))))
+          effects.append(.timer(.cancel(.bridge(.interface(id)))))
         case .muteToggled(let muted):
           isMuted = muted
           guidance?.isMuted = muted

@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 
 /// Runs a state machine on a virtual clock: keeps the timers it schedules and, before each
 /// event, fires every one due at or before the event's instant, earliest first (two due
@@ -76,7 +77,7 @@ import Foundation
   public mutating func advance(to instant: Date, react: React = { _, _, _ in [] }) {
     while let (timer, due) = nextDue(by: instant) {
       timers[timer] = nil
-      deliver(Machine.fired(timer), at: due, react: react)
+      deliver(.timer(timer), at: due, react: react)
     }
   }
 
@@ -109,7 +110,7 @@ import Foundation
         handled += 1
       }
       for effect in state.handle(current, at: instant) {
-        switch Machine.timerChange(in: effect) {
+        switch effect.timerChange {
         case .schedule(let timer, let due)?:
           scheduled += 1
           timers[timer] = Pending(due: due, order: scheduled)

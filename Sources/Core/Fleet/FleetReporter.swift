@@ -6,13 +6,15 @@ import Navigation
 ///
 /// The owner (`FleetService`) feeds events with the instant they happen and carries out the
 /// effects in order; nothing here reads a clock or does I/O, so tests run hours of outage on
-/// a virtual clock.
+/// `VirtualClock`, as every `StateMachine` is run.
 ///
-/// - Every ``Configuration/interval`` a `.tick` brings the vehicle's snapshot. When no field
-///   changed beyond its threshold since the last report made (``FleetField``), nothing is
-///   made. Otherwise a report is queued carrying the fields changed since the last report
-///   the server *acknowledged* — so every queued report is complete on its own and dropping
-///   one loses nothing but its sequence number. The first report carries every field.
+/// - `.observe` hands it the vehicle as it is now; the next tick reports it. The tick is
+///   the reporter's one timer, due every ``Configuration/interval`` (the first at once).
+///   When no field changed beyond its threshold since the last report made
+///   (``FleetField``), nothing is made. Otherwise a report is queued carrying the fields
+///   changed since the last report the server *acknowledged* — so every queued report is
+///   complete on its own and dropping one loses nothing but its sequence number. The first
+///   report carries every field.
 /// - The queue holds at most ``Configuration/queueLimit`` reports; when full the oldest is
 ///   dropped (newest wins). One request is under way at a time, oldest report first; after
 ///   a delivery the next is sent at once (catch-up), after a failure the next tick tries
@@ -21,7 +23,7 @@ import Navigation
 ///   again when it is due for renewal; a 401 drops it, fetches a new one and sends the same
 ///   report once more.
 /// - `.stop` ends everything at once: the queue is dropped, requests under way cancelled,
-///   later events ignored.
+///   later events ignored (but for `.observe`, which only keeps the vehicle).
 public struct FleetReporter: Sendable {
   /// Tunables, from the `fleet` section of the configuration.
   public struct Configuration: Sendable, Equatable {
@@ -59,11 +61,19 @@ public struct FleetReporter: Sendable {
     public var isClamped: Bool { interval != requestedInterval }
   }
 
-  public enum Event: Sendable, Equatable {
+  /// The reporter's one timer.
+  public enum Timer: Sendable, Hashable {
+    /// The interval passed: report the vehicle as last observed, if it changed.
+    case tick
+  }
+
+  public enum Event: Sendable, Equatable, TimerEvent {
     /// Begin: the first tick is due at once.
     case start
-    /// The interval passed; the vehicle as it is now.
-    case tick(FleetSnapshot)
+    /// The vehicle as it is now, for the next tick; taken whether or not the reporter runs
+    /// (the owner may observe before it starts).
+    case observe(FleetSnapshot)
+    case timer(Timer)
     case tokenFetched(FleetToken)
     case tokenFailed(FleetError)
     /// The endpoint accepted report `sequence` (a 2xx answer).
@@ -73,9 +83,9 @@ public struct FleetReporter: Sendable {
     case stop
   }
 
-  public enum Effect: Sendable, Equatable {
-    /// Send `.tick` at this instant.
-    case schedule(at: Date)
+  public enum Effect: Sendable, Equatable, TimerEffect {
+    /// `.schedule(.tick, at:)`: send `.timer(.tick)` at that instant.
+    case timer(TimerChange<Timer>)
     /// Ask the token endpoint; answer `.tokenFetched` or `.tokenFailed`.
     case fetchToken
     /// POST the report; answer `.delivered` or `.failed` with its sequence.
@@ -83,6 +93,10 @@ public struct FleetReporter: Sendable {
     /// Abandon any request under way and every scheduled tick.
     case cancelAll
     case log(LogLevel, String)
+
+    public var timerChange: TimerChange<Timer>? {
+      if case .timer(let change) = self { change } else { nil }
+    }
   }
 
   /// What is under way.
@@ -105,6 +119,8 @@ public struct FleetReporter: Sendable {
   private(set) var acknowledged: FleetSnapshot?
   /// The values of the last report made; nil before the first.
   private(set) var latest: FleetSnapshot?
+  /// The vehicle as last observed, for the next tick.
+  private(set) var observed = FleetSnapshot.empty
   private var nextSequence = 1
   private var token: (value: String, renewal: Date?)?
   /// The reason of the failure that began the current outage, and how many since.
@@ -119,6 +135,10 @@ public struct FleetReporter: Sendable {
 
   /// Handles one event at `now` and returns what to do, in order.
   public mutating func handle(_ event: Event, at now: Date) -> [Effect] {
+    if case .observe(let snapshot) = event {
+      observed = snapshot
+      return []
+    }
     switch (event, phase) {
     case (.start, .stopped):
       phase = .idle
@@ -130,7 +150,7 @@ public struct FleetReporter: Sendable {
           .notice,
           "fleet reporting as \(configuration.vehicleId) every "
             + "\(configuration.interval.secondsText) s\(clamped)"),
-        .schedule(at: now),
+        .timer(.schedule(.tick, at: now)),
       ]
     case (_, .stopped):
       return []
@@ -147,9 +167,9 @@ public struct FleetReporter: Sendable {
           .notice,
           "fleet reporting off" + (unsent > 0 ? ", \(unsent) unsent reports dropped" : "")),
       ]
-    case (.tick(let snapshot), _):
-      var effects: [Effect] = [.schedule(at: now.adding(configuration.interval))]
-      effects += record(snapshot, at: now)
+    case (.timer(.tick), _):
+      var effects: [Effect] = [.timer(.schedule(.tick, at: now.adding(configuration.interval)))]
+      effects += record(observed, at: now)
       if phase == .idle { effects += sendNext(at: now) }
       return effects
     case (.tokenFetched(let fetched), .fetchingToken(let retry)):

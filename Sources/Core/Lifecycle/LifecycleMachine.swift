@@ -5,9 +5,10 @@ import Navigation
 ///
 /// A pure state machine: it never reads a clock and performs no I/O. Every event carries
 /// its instant; the caller carries out the returned effects in order. Timers are effects
-/// (`.schedule`, `.cancel`) that come back as `.timer` events; a timer event that is
-/// no longer pending (cancelled or superseded) is ignored. `pendingTimers` always equals
-/// the timers scheduled and neither fired nor cancelled, so tests can check none leak.
+/// (`.timer(.schedule)`, `.timer(.cancel)`) that come back as `.timer` events; a timer
+/// event that is no longer pending (cancelled or superseded) is ignored. `pendingTimers`
+/// always equals the timers scheduled and neither fired nor cancelled, so tests can check
+/// none leak.
 ///
 /// Lifecycle: `starting` → `active` ⇄ `draining` → `suspended` → `shuttingDown`, and
 /// `suspended` → `starting` when every cause has cleared. A cause is ignition off, external
@@ -65,7 +66,7 @@ public struct LifecycleMachine: Sendable {
   }
 
   /// Something that happened, already debounced upstream.
-  public enum Event: Sendable, Equatable {
+  public enum Event: Sendable, Equatable, TimerEvent {
     /// The devices asked for by `.acquireDevices` are ready.
     case devicesReady
     case ignitionOff
@@ -82,9 +83,8 @@ public struct LifecycleMachine: Sendable {
   }
 
   /// Work for the caller, in order.
-  public enum Effect: Sendable, Equatable {
-    case schedule(Timer, at: Date)
-    case cancel(Timer)
+  public enum Effect: Sendable, Equatable, TimerEffect {
+    case timer(TimerChange<Timer>)
     case acquireDevices
     case showMap
     case persistSession
@@ -93,6 +93,10 @@ public struct LifecycleMachine: Sendable {
     case blankScreen
     case releaseDevices
     case runShutdownCommand([String])
+
+    public var timerChange: TimerChange<Timer>? {
+      if case .timer(let change) = self { change } else { nil }
+    }
   }
 
   public let configuration: Configuration
@@ -180,11 +184,11 @@ public struct LifecycleMachine: Sendable {
 
   private mutating func schedule(_ timer: Timer, at instant: Date) -> Effect {
     pendingTimers[timer] = instant
-    return .schedule(timer, at: instant)
+    return .timer(.schedule(timer, at: instant))
   }
 
   private mutating func cancel(_ timer: Timer) -> [Effect] {
     guard pendingTimers.removeValue(forKey: timer) != nil else { return [] }
-    return [.cancel(timer)]
+    return [.timer(.cancel(timer))]
   }
 }

@@ -22,7 +22,7 @@ public struct AudioSettings: ConfigurationSection {
 
   static var keys: [ConfigurationKey<Self>] {
     [
-      .bool("enabled", \.enabled),
+      .sectionSwitch("enabled", \.enabled),
       .text(
         "device", \.device,
         allowed: "an ALSA PCM name, not empty (`\"plughw:CARD=Headphones,DEV=0\"`)"),
@@ -30,18 +30,9 @@ public struct AudioSettings: ConfigurationSection {
       .bool("muted", \.muted),
       .bool("earcon", \.earcon, doc: "the chime before a prompt"),
       .integer(
-        "rate", \.speechRate, in: EspeakSynthesizer.Settings.rates, doc: "words per minute",
+        "rate", \.speechRate, in: EspeakSynthesizer.Settings.rates, unit: "wpm",
+        doc: "words per minute",
         none: "none: the language's own rate"),
     ]
-  }
-
-  /// `audio default at 100 %`, `audio hw:1 at 80 %, muted, no earcon, 160 wpm`, `audio off`.
-  var summary: String {
-    guard enabled else { return "audio off" }
-    var line = "audio \(device) at \(Int((volume * 100).rounded())) %"
-    if muted { line += ", muted" }
-    if !earcon { line += ", no earcon" }
-    if let speechRate { line += ", \(speechRate) wpm" }
-    return line
   }
 }

@@ -28,7 +28,7 @@ public struct BridgeServerSettings: ConfigurationSection {
 
   static var keys: [ConfigurationKey<Self>] {
     [
-      .bool(
+      .sectionSwitch(
         "enabled", \.enabled,
         doc: "serve the app bridge's socket (see [The app bridge](#the-app-bridge))"),
       .value(
@@ -61,7 +61,7 @@ public struct BridgeServerSettings: ConfigurationSection {
         "maxQueuedMessages", \.maxQueuedMessages, in: 16...100_000,
         doc: "unsent messages to one client before it is disconnected as too slow a reader"),
       .integer(
-        "maxQueuedBytes", \.maxQueuedBytes, in: 65_536...268_435_456,
+        "maxQueuedBytes", \.maxQueuedBytes, in: 65_536...268_435_456, unit: "bytes",
         doc: "unsent bytes to one client before the same"),
       .integer(
         "maxClients", \.maxClients, in: 1...256,
@@ -76,11 +76,5 @@ public struct BridgeServerSettings: ConfigurationSection {
     limits.maximumQueuedBytes = maxQueuedBytes
     limits.maximumClients = maxClients
     return limits
-  }
-
-  /// `bridge /run/headunit/bridge.sock`, `bridge … (group headunit)`, `bridge off`.
-  var summary: String {
-    guard enabled else { return "bridge off" }
-    return "bridge \(socket)" + (group.map { " (group \($0))" } ?? "")
   }
 }

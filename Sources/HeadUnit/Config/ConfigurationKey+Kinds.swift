@@ -5,25 +5,28 @@ extension ConfigurationKey {
   /// A value `read` from the file and `write` back.
   static func value<Value>(
     _ name: String, _ path: WritableKeyPath<Settings, Value>, allowed: String, doc: String = "",
-    defaultText: String? = nil, read: @escaping (JSONNode) throws(JSONError) -> Value,
-    write: @escaping (Value) -> JSONValue
+    defaultText: String? = nil, shown: Shown = Shown(),
+    read: @escaping (JSONNode) throws(JSONError) -> Value, write: @escaping (Value) -> JSONValue
   ) -> Self {
     Self(
-      name, allowed: allowed, doc: doc, defaultText: defaultText,
+      name, allowed: allowed, doc: doc, defaultText: defaultText, shown: shown,
       read: { settings, node throws(JSONError) in settings[keyPath: path] = try read(node) },
       write: { write($0[keyPath: path]) })
   }
 
   /// A value whose default is none (`nil`); `null` in the file sets it to none.
   ///
-  /// - Parameter none: The default as the table shows it: `none: the offline router only`.
+  /// - Parameter none: The default as the table (and `config check`) shows it:
+  ///   `none: the offline router only`.
   static func optional<Value>(
     _ name: String, _ path: WritableKeyPath<Settings, Value?>, allowed: String, doc: String = "",
-    none: String = "none", read: @escaping (JSONNode) throws(JSONError) -> Value,
-    write: @escaping (Value) -> JSONValue
+    none: String = "none", shown: Shown = Shown(),
+    read: @escaping (JSONNode) throws(JSONError) -> Value, write: @escaping (Value) -> JSONValue
   ) -> Self {
-    Self(
-      name, allowed: allowed, doc: doc, defaultText: none,
+    var shown = shown
+    shown.none = none
+    return Self(
+      name, allowed: allowed, doc: doc, defaultText: none, shown: shown,
       read: { settings, node throws(JSONError) in
         if let value = node.nonNull {
           settings[keyPath: path] = try read(value)
@@ -36,12 +39,21 @@ extension ConfigurationKey {
 
   /// `true` or `false`.
   static func bool(
-    _ name: String, _ path: WritableKeyPath<Settings, Bool>, doc: String = ""
+    _ name: String, _ path: WritableKeyPath<Settings, Bool>, doc: String = "",
+    shown: Shown = Shown()
   ) -> Self {
     value(
-      name, path, allowed: "`true`, `false`", doc: doc,
+      name, path, allowed: "`true`, `false`", doc: doc, shown: shown,
       read: { node throws(JSONError) in try node.bool() },
       write: JSONValue.bool)
+  }
+
+  /// `true` or `false`: whether the section is on at all. `config check` shows a section
+  /// switched off as `gpsd off`, and one switched on by its other keys.
+  static func sectionSwitch(
+    _ name: String, _ path: WritableKeyPath<Settings, Bool>, doc: String = ""
+  ) -> Self {
+    bool(name, path, doc: doc, shown: Shown(switchesSection: true))
   }
 
   /// A string that is not empty.
@@ -56,11 +68,20 @@ extension ConfigurationKey {
   /// A string that is not empty, or none.
   static func text(
     _ name: String, _ path: WritableKeyPath<Settings, String?>, allowed: String, doc: String = "",
-    none: String = "none"
+    none: String = "none", shown: Shown = Shown()
   ) -> Self {
     optional(
-      name, path, allowed: allowed, doc: doc, none: none,
+      name, path, allowed: allowed, doc: doc, none: none, shown: shown,
       read: { node throws(JSONError) in try node.nonEmptyString() }, write: JSONValue.string)
+  }
+
+  /// A string that is not empty, or none, that `config check` never shows (a password).
+  static func secret(
+    _ name: String, _ path: WritableKeyPath<Settings, String?>, allowed: String
+  ) -> Self {
+    text(
+      name, path, allowed: allowed, doc: "never shown by `config check`",
+      shown: Shown(secret: true))
   }
 
   /// An absolute path.
@@ -82,25 +103,26 @@ extension ConfigurationKey {
       read: { node throws(JSONError) in try node.string(oneOf: choices) }, write: JSONValue.string)
   }
 
-  /// A whole number in `range`.
+  /// A whole number in `range`, of `unit`s where the name does not say (`fps`).
   static func integer(
     _ name: String, _ path: WritableKeyPath<Settings, Int>, in range: ClosedRange<Int>,
-    doc: String = "", defaultText: String? = nil
+    unit: String? = nil, doc: String = "", defaultText: String? = nil
   ) -> Self {
     value(
       name, path, allowed: "\(range.lowerBound)–\(range.upperBound)", doc: doc,
-      defaultText: defaultText, read: { node throws(JSONError) in try node.integer(in: range) },
+      defaultText: defaultText, shown: Shown(unit: unit),
+      read: { node throws(JSONError) in try node.integer(in: range) },
       write: { .number(Double($0)) })
   }
 
-  /// A whole number in `range`, or none.
+  /// A whole number in `range`, of `unit`s where the name does not say (`wpm`), or none.
   static func integer(
     _ name: String, _ path: WritableKeyPath<Settings, Int?>, in range: ClosedRange<Int>,
-    doc: String = "", none: String
+    unit: String? = nil, doc: String = "", none: String
   ) -> Self {
     optional(
       name, path, allowed: "\(range.lowerBound)–\(range.upperBound)", doc: doc, none: none,
-      read: { node throws(JSONError) in try node.integer(in: range) },
+      shown: Shown(unit: unit), read: { node throws(JSONError) in try node.integer(in: range) },
       write: { .number(Double($0)) })
   }
 
@@ -115,13 +137,19 @@ extension ConfigurationKey {
   }
 
   /// A span of time, written in the file as a number of `unit`s in `range` (the key's name
-  /// says which: `…Seconds`, `…Minutes`) and held as a `Duration`.
+  /// says which: `…Seconds`, `…Minutes`) and held as a `Duration`; `config check` shows it
+  /// as `gracePeriod 10 s`.
+  ///
+  /// - Parameter zeroIsNever: Zero turns off what it times: documented as `0 = never` and
+  ///   shown as `never`.
   static func duration(
     _ name: String, _ path: WritableKeyPath<Settings, Duration>, in range: ClosedRange<Double>,
-    unit: TimeUnit = .seconds, doc: String = ""
+    unit: TimeUnit = .seconds, zeroIsNever: Bool = false, doc: String = ""
   ) -> Self {
-    value(
-      name, path, allowed: Self.bounds(range), doc: doc,
+    let label = name.hasSuffix(unit.suffix) ? String(name.dropLast(unit.suffix.count)) : name
+    return value(
+      name, path, allowed: Self.bounds(range), doc: zeroIsNever ? "0 = never; \(doc)" : doc,
+      shown: Shown(label: label, unit: unit.symbol, zero: zeroIsNever ? "never" : nil),
       read: { node throws(JSONError) in .seconds(try node.number(in: range) * unit.seconds) },
       write: { .number($0.seconds / unit.seconds) })
   }
@@ -132,6 +160,10 @@ extension ConfigurationKey {
 
     /// Seconds in one unit.
     var seconds: Double { self == .seconds ? 1 : 60 }
+    /// How the key's name ends: `Seconds`.
+    var suffix: String { self == .seconds ? "Seconds" : "Minutes" }
+    /// After a number: `s`.
+    var symbol: String { self == .seconds ? "s" : "min" }
   }
 
   /// `0.5–30`.

@@ -19,10 +19,23 @@ protocol ConfigurationSection: Sendable, Equatable {
   /// - Parameter node: The section, for errors about it as a whole.
   /// - Throws: `JSONError` at `node` or one of its members.
   func check(_ node: JSONNode) throws(JSONError)
+  /// A few words `config check` adds after the section's keys where the values alone would
+  /// mislead (`interval clamped to 5 s`); nil for none.
+  var summaryNote: String? { get }
 }
 
 extension ConfigurationSection {
   func check(_ node: JSONNode) throws(JSONError) {}
+
+  var summaryNote: String? { nil }
+
+  /// The section on one line as `config check` shows it, made from its keys:
+  /// `gpsd: host 127.0.0.1, port 2947`, or `gpsd off` when its switch is off.
+  var summaryLine: String {
+    if Self.keys.contains(where: { $0.isOff(self) }) { return "\(Self.name) off" }
+    let keys = Self.keys.compactMap { $0.summary(self) }.joined(separator: ", ")
+    return "\(Self.name): \(keys)" + (summaryNote.map { "; \($0)" } ?? "")
+  }
 
   /// Reads and checks the section at `node`, starting from the defaults.
   ///

@@ -8,6 +8,7 @@ extension DaemonConfiguration: ConfigurationSection {
 
   static var keys: [ConfigurationKey<Self>] {
     let levels = logLevels.map(\.name)
+    let noBoard = "none: no GPIO inputs"
     return [
       .value(
         "logLevel", \.logLevel, allowed: ConfigurationKey<Self>.list(levels),
@@ -34,13 +35,13 @@ extension DaemonConfiguration: ConfigurationSection {
         write: { .string($0.units.rawValue) }),
       .optional(
         "map", \.mapPath, allowed: "an absolute path to a map file made by `headunit maps import`",
-        none: "none: the embedded map (central Helsinki)",
+        none: "none: the embedded map of central Helsinki",
         read: { node throws(JSONError) in try node.absolutePath() }, write: JSONValue.string),
       ConfigurationKey(
         "board",
         allowed: "an object in the form of the board file, `Deploy/board.example.json`: board "
           + "preset, chip, encoder, buttons, ignition, debounce and long-press times",
-        doc: "", defaultText: "none: no GPIO inputs",
+        doc: "", defaultText: noBoard, shown: .init(none: noBoard, text: \.inputsSummary),
         read: { settings, node throws(JSONError) in
           if let node = node.nonNull {
             settings.board = try BoardConfiguration(node: node).resolved

@@ -1,31 +1,19 @@
 import Board
 
 extension DaemonConfiguration {
-  /// The configuration in a few short lines for people, as `headunit config check` prints
-  /// it: `log level info`, `language en, metric`, `gpsd 127.0.0.1:2947`,
-  /// `routing offline`, `framebuffer /dev/fb0 (day, 5 fps)`, `audio default at 100 %`,
-  /// `no GPIO inputs`, `grace 10 s, shutdown: none`,
-  /// `state in /var/lib/headunit, resume within 30 min`. Each section words its own line.
+  /// The configuration for people, as `headunit config check` prints it, made from the
+  /// keys' descriptions: a line per top-level key (`logLevel info`,
+  /// `board pi4, encoder, 4 buttons, ignition`) and one per section with its keys, each in
+  /// its unit (`lifecycle: gracePeriod 10 s, shutdownDelay never, …`), `gpsd off` for one
+  /// switched off, secrets only as set or not. A key added to a section's `keys` shows up
+  /// here by itself.
   public var summary: [String] {
-    [
-      "log level \(logLevel)",
-      "language \(language), \(units.rawValue)",
-      "map \(mapPath ?? "embedded (central Helsinki)")",
-      routing.summary,
-      gpsd.summary,
-      display.summary,
-      audio.summary,
-      gpioSummary,
-      lifecycle.summary,
-      fleet.summary,
-      bridge.summary,
-      "state in \(stateDirectory), \(trip.summary)",
-    ]
+    Self.keys.compactMap { $0.summary(self) }
   }
 
-  /// `no GPIO inputs`, `GPIO: pi4, encoder, 2 buttons, ignition`.
-  private var gpioSummary: String {
-    guard let board else { return "no GPIO inputs" }
+  /// The GPIO inputs in a few words: `pi4, encoder, 2 buttons, ignition`; nil for none.
+  var inputsSummary: String? {
+    guard let board else { return nil }
     var parts = [board.board.id]
     if board.encoder != nil { parts.append("encoder") }
     let buttons = board.lines.filter {
@@ -35,6 +23,6 @@ extension DaemonConfiguration {
     if buttons > 0 { parts.append(buttons == 1 ? "1 button" : "\(buttons) buttons") }
     if board.lines.contains(where: { $0.kind == .ignition }) { parts.append("ignition") }
     if parts.count == 1 { parts.append("no inputs") }
-    return "GPIO: " + parts.joined(separator: ", ")
+    return parts.joined(separator: ", ")
   }
 }

@@ -17,8 +17,9 @@ import Navigation
 /// ``DisplaySettings``, ``AudioSettings``, ``LifecycleSettings``, ``RoutingSettings``,
 /// ``TripSettings``, ``FleetConfiguration``, ``BridgeServerSettings``), and each key is
 /// described once, in its section's `keys` (a ``ConfigurationKey``), which reads it, writes it
-/// for `config defaults` and documents it: the README's table is
-/// ``referenceTable``. The top-level keys are in `DaemonConfiguration+Keys.swift`.
+/// for `config defaults`, shows it in `config check`'s ``summary`` and documents it: the
+/// README's table is ``referenceTable``. The top-level keys are in
+/// `DaemonConfiguration+Keys.swift`.
 public struct DaemonConfiguration: Sendable, Equatable {
   /// Where the installed unit keeps its configuration.
   public static let defaultPath = "/etc/headunit/config.json"

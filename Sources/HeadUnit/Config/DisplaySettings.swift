@@ -17,11 +17,8 @@ public struct DisplaySettings: ConfigurationSection {
       .text("framebuffer", \.framebuffer, allowed: "a framebuffer device, not empty"),
       .choice("theme", \.theme, ["day", "night"]),
       .integer(
-        "frameRate", \.frameRate, in: 1...30,
+        "frameRate", \.frameRate, in: 1...30, unit: "fps",
         doc: "the most frames per second drawn while the map moves"),
     ]
   }
-
-  /// `framebuffer /dev/fb0 (day, 5 fps)`.
-  var summary: String { "framebuffer \(framebuffer) (\(theme), \(frameRate) fps)" }
 }

@@ -7,7 +7,8 @@ extension FleetConfiguration: ConfigurationSection {
   static var keys: [ConfigurationKey<Self>] {
     let url = "a URL as `endpoint`"
     return [
-      .bool("enabled", \.enabled, doc: "fleet reporting (see [Fleet reporting](#fleet-reporting))"),
+      .sectionSwitch(
+        "enabled", \.enabled, doc: "fleet reporting (see [Fleet reporting](#fleet-reporting))"),
       .optional(
         "endpoint", \.endpoint,
         allowed: "an `https` URL (`http` only on a loopback host) reports are POSTed to; "
@@ -18,10 +19,9 @@ extension FleetConfiguration: ConfigurationSection {
       .text(
         "clientId", \.clientId, allowed: "a non-empty string sent to `tokenURL`; needs a `tokenURL`"
       ),
-      .text(
+      .secret(
         "clientSecret", \.clientSecret,
-        allowed: "a non-empty string sent to `tokenURL`; needs a `tokenURL`",
-        doc: "never shown by `config check`"),
+        allowed: "a non-empty string sent to `tokenURL`; needs a `tokenURL`"),
       .text(
         "vehicleId", \.vehicleId,
         allowed: "a non-empty string sent in every report; required when enabled"),
@@ -36,6 +36,11 @@ extension FleetConfiguration: ConfigurationSection {
         "timeoutSeconds", \.timeout, in: 0.5...60,
         doc: "the longest wait for one answer from the endpoint or the token endpoint"),
     ]
+  }
+
+  /// The interval asked for is outside 5–60 s: `interval clamped to 5 s`.
+  var summaryNote: String? {
+    interval == requestedInterval ? nil : "interval clamped to \(interval.secondsText) s"
   }
 
   /// Enabled needs an endpoint and a vehicle id; a client id or secret needs a token URL.

@@ -49,17 +49,4 @@ public struct FleetConfiguration: Sendable, Equatable {
       endpoint: endpoint, tokenURL: tokenURL.flatMap(URL.init(string:)), clientId: clientId,
       clientSecret: clientSecret, timeout: timeout)
   }
-
-  /// `fleet off`, `fleet van-7 to https://fleet.example/v1/reports every 10 s, token from
-  /// https://auth.example/token, queue 360`, with `(3 s clamped to 5 s)` when clamped.
-  public var summary: String {
-    guard enabled, let endpoint, let vehicleId else { return "fleet off" }
-    var line = "fleet \(vehicleId) to \(endpoint) every \(interval.secondsText) s"
-    if interval != requestedInterval {
-      line += " (\(requestedInterval.secondsText) s clamped to \(interval.secondsText) s)"
-    }
-    line += tokenURL.map { ", token from \($0)" } ?? ", no token"
-    line += ", queue \(queueLimit)"
-    return line
-  }
 }

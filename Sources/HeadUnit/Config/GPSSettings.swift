@@ -14,12 +14,9 @@ public struct GPSSettings: ConfigurationSection {
 
   static var keys: [ConfigurationKey<Self>] {
     [
-      .bool("enabled", \.enabled),
+      .sectionSwitch("enabled", \.enabled),
       .text("host", \.host, allowed: "a host name or address, not empty"),
       .integer("port", \.port, in: 1...65_535),
     ]
   }
-
-  /// `gpsd 127.0.0.1:2947`, `gpsd off`.
-  var summary: String { enabled ? "gpsd \(host):\(port)" : "gpsd off" }
 }

@@ -26,8 +26,8 @@ public struct LifecycleSettings: ConfigurationSection {
         "gracePeriodSeconds", \.gracePeriod, in: 0...600,
         doc: "how long guidance keeps running after ignition off, power lost or the bridge gone"),
       .duration(
-        "shutdownDelaySeconds", \.shutdownDelay, in: 0...86_400,
-        doc: "0 = never; delay after teardown before the shutdown command runs"),
+        "shutdownDelaySeconds", \.shutdownDelay, in: 0...86_400, zeroIsNever: true,
+        doc: "delay after teardown before the shutdown command runs"),
       .optional(
         "shutdownCommand", \.shutdownCommand,
         allowed:
@@ -48,17 +48,5 @@ public struct LifecycleSettings: ConfigurationSection {
     LifecycleMachine.Configuration(
       gracePeriod: gracePeriod, shutdownDelay: shutdownDelay,
       shutdownCommand: shutdownCommand, heartbeatTimeout: heartbeatTimeout)
-  }
-
-  /// `grace 10 s, shutdown: none`, `grace 10 s, shutdown: systemctl poweroff after 60 s`.
-  var summary: String {
-    let shutdown: String
-    if let shutdownCommand, shutdownDelay > .zero {
-      shutdown =
-        "\(shutdownCommand.joined(separator: " ")) after \(shutdownDelay.secondsText) s"
-    } else {
-      shutdown = "none"
-    }
-    return "grace \(gracePeriod.secondsText) s, shutdown: \(shutdown)"
   }
 }

@@ -58,10 +58,4 @@ public struct RoutingSettings: ConfigurationSection {
     return RemoteRouter(
       engine: server, url: url, timeout: timeout, language: language, imperial: imperial)
   }
-
-  /// `routing offline`, `routing Valhalla at http://127.0.0.1:8002 (3 s), offline fallback`.
-  var summary: String {
-    guard let router = router(language: "en", imperial: false) else { return "routing offline" }
-    return "routing \(router.name) (\(timeout.secondsText) s), offline fallback"
-  }
 }

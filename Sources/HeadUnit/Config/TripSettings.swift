@@ -13,17 +13,11 @@ public struct TripSettings: ConfigurationSection {
   static var keys: [ConfigurationKey<Self>] {
     [
       .duration(
-        "resumeWithinMinutes", \.resumeWithin, in: 0...1440, unit: .minutes,
-        doc: "0 = never; how old a saved trip may be and still resume at start-up"),
+        "resumeWithinMinutes", \.resumeWithin, in: 0...1440, unit: .minutes, zeroIsNever: true,
+        doc: "how old a saved trip may be and still resume at start-up"),
       .duration(
         "saveIntervalSeconds", \.saveInterval, in: 1...300,
         doc: "how often the trip in progress is saved"),
     ]
-  }
-
-  /// `resume within 30 min`, `never resume`.
-  var summary: String {
-    guard resumeWithin > .zero else { return "never resume" }
-    return "resume within \((resumeWithin / 60).secondsText) min"
   }
 }

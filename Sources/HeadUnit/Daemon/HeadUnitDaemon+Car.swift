@@ -88,7 +88,7 @@ extension HeadUnitDaemon {
       switch change {
       case .schedule(let timer, let due):
         timers[timer]?.cancel()
-        timers[timer] = post(Self.fired(timer), at: due, on: clock)
+        timers[timer] = post(.timer(timer), at: due, on: clock)
       case .cancel(let timer):
         timers.removeValue(forKey: timer)?.cancel()
       }

@@ -143,8 +143,7 @@ public final class HeadUnitDaemon {
     if let follow = deviceSet.carryOut(effect) { return follow }
     switch effect {
     case .redraw: redrawPending = true
-    case .schedule(let timer, let due): timers.append(.schedule(.core(timer), at: due))
-    case .cancel(let timer): timers.append(.cancel(.core(timer)))
+    case .timer(let change): timers.append(change.map(Timer.core))
     case .acquireDevices:
       acquireDevices()
       return [.devicesReady]
@@ -180,10 +179,11 @@ public final class HeadUnitDaemon {
   }
 }
 
-extension HeadUnitDaemon: StateMachine {
-  public static func timerChange(in effect: TimerChange<Timer>) -> TimerChange<Timer>? { effect }
+extension HeadUnitDaemon: StateMachine {}
 
-  public static func fired(_ timer: Timer) -> Wake {
+extension HeadUnitDaemon.Wake: TimerEvent {
+  /// The wake a daemon timer brings: the core's timer as the core's event, or a frame.
+  public static func timer(_ timer: HeadUnitDaemon.Timer) -> Self {
     switch timer {
     case .core(let timer): .core(.timer(timer))
     case .frame: .frame

@@ -7,9 +7,10 @@ import Synchronization
 /// machine's effects, blocking on the transport there, and its own timer ticks it.
 ///
 /// The daemon hands it the vehicle's state after each event with ``observe(_:)`` (cheap: a
-/// copy under a lock); the remaining route is cut out of the route only when a tick reads
-/// it. ``stop()`` takes effect at once from any thread: the request under way is
-/// cancelled, no further request starts, and the queue of unsent reports is dropped.
+/// copy under a lock); the remaining route is cut out of the route only when the machine's
+/// tick timer fires, and handed to it as `.observe` just before the tick. ``stop()`` takes
+/// effect at once from any thread: the request under way is cancelled, no further request
+/// starts, and the queue of unsent reports is dropped.
 ///
 /// Time comes from `now`, so tests drive token expiry on a virtual clock; with
 /// `automatic: false` nothing is scheduled and a test calls ``tick()`` itself.
@@ -90,15 +91,16 @@ public final class FleetService: Sendable {
   /// Checked again just before a request, so one turned off meanwhile does not start.
   private var isStopped: Bool { state.withLock { $0.stopped } }
 
+  /// The vehicle as observed now, then the tick that reports it.
   private func tickNow() {
     let vehicle = state.withLock { $0.vehicle }
-    run(.tick(vehicle.snapshot))
+    run(.observe(vehicle.snapshot), .timer(.tick))
   }
 
-  /// Hands `event` to the machine and carries out the effects, including the answers they
-  /// lead to, until none is left. Runs on `queue`.
-  private func run(_ first: FleetReporter.Event) {
-    var events = [first]
+  /// Hands `events` to the machine in order and carries out the effects, including the
+  /// answers they lead to, until none is left. Runs on `queue`.
+  private func run(_ events: FleetReporter.Event...) {
+    var events = events
     while !events.isEmpty {
       let event = events.removeFirst()
       let at = now()
@@ -120,7 +122,9 @@ public final class FleetService: Sendable {
     case .cancelAll:
       transport.cancel()
       state.withLock { $0.generation += 1 }
-    case .schedule(let due):
+    case .timer(.cancel):
+      state.withLock { $0.generation += 1 }
+    case .timer(.schedule(_, let due)):
       guard automatic else { return nil }
       let generation = state.withLock { state in
         state.generation += 1

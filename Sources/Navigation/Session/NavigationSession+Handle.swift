@@ -91,7 +91,9 @@ extension NavigationSession {
       pendingRequest = nil
       gpsLostAt = nil
       estimatedOffset = nil
-      return transition(to: final) + [.cancel(.fixWatchdog), .cancel(.deadReckoning)]
+      return transition(to: final) + [
+        .timer(.cancel(.fixWatchdog)), .timer(.cancel(.deadReckoning)),
+      ]
     default:
       return reject(verb, "no trip is under way")
     }
@@ -143,12 +145,12 @@ extension NavigationSession {
     lastGoodFix = fix
     lastGoodAt = now
     var effects: [Effect] = [
-      .schedule(.fixWatchdog, at: now.addingTimeInterval(configuration.fixTimeout.seconds))
+      .timer(.schedule(.fixWatchdog, at: now.addingTimeInterval(configuration.fixTimeout.seconds)))
     ]
     if gpsLostAt != nil {
       gpsLostAt = nil
       estimatedOffset = nil
-      effects += [.cancel(.deadReckoning), .gpsRestored]
+      effects += [.timer(.cancel(.deadReckoning)), .gpsRestored]
     }
     switch state {
     case .paused(.locating) where guidance != nil:
@@ -273,7 +275,7 @@ extension NavigationSession {
       var effects: [Effect] = [.gpsLost]
       if state == .navigating, offset != nil {
         estimatedOffset = offset
-        effects.append(.schedule(.deadReckoning, at: now.addingTimeInterval(1)))
+        effects.append(.timer(.schedule(.deadReckoning, at: now.addingTimeInterval(1))))
         effects += progress(at: now, quality: .estimated)
       }
       return effects
@@ -287,7 +289,7 @@ extension NavigationSession {
       }
       estimatedOffset = min(guidance.length, offset + speed * now.timeIntervalSince(at))
       return progress(at: now, quality: .estimated) + [
-        .schedule(.deadReckoning, at: now.addingTimeInterval(1))
+        .timer(.schedule(.deadReckoning, at: now.addingTimeInterval(1)))
       ]
     }
   }
@@ -336,7 +338,7 @@ extension NavigationSession {
     gpsLostAt = nil
     estimatedOffset = nil
     return transition(to: .arrived) + [
-      .arrived, .cancel(.fixWatchdog), .cancel(.deadReckoning),
+      .arrived, .timer(.cancel(.fixWatchdog)), .timer(.cancel(.deadReckoning)),
     ]
   }
 

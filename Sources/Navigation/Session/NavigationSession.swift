@@ -46,7 +46,7 @@ public struct NavigationSession: Sendable {
   }
 
   /// Something that happened, for the session to react to.
-  public enum Event: Sendable, Equatable {
+  public enum Event: Sendable, Equatable, TimerEvent {
     /// Offer a trip; at most `Trip.maximumRouteChoices` choices are kept.
     case preview(Trip)
     case selectRouteChoice(Int)
@@ -66,20 +66,23 @@ public struct NavigationSession: Sendable {
   }
 
   /// Something for the owner to do or show.
-  public enum Effect: Sendable, Equatable {
+  public enum Effect: Sendable, Equatable, TimerEffect {
     case stateChanged(State)
     /// The next maneuver is now step `index`.
     case maneuverChanged(index: Int, instruction: String)
     case announce(Announcement)
     case publish(GuidanceUpdate)
-    case schedule(SessionTimer, at: Date)
-    case cancel(SessionTimer)
+    case timer(TimerChange<SessionTimer>)
     case requestRoute(RouteRequest)
     case offRoute(Coordinate)
     case gpsLost
     case gpsRestored
     case arrived
     case rejected(SessionRejection)
+
+    public var timerChange: TimerChange<SessionTimer>? {
+      if case .timer(let change) = self { change } else { nil }
+    }
   }
 
   /// Tunables, with the defaults the recorded drives were checked against.

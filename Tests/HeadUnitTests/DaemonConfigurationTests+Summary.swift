@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import HeadUnit
+
+/// What `config check` prints: made from the key descriptions, each value in its unit.
+extension DaemonConfigurationTests {
+  @Test func summaryOfTheDefaults() {
+    #expect(
+      DaemonConfiguration().summary == [
+        "logLevel info",
+        "stateDirectory /var/lib/headunit",
+        "language en",
+        "units metric",
+        "map none (the embedded map of central Helsinki)",
+        "board none (no GPIO inputs)",
+        "gpsd: host 127.0.0.1, port 2947",
+        "display: framebuffer /dev/fb0, theme day, frameRate 5 fps",
+        "audio: device default, volume 1, muted false, earcon true, "
+          + "rate none (the language's own rate)",
+        "lifecycle: gracePeriod 10 s, shutdownDelay 60 s, shutdownCommand none, "
+          + "heartbeatTimeout 5 s, parkedScreen 5 s",
+        "routing: server none (offline router only), url none, timeout 3 s",
+        "trip: resumeWithin 30 min, saveInterval 10 s",
+        "fleet off",
+        "bridge: socket /run/headunit/bridge.sock, group none (the daemon's own group), "
+          + "heartbeat 2 s, disconnectDrains true, maxQueuedMessages 1024, "
+          + "maxQueuedBytes 4194304 bytes, maxClients 16",
+      ])
+  }
+
+  @Test func summaryOfTheExample() throws {
+    #expect(
+      try DaemonConfiguration(contentsOf: example).summary == [
+        "logLevel info",
+        "stateDirectory /var/lib/headunit",
+        "language en",
+        "units metric",
+        "map none (the embedded map of central Helsinki)",
+        "board pi4, encoder, 4 buttons, ignition",
+        "gpsd: host 127.0.0.1, port 2947",
+        "display: framebuffer /dev/fb0, theme day, frameRate 10 fps",
+        "audio: device plughw:CARD=Headphones,DEV=0, volume 1.5, muted false, earcon true, "
+          + "rate 170 wpm",
+        "lifecycle: gracePeriod 10 s, shutdownDelay 300 s, shutdownCommand systemctl poweroff, "
+          + "heartbeatTimeout 5 s, parkedScreen 5 s",
+        "routing: server none (offline router only), url http://127.0.0.1:8002, timeout 3 s",
+        "trip: resumeWithin 30 min, saveInterval 10 s",
+        "fleet off",
+        "bridge: socket /run/headunit/bridge.sock, group headunit, heartbeat 2 s, "
+          + "disconnectDrains true, maxQueuedMessages 1024, maxQueuedBytes 4194304 bytes, "
+          + "maxClients 16",
+      ])
+    // Switched off, a section is one word; zero for "never" says never.
+    var quiet = DaemonConfiguration()
+    quiet.gpsd.enabled = false
+    quiet.audio.enabled = false
+    quiet.trip.resumeWithin = .seconds(0)
+    quiet.lifecycle.shutdownCommand = ["poweroff"]
+    quiet.lifecycle.shutdownDelay = .seconds(0)
+    #expect(quiet.summary.contains("gpsd off"))
+    #expect(quiet.summary.contains("audio off"))
+    #expect(
+      quiet.summary.contains(
+        "lifecycle: gracePeriod 10 s, shutdownDelay never, shutdownCommand poweroff, "
+          + "heartbeatTimeout 5 s, parkedScreen 5 s"))
+    #expect(quiet.summary.contains("trip: resumeWithin never, saveInterval 10 s"))
+  }
+
+  /// A key added to a section's `keys` is in the summary with no other edit: every key but
+  /// a section's switch shows under its name (a span of time without its unit's suffix).
+  @Test func summaryShowsEveryKey() throws {
+    var config = DaemonConfiguration()
+    config.fleet.enabled = true
+    let summary = config.summary
+    #expect(summary.count == DaemonConfiguration.schema.count)
+    for ((key, members), line) in zip(DaemonConfiguration.schema, summary) {
+      #expect(line.hasPrefix(members.isEmpty ? "\(key) " : "\(key): "), "\(line)")
+      for member in members where member != "enabled" {
+        let label = member.replacing(/(Seconds|Minutes)$/, with: "")
+        #expect(line.contains(": \(label) ") || line.contains(", \(label) "), "\(key).\(member)")
+      }
+    }
+  }
+
+  /// The README's `config check` output is what it prints for the example file.
+  @Test func readmeShowsTheExamplesSummary() throws {
+    let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    let lines = text.components(separatedBy: "\n")
+    let start = try #require(lines.firstIndex(of: "    /etc/headunit/config.json: OK"))
+    let shown = lines[(start + 1)...].prefix { $0.hasPrefix("      ") }.map { $0.dropFirst(6) }
+    #expect(shown.map(String.init) == (try DaemonConfiguration(contentsOf: example).summary))
+  }
+}
