@@ -34,6 +34,9 @@ let package = Package(
       name: "Routing", dependencies: ["Geo", "Navigation", "CZlib", "POSIX"],
       swiftSettings: strict),
     .target(
+      name: "MapImport", dependencies: ["Geo", "Navigation", "Routing", "CZlib"],
+      swiftSettings: strict),
+    .target(
       name: "Core", dependencies: ["Geo", "Navigation", "Templates"], swiftSettings: strict),
     .target(
       name: "Rendering",
@@ -67,7 +70,7 @@ let package = Package(
       name: "Commands",
       dependencies: [
         "HeadUnit", "Core", "Geo", "Navigation", "Templates", "JSON", "Rendering", "Routing",
-        "Board", "Audio", "POSIX", "CMalloc",
+        "MapImport", "Board", "Audio", "POSIX", "CMalloc",
       ],
       swiftSettings: strict
     ),
@@ -78,7 +81,7 @@ let package = Package(
       name: "Bench",
       dependencies: [
         "HeadUnit", "Commands", "Rigs", "Core", "Geo", "Navigation", "Templates", "JSON",
-        "Rendering", "Routing", "Board", "Audio", "POSIX",
+        "Rendering", "Routing", "MapImport", "Board", "Audio", "POSIX",
       ],
       swiftSettings: strict
     ),
@@ -112,7 +115,12 @@ let package = Package(
     ),
     .testTarget(
       name: "RoutingTests",
-      dependencies: ["Routing", "Geo", "Navigation", "CZlib"],
+      dependencies: ["Routing", "MapImport", "Geo", "Navigation"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "MapImportTests",
+      dependencies: ["MapImport", "Routing", "Geo", "Navigation", "CZlib"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -144,7 +152,9 @@ if Context.environment["HEADUNIT_FUZZ"] != nil {
   package.targets.append(
     .executableTarget(
       name: "headunit-fuzz",
-      dependencies: ["Board", "CGPS", "Core", "Geo", "HeadUnit", "Navigation", "Routing"],
+      dependencies: [
+        "Board", "CGPS", "Core", "Geo", "HeadUnit", "MapImport", "Navigation", "Routing",
+      ],
       path: "Fuzz/Sources",
       swiftSettings: strict
     ))

@@ -1,3 +1,5 @@
+import Routing
+
 /// The OSM elements of one `OSMData` blob (a `PrimitiveBlock`), decoded from its bytes.
 ///
 /// Coordinates are resolved with the block's granularity and offsets and rounded to 1e-7

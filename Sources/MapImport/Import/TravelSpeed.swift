@@ -1,4 +1,5 @@
 import Foundation
+import Routing
 
 /// The speed a car is expected to keep on a road with no traffic: a share of the limit.
 ///

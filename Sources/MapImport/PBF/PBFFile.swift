@@ -1,4 +1,5 @@
 import Foundation
+import Routing
 
 /// An OpenStreetMap PBF file, mapped into memory and split into its blobs.
 ///

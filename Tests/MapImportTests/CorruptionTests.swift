@@ -1,7 +1,8 @@
 import Foundation
+import Routing
 import Testing
 
-@testable import Routing
+@testable import MapImport
 
 /// A small deterministic random generator (SplitMix64), so failures can be replayed.
 struct SplitMix64: RandomNumberGenerator {

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Navigation
+import Routing
 
 /// The graph-building steps of `RoadMapBuilder`: ways → runs of known nodes → junctions →
 /// directed edges sorted by their start node → restrictions tied to edges → places, all
@@ -15,6 +16,12 @@ struct MapAssembly {
   private var nodeIndex: [Int64: Int] = [:]
   /// The final ids of each way's edges.
   private var wayEdges: [Int64: [Int]] = [:]
+
+  /// A place's words, before they are interned in the string table.
+  struct PlaceText: Equatable, Sendable {
+    var name: String
+    var category: String?
+  }
 
   private struct Pending {
     var from: Int
@@ -290,13 +297,13 @@ struct MapAssembly {
 
   /// Adds places, sorted by name, position and category, without exact duplicates.
   mutating func addPlaces(
-    _ places: [(latitude: Int32, longitude: Int32, text: MapContent.PlaceText)]
+    _ places: [(latitude: Int32, longitude: Int32, text: PlaceText)]
   ) {
     let sorted = places.sorted {
       ($0.text.name, $0.latitude, $0.longitude, $0.text.category ?? "")
         < ($1.text.name, $1.latitude, $1.longitude, $1.text.category ?? "")
     }
-    var previous: (Int32, Int32, MapContent.PlaceText)?
+    var previous: (Int32, Int32, PlaceText)?
     for place in sorted {
       if let p = previous, p.0 == place.latitude, p.1 == place.longitude, p.2 == place.text {
         continue

@@ -1,3 +1,5 @@
+import Routing
+
 /// A cursor over the bytes of one protobuf message (the wire format only: no schema).
 ///
 /// Reads varints, zigzag-encoded signed integers, fixed-width values, length-delimited

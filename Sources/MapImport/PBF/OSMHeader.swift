@@ -1,3 +1,5 @@
+import Routing
+
 /// The `OSMHeader` block of a PBF file: what a reader must support, and the extract's box.
 public struct OSMHeader: Sendable, Equatable {
   /// Features this reader understands when a file requires them.

@@ -1,11 +1,19 @@
 import Geo
+import MapImport
 import Routing
 import Testing
 
 /// Implicit speed limits per country, class, built-up area and zone tags; the travel speed
 /// below the limit; and the country an extract is in.
 @Suite struct SpeedDefaultsTests {
-  typealias Maps = SyntheticMaps
+  /// Points laid out in metres east and north of a point in Helsinki, as the router tests'
+  /// `SyntheticMaps` lay theirs out.
+  enum Maps {
+    static func point(_ east: Double, _ north: Double) -> Coordinate {
+      LocalProjection(origin: Coordinate(latitude: 60.17, longitude: 24.94))
+        .unproject(PlanePoint(x: east, y: north))
+    }
+  }
 
   @Test(arguments: [
     ("DE", RoadClass.primary, false, 100.0), ("DE", .primary, true, 50),

@@ -1,6 +1,7 @@
 import CZlib
+import Routing
 
-/// zlib, for OSM PBF blobs and map file checksums.
+/// zlib, for OSM PBF blobs (the map file's checksum is `CRC32`, in `Routing`).
 enum Zlib {
   /// Inflates a zlib stream that must produce exactly `size` bytes. The corresponding C
   /// function is `uncompress`.
@@ -29,17 +30,5 @@ enum Zlib {
     default:
       throw RoutingError(.malformed, "zlib data is corrupt (zlib status \(status))")
     }
-  }
-
-  /// The CRC-32 of `bytes` (zlib's `crc32`).
-  static func crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-    var crc: uLong = CZlib.crc32(0, nil, 0)
-    var rest = bytes
-    while !rest.isEmpty {
-      let chunk = min(rest.count, 1 << 30)
-      crc = CZlib.crc32(crc, rest.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(chunk))
-      rest = UnsafeRawBufferPointer(rebasing: rest[chunk...])
-    }
-    return UInt32(truncatingIfNeeded: crc)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Routing
 
 /// Which OSM ways a car may drive, in which directions, and at what speed.
 ///

@@ -1,6 +1,7 @@
+import Routing
 import Testing
 
-@testable import Routing
+@testable import MapImport
 
 @Suite struct ProtobufReaderTests {
   func read<T>(_ bytes: [UInt8], _ body: (inout ProtobufReader) throws -> T) throws -> T {

@@ -1,6 +1,7 @@
 import Geo
+import Routing
 
-@testable import Routing
+@testable import MapImport
 
 /// A small road network near Helsinki with one of each thing the importer must handle:
 /// a two-way street split at a junction, oneways both ways, a private road, a roundabout,

@@ -1,7 +1,7 @@
 import CZlib
 import Foundation
 
-@testable import Routing
+@testable import MapImport
 
 /// Protobuf wire-format output, for writing test PBF files.
 struct ProtobufWriter {

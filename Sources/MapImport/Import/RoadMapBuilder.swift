@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Routing
 
 /// Turns OSM nodes, ways and relations into a map file: the one code path of
 /// `headunit maps import`, and the easy way to build small maps in tests.
@@ -70,7 +71,7 @@ public struct RoadMapBuilder: Sendable {
   /// The country whose speed defaults apply (ISO code); nil guesses it from the nodes.
   public var country: String?
   private(set) var coordinates: [Int64: (latitude: Int32, longitude: Int32)] = [:]
-  private var nodePlaces: [Int64: MapContent.PlaceText] = [:]
+  private var nodePlaces: [Int64: MapAssembly.PlaceText] = [:]
   /// Signs of motorway junctions, for the ramps leaving them.
   private var junctions: [Int64: SignpostTags.Junction] = [:]
   private var roads: [Int64: OSMWay] = [:]
@@ -105,7 +106,7 @@ public struct RoadMapBuilder: Sendable {
     coordinates[node.id] = (node.latitudeE7, node.longitudeE7)
     if !node.tags.isEmpty { noteSettlementAndCountry(id: node.id, nodes: nil, tags: node.tags) }
     if let category = PlaceCategory.of(node.tags), let name = node.tags["name"] {
-      nodePlaces[node.id] = MapContent.PlaceText(name: name, category: category)
+      nodePlaces[node.id] = MapAssembly.PlaceText(name: name, category: category)
     }
     if let junction = SignpostTags.Junction(tags: node.tags) { junctions[node.id] = junction }
   }
@@ -179,7 +180,7 @@ public struct RoadMapBuilder: Sendable {
     for (reason, count) in skipped {
       assembly.summary.restrictionsSkipped[reason.rawValue, default: 0] += count
     }
-    var places: [(latitude: Int32, longitude: Int32, text: MapContent.PlaceText)] = []
+    var places: [(latitude: Int32, longitude: Int32, text: MapAssembly.PlaceText)] = []
     for (id, text) in nodePlaces {
       if let c = coordinates[id] { places.append((c.latitude, c.longitude, text)) }
     }
@@ -197,7 +198,7 @@ public struct RoadMapBuilder: Sendable {
       places.append(
         (
           Int32(latitude / distinct), Int32(longitude / distinct),
-          MapContent.PlaceText(name: way.name, category: way.category)
+          MapAssembly.PlaceText(name: way.name, category: way.category)
         ))
     }
     assembly.addPlaces(places)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MapImport
 @testable import Routing
 
 /// A node misplaced at 0°, 0° (a common mapping error) stretches one segment across the

@@ -1,4 +1,5 @@
 import Foundation
+import Routing
 
 /// A country's implicit speed limits: what holds where no sign says otherwise, km/h.
 ///

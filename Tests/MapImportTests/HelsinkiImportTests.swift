@@ -1,8 +1,9 @@
 import Foundation
 import Geo
+import Routing
 import Testing
 
-@testable import Routing
+@testable import MapImport
 
 /// The embedded extract of central Helsinki (Sources/HeadUnit/Resources/Helsinki).
 enum Helsinki {

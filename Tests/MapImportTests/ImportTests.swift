@@ -1,8 +1,9 @@
 import Foundation
 import Geo
+import Routing
 import Testing
 
-@testable import Routing
+@testable import MapImport
 
 @Suite struct ImportTests {
   let map: RoadMap
