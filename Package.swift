@@ -29,6 +29,7 @@ let package = Package(
     .target(name: "POSIX", swiftSettings: strict),
     .target(name: "Geo", swiftSettings: strict),
     .target(name: "Navigation", dependencies: ["Geo", "JSON"], swiftSettings: strict),
+    .target(name: "Readers", dependencies: ["Geo", "JSON", "Navigation"], swiftSettings: strict),
     .target(name: "Templates", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
     .target(
       name: "Routing", dependencies: ["Geo", "Navigation", "CZlib", "POSIX"],
@@ -46,7 +47,8 @@ let package = Package(
     .target(
       name: "Board",
       dependencies: [
-        "Geo", "JSON", "Navigation", "Templates", "Core", "CGPS", "CGPIOD", "CLinuxFB", "POSIX",
+        "Geo", "JSON", "Navigation", "Readers", "Templates", "Core", "CGPS", "CGPIOD", "CLinuxFB",
+        "POSIX",
       ],
       path: "Board",
       swiftSettings: strict
@@ -60,8 +62,8 @@ let package = Package(
     .target(
       name: "HeadUnit",
       dependencies: [
-        "Geo", "Navigation", "Templates", "Core", "JSON", "Rendering", "Routing", "Board", "Audio",
-        "CHTTP", "CMalloc", "CSystemd", "POSIX",
+        "Geo", "Navigation", "Readers", "Templates", "Core", "JSON", "Rendering", "Routing",
+        "Board", "Audio", "CHTTP", "CMalloc", "CSystemd", "POSIX",
       ],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict
@@ -69,8 +71,8 @@ let package = Package(
     .target(
       name: "Commands",
       dependencies: [
-        "HeadUnit", "Core", "Geo", "Navigation", "Templates", "JSON", "Rendering", "Routing",
-        "MapImport", "Board", "Audio", "POSIX", "CMalloc",
+        "HeadUnit", "Core", "Geo", "Navigation", "Readers", "Templates", "JSON", "Rendering",
+        "Routing", "MapImport", "Board", "Audio", "POSIX", "CMalloc",
       ],
       swiftSettings: strict
     ),
@@ -80,8 +82,8 @@ let package = Package(
     .target(
       name: "Bench",
       dependencies: [
-        "HeadUnit", "Commands", "Rigs", "Core", "Geo", "Navigation", "Templates", "JSON",
-        "Rendering", "Routing", "MapImport", "Board", "Audio", "POSIX",
+        "HeadUnit", "Commands", "Rigs", "Core", "Geo", "Navigation", "Readers", "Templates",
+        "JSON", "Rendering", "Routing", "MapImport", "Board", "Audio", "POSIX",
       ],
       swiftSettings: strict
     ),
@@ -95,7 +97,12 @@ let package = Package(
     .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
     .testTarget(
       name: "NavigationTests",
-      dependencies: ["Navigation", "Geo"],
+      dependencies: ["Navigation", "Readers", "Geo"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ReadersTests",
+      dependencies: ["Readers", "Navigation", "Geo"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -105,7 +112,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BoardTests",
-      dependencies: ["Board", "Navigation", "Geo", "TestSupport", "Rigs"],
+      dependencies: ["Board", "Navigation", "Readers", "Geo", "TestSupport", "Rigs"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -115,7 +122,7 @@ let package = Package(
     ),
     .testTarget(
       name: "RoutingTests",
-      dependencies: ["Routing", "MapImport", "Geo", "Navigation"],
+      dependencies: ["Routing", "MapImport", "Geo", "Navigation", "Readers"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -130,14 +137,14 @@ let package = Package(
     ),
     .testTarget(
       name: "RenderingTests",
-      dependencies: ["Rendering", "Templates", "Navigation", "Geo"],
+      dependencies: ["Rendering", "Templates", "Navigation", "Readers", "Geo"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "HeadUnitTests",
       dependencies: [
-        "HeadUnit", "JSON", "Navigation", "Geo", "Templates", "Rendering", "Routing", "Board",
-        "TestSupport", "Rigs", "Bench", "Commands",
+        "HeadUnit", "JSON", "Navigation", "Readers", "Geo", "Templates", "Rendering", "Routing",
+        "Board", "TestSupport", "Rigs", "Bench", "Commands",
       ],
       swiftSettings: strict
     ),
@@ -153,7 +160,8 @@ if Context.environment["HEADUNIT_FUZZ"] != nil {
     .executableTarget(
       name: "headunit-fuzz",
       dependencies: [
-        "Board", "CGPS", "Core", "Geo", "HeadUnit", "MapImport", "Navigation", "Routing",
+        "Board", "CGPS", "Core", "Geo", "HeadUnit", "MapImport", "Navigation", "Readers",
+        "Routing",
       ],
       path: "Fuzz/Sources",
       swiftSettings: strict

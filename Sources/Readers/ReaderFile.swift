@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 
 /// File access and text helpers shared by the readers.
 enum ReaderFile {

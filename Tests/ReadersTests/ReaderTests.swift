@@ -1,8 +1,9 @@
 import Foundation
 import Geo
+import Navigation
 import Testing
 
-@testable import Navigation
+@testable import Readers
 
 @Suite("OSRMRouteReader")
 struct OSRMRouteReaderTests {

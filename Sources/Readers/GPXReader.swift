@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import JSON
+import Navigation
 
 /// Reads GPX 1.1 files: tracks (`trk/trkseg/trkpt`) as fixes and routes (`rte/rtept`)
 /// as `Route`s.

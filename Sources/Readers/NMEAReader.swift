@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import JSON
+import Navigation
 
 /// Reads NMEA 0183 logs (RMC, GGA, GSA and VTG from any talker: GP, GN, GL, GA, BD, …)
 /// into fixes, one per epoch.

@@ -1,7 +1,8 @@
 import Foundation
+import Navigation
 import Testing
 
-@testable import Navigation
+@testable import Readers
 
 /// Paths and helpers shared by the reader tests.
 enum ReaderFixtures {

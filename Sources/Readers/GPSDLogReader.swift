@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import JSON
+import Navigation
 
 /// Reads gpsd JSON logs as `gpspipe -w` writes them: one JSON object per line.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import JSON
+import Navigation
 
 /// Reads OSRM route responses (`/route/v1` JSON), including Valhalla's OSRM-compatible
 /// output, into `Route`s.

@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 
 /// What a track reader (NMEA, gpsd JSON, GPX) produced from one input.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 
 /// Reads a recorded track in any supported format, so the command line can take any
 /// track file.

@@ -1,7 +1,8 @@
 import Foundation
+import Navigation
 import Testing
 
-@testable import Navigation
+@testable import Readers
 
 /// The error `body` throws, or nil (and a recorded issue) when it does not throw.
 private func fail<T>(

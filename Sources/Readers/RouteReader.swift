@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 
 /// Reads a route file in any supported format: an OSRM/Valhalla JSON response or a
 /// GPX file with `<rte>` routes.

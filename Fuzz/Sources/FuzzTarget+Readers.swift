@@ -1,9 +1,9 @@
 import Board
 import CGPS
 import Foundation
-import Navigation
+import Readers
 
-/// The track and route readers of the Navigation module, and the board's gpsd client.
+/// The track and route readers (the Readers module), and the board's gpsd client.
 extension FuzzTarget {
   /// An NMEA 0183 log, as `NMEAReader.read(contentsOf:)` decodes a file.
   static let nmea = FuzzTarget(name: "nmea") { data in
