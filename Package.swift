@@ -60,10 +60,15 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "Bridge",
+      dependencies: ["Core", "Geo", "JSON", "Navigation", "Templates", "POSIX"],
+      swiftSettings: strict
+    ),
+    .target(
       name: "HeadUnit",
       dependencies: [
         "Geo", "Navigation", "Readers", "Templates", "Core", "JSON", "Rendering", "Routing",
-        "Board", "Audio", "CHTTP", "CMalloc", "CSystemd", "POSIX",
+        "Board", "Audio", "Bridge", "CHTTP", "CMalloc", "CSystemd", "POSIX",
       ],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict
@@ -77,8 +82,8 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
-      name: "Rigs", dependencies: ["Board", "HeadUnit", "POSIX"], resources: [.copy("StandIns")],
-      swiftSettings: strict),
+      name: "Rigs", dependencies: ["Board", "Bridge", "HeadUnit", "POSIX"],
+      resources: [.copy("StandIns")], swiftSettings: strict),
     .target(
       name: "Bench",
       dependencies: [
@@ -140,11 +145,12 @@ let package = Package(
       dependencies: ["Rendering", "Templates", "Navigation", "Readers", "Geo"],
       swiftSettings: strict
     ),
+    .testTarget(name: "BridgeTests", dependencies: ["Bridge"], swiftSettings: strict),
     .testTarget(
       name: "HeadUnitTests",
       dependencies: [
         "HeadUnit", "JSON", "Navigation", "Readers", "Geo", "Templates", "Rendering", "Routing",
-        "Board", "TestSupport", "Rigs", "Bench", "Commands",
+        "Board", "Bridge", "TestSupport", "Rigs", "Bench", "Commands",
       ],
       swiftSettings: strict
     ),
@@ -160,8 +166,8 @@ if Context.environment["HEADUNIT_FUZZ"] != nil {
     .executableTarget(
       name: "headunit-fuzz",
       dependencies: [
-        "Board", "CGPS", "Core", "Geo", "HeadUnit", "MapImport", "Navigation", "Readers",
-        "Routing",
+        "Board", "Bridge", "CGPS", "Core", "Geo", "HeadUnit", "MapImport", "Navigation",
+        "Readers", "Routing",
       ],
       path: "Fuzz/Sources",
       swiftSettings: strict

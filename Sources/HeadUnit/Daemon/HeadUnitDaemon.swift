@@ -1,5 +1,6 @@
 import Audio
 import Board
+import Bridge
 import Core
 import Foundation
 import Navigation

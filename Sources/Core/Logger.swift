@@ -1,10 +1,9 @@
-import Core
-import Foundation
-
 /// A logger passed to whoever needs one, never global.
 ///
 /// Lines go to the sink with a `<N>` syslog priority prefix, which journald uses to file
-/// them at the right level when the daemon runs under systemd.
+/// them at the right level when the daemon runs under systemd. Where the lines go is the
+/// sink's business (the app's `Logger.standardError` writes them to standard error), so
+/// every module that logs can take one.
 public struct Logger: Sendable {
   /// Syslog priorities, most severe first (the core's).
   public typealias Level = LogLevel
@@ -18,13 +17,6 @@ public struct Logger: Sendable {
     self.label = label
     self.level = level
     self.sink = sink
-  }
-
-  /// A logger writing to standard error.
-  public static func standardError(label: String, level: Level = .info) -> Logger {
-    Logger(label: label, level: level) { line in
-      FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
   }
 
   public func log(_ level: Level, _ message: @autoclosure () -> String) {

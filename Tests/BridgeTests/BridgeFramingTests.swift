@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HeadUnit
+@testable import Bridge
 
 /// The bridge's line framing and back-pressure, on a connection value with no socket.
 @Suite("Bridge line framing")
