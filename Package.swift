@@ -29,9 +29,13 @@ let package = Package(
     .target(name: "POSIX", swiftSettings: strict),
     .target(name: "Geo", swiftSettings: strict),
     .target(name: "Navigation", dependencies: ["Geo", "JSON"], swiftSettings: strict),
+    .target(name: "Readers", dependencies: ["Geo", "JSON", "Navigation"], swiftSettings: strict),
     .target(name: "Templates", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
     .target(
       name: "Routing", dependencies: ["Geo", "Navigation", "CZlib", "POSIX"],
+      swiftSettings: strict),
+    .target(
+      name: "MapImport", dependencies: ["Geo", "Navigation", "Routing", "CZlib"],
       swiftSettings: strict),
     .target(
       name: "Core", dependencies: ["Geo", "Navigation", "Templates"], swiftSettings: strict),
@@ -43,7 +47,8 @@ let package = Package(
     .target(
       name: "Board",
       dependencies: [
-        "Geo", "JSON", "Navigation", "Templates", "Core", "CGPS", "CGPIOD", "CLinuxFB", "POSIX",
+        "Geo", "JSON", "Navigation", "Readers", "Templates", "Core", "CGPS", "CGPIOD", "CLinuxFB",
+        "POSIX",
       ],
       path: "Board",
       swiftSettings: strict
@@ -55,10 +60,15 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "Bridge",
+      dependencies: ["Core", "Geo", "JSON", "Navigation", "Templates", "POSIX"],
+      swiftSettings: strict
+    ),
+    .target(
       name: "HeadUnit",
       dependencies: [
-        "Geo", "Navigation", "Templates", "Core", "JSON", "Rendering", "Routing", "Board", "Audio",
-        "CHTTP", "CMalloc", "CSystemd", "POSIX",
+        "Geo", "Navigation", "Readers", "Templates", "Core", "JSON", "Rendering", "Routing",
+        "Board", "Audio", "Bridge", "CHTTP", "CMalloc", "CSystemd", "POSIX",
       ],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict
@@ -66,19 +76,19 @@ let package = Package(
     .target(
       name: "Commands",
       dependencies: [
-        "HeadUnit", "Core", "Geo", "Navigation", "Templates", "JSON", "Rendering", "Routing",
-        "Board", "Audio", "POSIX", "CMalloc",
+        "HeadUnit", "Core", "Geo", "Navigation", "Readers", "Templates", "JSON", "Rendering",
+        "Routing", "MapImport", "Board", "Audio", "POSIX", "CMalloc",
       ],
       swiftSettings: strict
     ),
     .target(
-      name: "Rigs", dependencies: ["Board", "HeadUnit", "POSIX"], resources: [.copy("StandIns")],
-      swiftSettings: strict),
+      name: "Rigs", dependencies: ["Board", "Bridge", "HeadUnit", "POSIX"],
+      resources: [.copy("StandIns")], swiftSettings: strict),
     .target(
       name: "Bench",
       dependencies: [
-        "HeadUnit", "Commands", "Rigs", "Core", "Geo", "Navigation", "Templates", "JSON",
-        "Rendering", "Routing", "Board", "Audio", "POSIX",
+        "HeadUnit", "Commands", "Rigs", "Core", "Geo", "Navigation", "Readers", "Templates",
+        "JSON", "Rendering", "Routing", "MapImport", "Board", "Audio", "POSIX",
       ],
       swiftSettings: strict
     ),
@@ -92,7 +102,12 @@ let package = Package(
     .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
     .testTarget(
       name: "NavigationTests",
-      dependencies: ["Navigation", "Geo"],
+      dependencies: ["Navigation", "Readers", "Geo"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ReadersTests",
+      dependencies: ["Readers", "Navigation", "Geo"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -102,7 +117,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BoardTests",
-      dependencies: ["Board", "Navigation", "Geo", "TestSupport", "Rigs"],
+      dependencies: ["Board", "Navigation", "Readers", "Geo", "TestSupport", "Rigs"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -112,7 +127,12 @@ let package = Package(
     ),
     .testTarget(
       name: "RoutingTests",
-      dependencies: ["Routing", "Geo", "Navigation", "CZlib"],
+      dependencies: ["Routing", "MapImport", "Geo", "Navigation", "Readers"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "MapImportTests",
+      dependencies: ["MapImport", "Routing", "Geo", "Navigation", "CZlib"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -122,14 +142,15 @@ let package = Package(
     ),
     .testTarget(
       name: "RenderingTests",
-      dependencies: ["Rendering", "Templates", "Navigation", "Geo"],
+      dependencies: ["Rendering", "Templates", "Navigation", "Readers", "Geo"],
       swiftSettings: strict
     ),
+    .testTarget(name: "BridgeTests", dependencies: ["Bridge"], swiftSettings: strict),
     .testTarget(
       name: "HeadUnitTests",
       dependencies: [
-        "HeadUnit", "JSON", "Navigation", "Geo", "Templates", "Rendering", "Routing", "Board",
-        "TestSupport", "Rigs", "Bench", "Commands",
+        "HeadUnit", "JSON", "Navigation", "Readers", "Geo", "Templates", "Rendering", "Routing",
+        "Board", "Bridge", "TestSupport", "Rigs", "Bench", "Commands",
       ],
       swiftSettings: strict
     ),
@@ -144,7 +165,10 @@ if Context.environment["HEADUNIT_FUZZ"] != nil {
   package.targets.append(
     .executableTarget(
       name: "headunit-fuzz",
-      dependencies: ["Board", "CGPS", "Core", "Geo", "HeadUnit", "Navigation", "Routing"],
+      dependencies: [
+        "Board", "Bridge", "CGPS", "Core", "Geo", "HeadUnit", "MapImport", "Navigation",
+        "Readers", "Routing",
+      ],
       path: "Fuzz/Sources",
       swiftSettings: strict
     ))

@@ -20,10 +20,10 @@ import package_description
 
 # What each kind of module is: its colours and its line in the legend.
 PURE = {"Geo", "Navigation", "Templates", "Core", "JSON"}
-EDGES = {"Board", "Audio", "Rendering", "Routing", "POSIX"}
+EDGES = {"Board", "Audio", "Rendering", "Readers", "Routing", "MapImport", "Bridge", "POSIX"}
 KINDS = {
     "pure": ("#dbeafe", "#1d4ed8", "pure core: no I/O, no clock"),
-    "edge": ("#ffedd5", "#c2410c", "edges: devices, drawing, maps, the OS"),
+    "edge": ("#ffedd5", "#c2410c", "edges: devices, drawing, files and maps, the OS"),
     "app": ("#dcfce7", "#15803d", "the app and the program"),
     "c": ("#f1f5f9", "#64748b", "C libraries (system-library targets)"),
 }

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Navigation
+import Readers
 
 /// A recorded track replayed as a position source: in real time, `speed` times faster,
 /// or as fast as the consumer takes it (`speed` 0).

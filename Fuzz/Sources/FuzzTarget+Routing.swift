@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import MapImport
 import Routing
 
 /// The OpenStreetMap importer and the map file the daemon routes on.

@@ -3,6 +3,7 @@ import Core
 import Foundation
 import HeadUnit
 import Navigation
+import Readers
 
 /// `headunit bench guidance|gpsd [OPTIONS]`: performance figures.
 public enum BenchCommand {

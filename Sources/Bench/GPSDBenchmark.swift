@@ -4,6 +4,7 @@ import Core
 import Foundation
 import HeadUnit
 import Navigation
+import Readers
 import Rigs
 import Synchronization
 

@@ -4,6 +4,7 @@ import Core
 import Foundation
 import HeadUnit
 import Navigation
+import Readers
 import Rendering
 
 /// `headunit bench render [--runs N] [--size WxH]`: how long the navigation screen takes

@@ -4,6 +4,7 @@ import Core
 import Foundation
 import HeadUnit
 import Navigation
+import Readers
 import Synchronization
 
 /// `headunit bench speech [--prompts N] [--device PCM] [--lang CODE] [--runs N]`: prompt

@@ -4,6 +4,7 @@ import Foundation
 import HeadUnit
 import JSON
 import Navigation
+import Readers
 import Synchronization
 
 /// `headunit gps`: the bench fix monitor, live from gpsd or replaying a track file.

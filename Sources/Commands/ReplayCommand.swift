@@ -1,6 +1,7 @@
 import Foundation
 import HeadUnit
 import Navigation
+import Readers
 import Routing
 
 /// `headunit replay --route FILE --track FILE [--map FILE] [--lang CODE]

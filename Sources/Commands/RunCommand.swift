@@ -1,5 +1,6 @@
 import Board
 import CMalloc
+import Core
 import Foundation
 import HeadUnit
 

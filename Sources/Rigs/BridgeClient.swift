@@ -1,5 +1,5 @@
+import Bridge
 import Foundation
-import HeadUnit
 import POSIX
 
 /// A plain blocking client of the bridge socket, for the benchmark, the tests and tools:

@@ -12,16 +12,16 @@ import POSIX
 ///
 /// A large file is not read or copied: pages come in as they are touched. `deinit` unmaps
 /// (`munmap`) or frees the copy. The bytes never change after `init`.
-final class MappedBytes: @unchecked Sendable {
+package final class MappedBytes: @unchecked Sendable {
   // Safe to share across threads: the memory is read-only for the whole life of the object
   // and released only in `deinit`, when no one can hold a reference any more.
-  let bytes: UnsafeRawBufferPointer
+  package let bytes: UnsafeRawBufferPointer
   private let isMapped: Bool
 
   /// Maps the file at `path`. The corresponding C functions are `open`, `fstat` and `mmap`.
   /// Anything but a regular file (a folder, a device, a FIFO) is refused; it is opened
   /// without blocking, so a FIFO with no writer cannot hang the reader.
-  init(contentsOf path: String) throws(RoutingError) {
+  package init(contentsOf path: String) throws(RoutingError) {
     let file: FileDescriptor
     do {
       file = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
@@ -57,7 +57,7 @@ final class MappedBytes: @unchecked Sendable {
   }
 
   /// A private copy of `data`.
-  init(copying data: Data) {
+  package init(copying data: Data) {
     let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
     data.withUnsafeBytes { source in
       if let base = source.baseAddress, let target = copy.baseAddress {

@@ -1,3 +1,5 @@
+import Bridge
+import Core
 import Foundation
 import Rigs
 import Testing

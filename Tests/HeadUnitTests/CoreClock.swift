@@ -1,6 +1,7 @@
 import Board
 import Foundation
 import Navigation
+import Readers
 import Testing
 
 @testable import Commands

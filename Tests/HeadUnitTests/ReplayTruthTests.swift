@@ -1,5 +1,6 @@
 import Foundation
 import Navigation
+import Readers
 import Testing
 
 @testable import Commands

@@ -1,16 +1,23 @@
 import Foundation
 import Geo
+import Readers
 import Testing
 
 @testable import Navigation
 
 @Suite struct GuidanceRouteTests {
+  /// The embedded Helsinki routes, `helsinki-1` to `helsinki-6`.
+  static let routeNames = (1...6).map { "helsinki-\($0)" }
+
   static func prepared(_ name: String) throws -> GuidanceRoute {
-    let routes = try RouteReader.read(contentsOf: ReaderFixtures.route(name))
+    let url = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Sources/HeadUnit/Resources/Helsinki/\(name).json")
+    let routes = try RouteReader.read(contentsOf: url)
     return GuidanceRoute(try #require(routes.first))
   }
 
-  @Test(arguments: ReaderFixtures.routeNames)
+  @Test(arguments: routeNames)
   func stepStartsFollowStepDistances(_ name: String) throws {
     let g = try Self.prepared(name)
     #expect(g.stepStart.count == g.steps.count)
@@ -43,7 +50,7 @@ import Testing
     #expect(abs(g.length - g.route.distance) <= 0.01 * g.route.distance)
   }
 
-  @Test(arguments: ReaderFixtures.routeNames)
+  @Test(arguments: routeNames)
   func stepIndexChangesExactlyAtManeuvers(_ name: String) throws {
     let g = try Self.prepared(name)
     let last = g.steps.count - 1
@@ -60,7 +67,7 @@ import Testing
     #expect(g.stepIndex(at: g.length + 100) == last)
   }
 
-  @Test(arguments: ReaderFixtures.routeNames)
+  @Test(arguments: routeNames)
   func expectedTimesAddUpToTheRouteDuration(_ name: String) throws {
     let g = try Self.prepared(name)
     let total = g.route.duration
@@ -85,7 +92,7 @@ import Testing
     }
   }
 
-  @Test(arguments: ReaderFixtures.routeNames)
+  @Test(arguments: routeNames)
   func destinationIsTheLastCoordinate(_ name: String) throws {
     let g = try Self.prepared(name)
     #expect(g.destination == g.line.coordinates.last)

@@ -1,12 +1,15 @@
 import Foundation
 import Geo
+import Readers
 import Testing
 
 @testable import Navigation
 
 /// An OSRM route leaving a motorway at a signposted exit (`Tests/Fixtures/osrm`).
 @Suite struct SignpostReaderTests {
-  static let file = ReaderFixtures.fixtures.appendingPathComponent("osrm/rheintal-exit.json")
+  static let file = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/osrm/rheintal-exit.json")
 
   static func steps() throws -> [RouteStep] {
     try #require(try OSRMRouteReader.read(contentsOf: file).first).steps

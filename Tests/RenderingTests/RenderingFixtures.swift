@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Navigation
+import Readers
 import Rendering
 import Templates
 

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Navigation
+import Readers
 import Routing
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import MapImport
 import Routing
 import Testing
 

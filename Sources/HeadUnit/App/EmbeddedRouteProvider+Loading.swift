@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Navigation
+import Readers
 
 extension EmbeddedRouteProvider {
   /// The embedded Helsinki route files (`helsinki-N.json`), in order.

@@ -1,4 +1,5 @@
 import Board
+import Core
 import JSON
 import Navigation
 

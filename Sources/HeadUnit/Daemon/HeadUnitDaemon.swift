@@ -1,4 +1,5 @@
 import Board
+import Bridge
 import Core
 import Foundation
 import Navigation

@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Geo
 import Navigation
+import Readers
 import Rendering
 import Routing
 import Templates

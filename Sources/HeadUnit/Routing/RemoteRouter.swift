@@ -3,6 +3,7 @@ import Foundation
 import Geo
 import JSON
 import Navigation
+import Readers
 
 /// A client for a Valhalla or OSRM routing server, answering in the same `Route`s as the
 /// offline router.

@@ -1,3 +1,4 @@
+import Core
 import Geo
 import Navigation
 import Routing

@@ -1,70 +1,108 @@
-/// Everything a map file holds, as plain arrays: what the builder produces and the
-/// writer lays out. Indices are final (edges sorted by `from`).
-struct MapContent: Equatable {
-  struct Edge: Equatable {
-    var wayID: Int64
-    var from: UInt32
-    var to: UInt32
-    var lengthCentimetres: UInt32
-    var geometryStart: UInt32
-    var geometryCount: UInt32
-    var name: UInt32
-    var ref: UInt32
-    var turnLanes: UInt32
-    var speedCentimetresPerSecond: UInt16
-    var roadClass: UInt8
-    var flags: UInt8
+/// Everything a map file holds, as plain arrays: what the importer (`MapImport`'s
+/// `RoadMapBuilder`) produces and `MapFileWriter` lays out. Indices are final (edges
+/// sorted by `from`).
+package struct MapContent: Equatable {
+  package struct Edge: Equatable {
+    package var wayID: Int64
+    package var from: UInt32
+    package var to: UInt32
+    package var lengthCentimetres: UInt32
+    package var geometryStart: UInt32
+    package var geometryCount: UInt32
+    package var name: UInt32
+    package var ref: UInt32
+    package var turnLanes: UInt32
+    package var speedCentimetresPerSecond: UInt16
+    package var roadClass: UInt8
+    package var flags: UInt8
+
+    package init(
+      wayID: Int64, from: UInt32, to: UInt32, lengthCentimetres: UInt32, geometryStart: UInt32,
+      geometryCount: UInt32, name: UInt32, ref: UInt32, turnLanes: UInt32,
+      speedCentimetresPerSecond: UInt16, roadClass: UInt8, flags: UInt8
+    ) {
+      self.wayID = wayID
+      self.from = from
+      self.to = to
+      self.lengthCentimetres = lengthCentimetres
+      self.geometryStart = geometryStart
+      self.geometryCount = geometryCount
+      self.name = name
+      self.ref = ref
+      self.turnLanes = turnLanes
+      self.speedCentimetresPerSecond = speedCentimetresPerSecond
+      self.roadClass = roadClass
+      self.flags = flags
+    }
   }
 
-  struct Restriction: Hashable, Comparable {
-    var from: UInt32
-    var via: UInt32
-    var to: UInt32
-    var only: Bool
+  package struct Restriction: Hashable, Comparable {
+    package var from: UInt32
+    package var via: UInt32
+    package var to: UInt32
+    package var only: Bool
 
-    static func < (a: Restriction, b: Restriction) -> Bool {
+    package init(from: UInt32, via: UInt32, to: UInt32, only: Bool) {
+      self.from = from
+      self.via = via
+      self.to = to
+      self.only = only
+    }
+
+    package static func < (a: Restriction, b: Restriction) -> Bool {
       (a.via, a.from, a.to, a.only ? 1 : 0) < (b.via, b.from, b.to, b.only ? 1 : 0)
     }
   }
 
-  /// A place's words, before they are interned in the string table.
-  struct PlaceText: Equatable, Sendable {
-    var name: String
-    var category: String?
-  }
+  package struct Place: Equatable {
+    package var latitudeE7: Int32
+    package var longitudeE7: Int32
+    package var name: UInt32
+    package var category: UInt32
 
-  struct Place: Equatable {
-    var latitudeE7: Int32
-    var longitudeE7: Int32
-    var name: UInt32
-    var category: UInt32
+    package init(latitudeE7: Int32, longitudeE7: Int32, name: UInt32, category: UInt32) {
+      self.latitudeE7 = latitudeE7
+      self.longitudeE7 = longitudeE7
+      self.name = name
+      self.category = category
+    }
   }
 
   /// The signpost at the start of an edge; string indices of `;`-separated lists.
-  struct Sign: Equatable {
-    var edge: UInt32
-    var exits: UInt32
-    var refs: UInt32
-    var destinations: UInt32
+  package struct Sign: Equatable {
+    package var edge: UInt32
+    package var exits: UInt32
+    package var refs: UInt32
+    package var destinations: UInt32
+
+    package init(edge: UInt32, exits: UInt32, refs: UInt32, destinations: UInt32) {
+      self.edge = edge
+      self.exits = exits
+      self.refs = refs
+      self.destinations = destinations
+    }
   }
 
   /// Latitude, longitude pairs (E7) per node.
-  var nodes: [(latitude: Int32, longitude: Int32)] = []
-  var edges: [Edge] = []
+  package var nodes: [(latitude: Int32, longitude: Int32)] = []
+  package var edges: [Edge] = []
   /// Latitude, longitude pairs (E7).
-  var geometry: [(latitude: Int32, longitude: Int32)] = []
+  package var geometry: [(latitude: Int32, longitude: Int32)] = []
   /// String 0 is "".
-  var strings: [String] = [""]
-  var restrictions: [Restriction] = []
-  var places: [Place] = []
+  package var strings: [String] = [""]
+  package var restrictions: [Restriction] = []
+  package var places: [Place] = []
   /// ISO country code of the speed table used, or `default`.
-  var country = "default"
+  package var country = "default"
   /// Water and green areas: kind and outline (closed), sorted by kind then first point.
-  var areas: [(kind: UInt8, outline: [(latitude: Int32, longitude: Int32)])] = []
+  package var areas: [(kind: UInt8, outline: [(latitude: Int32, longitude: Int32)])] = []
   /// Signposts, sorted by edge.
-  var signposts: [Sign] = []
+  package var signposts: [Sign] = []
 
-  static func == (a: MapContent, b: MapContent) -> Bool {
+  /// Nothing: no nodes, no edges, only the empty string.
+  package init() {}
+
+  package static func == (a: MapContent, b: MapContent) -> Bool {
     a.nodes.elementsEqual(b.nodes, by: ==) && a.edges == b.edges
       && a.geometry.elementsEqual(b.geometry, by: ==) && a.strings == b.strings
       && a.restrictions == b.restrictions && a.places == b.places && a.country == b.country

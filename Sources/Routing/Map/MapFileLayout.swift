@@ -30,7 +30,7 @@
 /// Versions: 2 added `SIGN`. A reader opens every version from `oldestVersion` to
 /// `version` (a version-1 file reads as one without signposts) and refuses others, asking
 /// for the map to be imported again.
-enum MapFileLayout {
+package enum MapFileLayout {
   static let magic: [UInt8] = Array("HUROADS\0".utf8)
   static let version: UInt32 = 2
   /// The oldest version this program still reads.
@@ -38,7 +38,7 @@ enum MapFileLayout {
   static let headerSize = 32
   static let tableEntrySize = 24
   /// String index meaning "no string".
-  static let noString = UInt32.max
+  package static let noString = UInt32.max
 
   /// The sections, in file order, with their record sizes.
   enum Section: String, CaseIterable {
@@ -80,10 +80,10 @@ enum MapFileLayout {
     }
   }
 
-  enum EdgeFlag {
-    static let roundabout: UInt8 = 1
-    static let geometryReversed: UInt8 = 2
+  package enum EdgeFlag {
+    package static let roundabout: UInt8 = 1
+    package static let geometryReversed: UInt8 = 2
     /// No through traffic: `RoadEdge.isDestinationOnly`.
-    static let destinationOnly: UInt8 = 4
+    package static let destinationOnly: UInt8 = 4
   }
 }

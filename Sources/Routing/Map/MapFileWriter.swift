@@ -4,10 +4,15 @@ import Foundation
 /// incoming indices and the spatial grid, and writes every section little-endian.
 ///
 /// The output depends only on the content: the same content gives the same bytes.
-struct MapFileWriter {
-  let content: MapContent
+package struct MapFileWriter {
+  package let content: MapContent
 
-  func data() -> Data {
+  package init(content: MapContent) {
+    self.content = content
+  }
+
+  /// The map file.
+  package func data() -> Data {
     let grid = makeGrid()
     var sections: [(MapFileLayout.Section, count: Int, bytes: ByteBuffer)] = []
     func add(_ section: MapFileLayout.Section, _ count: Int, _ fill: (inout ByteBuffer) -> Void) {
@@ -165,7 +170,7 @@ struct MapFileWriter {
     header.bytes.append(contentsOf: MapFileLayout.magic)
     header.uint32(MapFileLayout.version)
     header.uint32(UInt32(sections.count))
-    header.uint32(checked.withUnsafeBytes { Zlib.crc32($0) })
+    header.uint32(checked.withUnsafeBytes { CRC32.checksum(of: $0) })
     header.bytes.append(contentsOf: [UInt8](repeating: 0, count: 12))
     return Data(header.bytes + checked)
   }

@@ -11,7 +11,7 @@ extension RoadMap {
     let stored = Self.load(base, 16, UInt32.self)
     let checked = UnsafeRawBufferPointer(
       start: base + MapFileLayout.headerSize, count: fileSize - MapFileLayout.headerSize)
-    let actual = Zlib.crc32(checked)
+    let actual = CRC32.checksum(of: checked)
     guard stored == actual else {
       throw fail(
         "header",

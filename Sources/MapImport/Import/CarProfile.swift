@@ -1,0 +1,125 @@
+import Foundation
+import Routing
+
+/// Which OSM ways a car may drive, in which directions, and at what speed.
+///
+/// Kept: `highway` motorway, trunk, primary, secondary, tertiary, unclassified,
+/// residential, their `_link`s, living_street and service — except
+/// `service=parking_aisle|driveway|drive-through|emergency_access` (thousands of short
+/// private stubs that are not through roads; a destination on one is reached from the
+/// street next to it). Dropped: `area=yes`, and ways closed to cars by the most specific
+/// of `motorcar`, `motor_vehicle`, `vehicle`, `access` (`no`, `private`, `agricultural`,
+/// `forestry`, `emergency`, `psv`, `bus`, `delivery` is allowed), and `oneway=reversible`
+/// or `alternating` (the direction depends on the time). Kept but marked destination only
+/// (no through traffic, as OSRM and Valhalla treat them): the same most specific key saying
+/// `destination` or `customers`.
+///
+/// Oneway: `oneway:motorcar`, `oneway:motor_vehicle`, then `oneway` — `yes`/`1`/`true`
+/// forward, `-1`/`reverse` backward, `no` both ways; without a tag, `motorway`,
+/// `motorway_link` and `junction=roundabout|circular` are oneway forward.
+///
+/// Speed: the way's limit (`SpeedLimits`: tagged, or the country's implicit one inside or
+/// outside a built-up area), driven at a share of it (`TravelSpeed`); see
+/// `speed(of:forward:presence:)` for how a way is found inside a built-up area.
+public struct CarProfile: Sendable {
+  /// What the profile decided for one way.
+  public struct Way: Sendable, Equatable {
+    public var roadClass: RoadClass
+    public var name: String
+    public var ref: String?
+    public var forward: Bool
+    public var backward: Bool
+    /// The limit the tags state in each direction, km/h; nil: the implicit one.
+    public var forwardTaggedLimit: Double?
+    public var backwardTaggedLimit: Double?
+    /// Inside or outside a built-up area, as the way's zone tags say; nil: they do not.
+    public var area: SpeedLimits.Area?
+    /// `motorroad=yes`: a road for motor vehicles only, never a town's street.
+    public var isMotorroad: Bool
+    /// Whether the limits come from the class default (no limit tagged).
+    public var usesDefaultLimit: Bool
+    public var isRoundabout: Bool
+    /// Only for traffic to or from the way (`destination`, `customers`).
+    public var isDestinationOnly: Bool
+    public var forwardLanes: String?
+    public var backwardLanes: String?
+  }
+
+  static let classes: [String: RoadClass] = [
+    "motorway": .motorway, "trunk": .trunk, "primary": .primary, "secondary": .secondary,
+    "tertiary": .tertiary, "unclassified": .unclassified, "residential": .residential,
+    "motorway_link": .motorwayLink, "trunk_link": .trunkLink, "primary_link": .primaryLink,
+    "secondary_link": .secondaryLink, "tertiary_link": .tertiaryLink,
+    "living_street": .livingStreet, "service": .service,
+  ]
+  static let excludedServices: Set<String> = [
+    "parking_aisle", "driveway", "drive-through", "emergency_access",
+  ]
+  static let deniedAccess: Set<String> = [
+    "no", "private", "agricultural", "forestry", "emergency", "psv", "bus",
+  ]
+  static let destinationAccess: Set<String> = ["destination", "customers"]
+
+  public let limits: SpeedLimits
+
+  public init(limits: SpeedLimits) {
+    self.limits = limits
+  }
+
+  /// What a car may do on a way with these tags; nil when it may not drive it at all.
+  public func way(tags: [String: String]) -> Way? {
+    guard let highway = tags["highway"], let roadClass = Self.classes[highway] else { return nil }
+    if tags["area"] == "yes" { return nil }
+    if roadClass == .service, let service = tags["service"],
+      Self.excludedServices.contains(service)
+    {
+      return nil
+    }
+    var isDestinationOnly = false
+    for key in ["motorcar", "motor_vehicle", "vehicle", "access"] {
+      if let value = Self.first(tags[key]) {
+        if Self.deniedAccess.contains(value) { return nil }
+        isDestinationOnly = Self.destinationAccess.contains(value)
+        break
+      }
+    }
+    let isRoundabout = ["roundabout", "circular"].contains(tags["junction"] ?? "")
+    var forward = true
+    var backward = true
+    let oneway = Self.first(
+      tags["oneway:motorcar"] ?? tags["oneway:motor_vehicle"] ?? tags["oneway"])
+    switch oneway {
+    case "yes", "1", "true": backward = false
+    case "-1", "reverse": forward = false
+    case "reversible", "alternating": return nil
+    case "no", "false", "0": break
+    default:
+      if isRoundabout || roadClass == .motorway || roadClass == .motorwayLink { backward = false }
+    }
+    let isOneway = !(forward && backward)
+    let plainLanes = isOneway ? tags["turn:lanes"] : nil
+    return Way(
+      roadClass: roadClass,
+      name: tags["name"] ?? "",
+      ref: tags["ref"],
+      forward: forward,
+      backward: backward,
+      forwardTaggedLimit: limits.taggedLimit(tags: tags, roadClass: roadClass, forward: true),
+      backwardTaggedLimit: limits.taggedLimit(tags: tags, roadClass: roadClass, forward: false),
+      area: SpeedLimits.area(tags: tags),
+      isMotorroad: tags["motorroad"] == "yes",
+      usesDefaultLimit: limits.taggedLimit(tags: tags, roadClass: roadClass, forward: forward)
+        == nil,
+      isRoundabout: isRoundabout,
+      isDestinationOnly: isDestinationOnly,
+      forwardLanes: tags["turn:lanes:forward"] ?? (forward ? plainLanes : nil),
+      backwardLanes: tags["turn:lanes:backward"] ?? (backward ? plainLanes : nil))
+  }
+
+  /// The first of several `;`-separated values, trimmed.
+  static func first(_ value: String?) -> String? {
+    guard let value else { return nil }
+    let head = value.split(separator: ";", omittingEmptySubsequences: false).first ?? ""
+    return head.trimmingCharacters(in: .whitespaces)
+  }
+}

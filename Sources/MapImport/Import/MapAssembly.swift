@@ -1,0 +1,319 @@
+import Foundation
+import Geo
+import Navigation
+import Routing
+
+/// The graph-building steps of `RoadMapBuilder`: ways → runs of known nodes → junctions →
+/// directed edges sorted by their start node → restrictions tied to edges → places, all
+/// into a `MapContent` with its string table.
+///
+/// Deterministic: every step walks sorted input, never a dictionary's order.
+struct MapAssembly {
+  private(set) var content = MapContent()
+  var summary = RoadMapBuilder.Summary()
+  private let profile: CarProfile
+  private var stringIDs: [String: UInt32] = ["": 0]
+  private var nodeIndex: [Int64: Int] = [:]
+  /// The final ids of each way's edges.
+  private var wayEdges: [Int64: [Int]] = [:]
+
+  /// A place's words, before they are interned in the string table.
+  struct PlaceText: Equatable, Sendable {
+    var name: String
+    var category: String?
+  }
+
+  private struct Pending {
+    var from: Int
+    var to: Int
+    var way: Int
+    var forward: Bool
+    var length: Double
+    var geometryStart: Int
+    var geometryCount: Int
+    var presence: BuiltUpAreas.Presence
+  }
+
+  /// - Parameter junctions: The signs of `highway=motorway_junction` nodes, by node id.
+  init(
+    country: String?, coordinates: [Int64: (latitude: Int32, longitude: Int32)],
+    roads: [OSMWay], junctions: [Int64: SignpostTags.Junction] = [:],
+    builtUp: BuiltUpAreas = BuiltUpAreas()
+  ) {
+    profile = CarProfile(limits: SpeedLimits(country: country))
+    content.country = profile.limits.country
+    summary.country = profile.limits.country
+
+    // Runs of consecutive known nodes; a missing node splits the way.
+    var runs: [(way: Int, nodes: [Int64])] = []
+    var attributes: [CarProfile.Way] = []
+    var tags: [[String: String]] = []
+    for road in roads {
+      guard let way = profile.way(tags: road.tags) else { continue }
+      let index = attributes.count
+      attributes.append(way)
+      tags.append(road.tags)
+      var current: [Int64] = []
+      var parts = 0
+      var missing = 0
+      func flush() {
+        if current.count >= 2 {
+          runs.append((index, current))
+          parts += 1
+        }
+        current = []
+      }
+      for ref in road.nodes {
+        if coordinates[ref] == nil {
+          missing += 1
+          flush()
+        } else if current.last != ref {
+          current.append(ref)
+        }
+      }
+      flush()
+      summary.missingNodeReferences += missing
+      if parts == 0 {
+        summary.waysDropped += 1
+      } else {
+        summary.waysKept += 1
+        if way.usesDefaultLimit { summary.waysWithDefaultSpeed += 1 }
+        if missing > 0 { summary.waysSplitAtGaps += 1 }
+      }
+    }
+
+    // Junctions: used twice or more (by two ways or one way twice), and run ends.
+    var uses: [Int64: Int] = [:]
+    for run in runs { for ref in run.nodes { uses[ref, default: 0] += 1 } }
+    var graphNodes = Set<Int64>()
+    for run in runs {
+      graphNodes.insert(run.nodes[0])
+      graphNodes.insert(run.nodes[run.nodes.count - 1])
+      for ref in run.nodes where uses[ref, default: 0] >= 2 { graphNodes.insert(ref) }
+    }
+    let graphNodeIDs = graphNodes.sorted()
+    for (i, id) in graphNodeIDs.enumerated() {
+      nodeIndex[id] = i
+      content.nodes.append(coordinates[id]!)
+    }
+
+    // Segments between graph nodes: one edge per allowed direction.
+    var pending: [Pending] = []
+    for run in runs {
+      let way = attributes[run.way]
+      var start = 0
+      for i in 1..<run.nodes.count where graphNodes.contains(run.nodes[i]) {
+        let segment = run.nodes[start...i]
+        let geometryStart = content.geometry.count
+        for ref in segment.dropFirst().dropLast() { content.geometry.append(coordinates[ref]!) }
+        var length = 0.0
+        var previous = Self.coordinate(coordinates[segment.first!]!)
+        for ref in segment.dropFirst() {
+          let next = Self.coordinate(coordinates[ref]!)
+          length += Earth.distance(previous, next)
+          previous = next
+        }
+        let a = nodeIndex[segment.first!]!
+        let b = nodeIndex[segment.last!]!
+        let count = segment.count - 2
+        let presence = Self.presence(of: segment, in: builtUp, coordinates: coordinates)
+        if way.forward {
+          pending.append(
+            Pending(
+              from: a, to: b, way: run.way, forward: true, length: length,
+              geometryStart: geometryStart, geometryCount: count, presence: presence))
+        }
+        if way.backward {
+          pending.append(
+            Pending(
+              from: b, to: a, way: run.way, forward: false, length: length,
+              geometryStart: geometryStart, geometryCount: count, presence: presence))
+        }
+        summary.roadLength += length
+        start = i
+      }
+    }
+
+    // Edges sorted by start node (stable: way id order, then along the way).
+    let order = pending.indices.sorted { (pending[$0].from, $0) < (pending[$1].from, $1) }
+    let wayIDs = roads.filter { profile.way(tags: $0.tags) != nil }.map(\.id)
+    for p in order.map({ pending[$0] }) {
+      let way = attributes[p.way]
+      let kmh = profile.speed(of: way, forward: p.forward, presence: p.presence)
+      var flags: UInt8 = 0
+      if way.isRoundabout { flags |= MapFileLayout.EdgeFlag.roundabout }
+      if way.isDestinationOnly { flags |= MapFileLayout.EdgeFlag.destinationOnly }
+      if !p.forward { flags |= MapFileLayout.EdgeFlag.geometryReversed }
+      wayEdges[wayIDs[p.way], default: []].append(content.edges.count)
+      if let sign = SignpostTags.signpost(
+        tags: tags[p.way], forward: p.forward, oneway: !(way.forward && way.backward),
+        isLink: way.roadClass.isLink, junction: junctions[graphNodeIDs[p.from]])
+      {
+        content.signposts.append(
+          MapContent.Sign(
+            edge: UInt32(content.edges.count), exits: intern(sign.exits),
+            refs: intern(sign.refs), destinations: intern(sign.destinations)))
+      }
+      content.edges.append(
+        MapContent.Edge(
+          wayID: wayIDs[p.way], from: UInt32(p.from), to: UInt32(p.to),
+          lengthCentimetres: UInt32(min((p.length * 100).rounded(), Double(UInt32.max - 1))),
+          geometryStart: UInt32(p.geometryStart), geometryCount: UInt32(p.geometryCount),
+          name: intern(way.name), ref: way.ref.map { intern($0) } ?? MapFileLayout.noString,
+          turnLanes: (p.forward ? way.forwardLanes : way.backwardLanes).map { intern($0) }
+            ?? MapFileLayout.noString,
+          speedCentimetresPerSecond: UInt16(min((kmh / 3.6 * 100).rounded(), 65_535)),
+          roadClass: UInt8(way.roadClass.rawValue), flags: flags))
+    }
+    summary.nodes = content.nodes.count
+    summary.edges = content.edges.count
+    summary.signposts = content.signposts.count
+  }
+
+  /// Where a segment's middle (between its middle nodes) is relative to the built-up areas.
+  static func presence(
+    of segment: ArraySlice<Int64>, in builtUp: BuiltUpAreas,
+    coordinates: [Int64: (latitude: Int32, longitude: Int32)]
+  ) -> BuiltUpAreas.Presence {
+    let a = coordinates[segment[segment.startIndex + (segment.count - 1) / 2]]!
+    let b = coordinates[segment[segment.startIndex + segment.count / 2]]!
+    return builtUp.presence(
+      latitude: (Double(a.latitude) + Double(b.latitude)) / 2e7,
+      longitude: (Double(a.longitude) + Double(b.longitude)) / 2e7)
+  }
+
+  static func coordinate(_ e7: (latitude: Int32, longitude: Int32)) -> Coordinate {
+    Coordinate(latitude: Double(e7.latitude) / 1e7, longitude: Double(e7.longitude) / 1e7)
+  }
+
+  /// A `;`-separated list in the string table; `noString` when it is empty.
+  private mutating func intern(_ list: [String]) -> UInt32 {
+    list.isEmpty ? MapFileLayout.noString : intern(list.joined(separator: ";"))
+  }
+
+  private mutating func intern(_ text: String) -> UInt32 {
+    if let id = stringIDs[text] { return id }
+    let id = UInt32(content.strings.count)
+    content.strings.append(text)
+    stringIDs[text] = id
+    return id
+  }
+
+  /// Ties restriction rules (sorted by relation id) to edges: `from` is the from-way's edge
+  /// entering the via node, `to` the to-way's edge leaving it.
+  ///
+  /// A from- or to-way that passes through the via node (rather than ending there) has two
+  /// such edges; the move the restriction names picks the pair: the sharpest left for
+  /// `*_left_turn`, the sharpest right for `*_right_turn`, the straightest for
+  /// `*_straight_on`, the nearest to a reversal for `*_u_turn`. Other moves, or a tie, leave
+  /// it ambiguous and skipped.
+  mutating func addRestrictions(_ rules: [RestrictionRule]) {
+    var kept = Set<MapContent.Restriction>()
+    for rule in rules {
+      guard let via = nodeIndex[rule.viaNodes[0]] else {
+        skip(.incomplete)
+        continue
+      }
+      var pairs: [(from: Int, to: Int)] = []
+      var reason: RestrictionRule.Skip?
+      for fromWay in rule.fromWays {
+        for toWay in rule.toWays {
+          let froms = (wayEdges[fromWay] ?? []).filter { Int(content.edges[$0].to) == via }
+          let tos = (wayEdges[toWay] ?? []).filter { Int(content.edges[$0].from) == via }
+          if froms.isEmpty || tos.isEmpty {
+            reason = reason ?? .incomplete
+          } else if froms.count == 1 && tos.count == 1 {
+            pairs.append((froms[0], tos[0]))
+          } else if let pair = choose(froms, tos, move: rule.move) {
+            pairs.append(pair)
+          } else {
+            reason = reason ?? .ambiguous
+          }
+        }
+      }
+      if let reason {
+        skip(reason)
+        continue
+      }
+      summary.restrictionsKept += 1
+      for (from, to) in pairs {
+        kept.insert(
+          MapContent.Restriction(
+            from: UInt32(from), via: UInt32(via), to: UInt32(to), only: rule.kind == .only))
+      }
+    }
+    content.restrictions = kept.sorted()
+  }
+
+  /// The (from, to) pair whose turn best matches `move`, or nil when the move says no
+  /// direction or two pairs match about equally (within 10°).
+  private func choose(_ froms: [Int], _ tos: [Int], move: String) -> (from: Int, to: Int)? {
+    let score: (Double) -> Double
+    switch move {
+    case "left_turn": score = { $0 }  // most negative: sharpest left
+    case "right_turn": score = { -$0 }
+    case "straight_on": score = { abs($0) }
+    case "u_turn": score = { -abs($0) }
+    default: return nil
+    }
+    var scored: [(score: Double, from: Int, to: Int)] = []
+    for from in froms {
+      for to in tos where from != to {
+        let turn = Angle.difference(from: bearing(into: from), to: bearing(outOf: to))
+        scored.append((score(turn), from, to))
+      }
+    }
+    scored.sort { ($0.score, $0.from, $0.to) < ($1.score, $1.from, $1.to) }
+    guard let best = scored.first else { return nil }
+    if scored.count > 1 && scored[1].score - best.score < 10 { return nil }
+    return (best.from, best.to)
+  }
+
+  /// The points of an edge in its direction.
+  private func points(of id: Int) -> [Coordinate] {
+    let edge = content.edges[id]
+    let start = Int(edge.geometryStart)
+    var interior = content.geometry[start..<start + Int(edge.geometryCount)].map(Self.coordinate)
+    if edge.flags & MapFileLayout.EdgeFlag.geometryReversed != 0 { interior.reverse() }
+    return [Self.coordinate(content.nodes[Int(edge.from)])] + interior
+      + [Self.coordinate(content.nodes[Int(edge.to)])]
+  }
+
+  /// Bearing of an edge's last segment, arriving at its end node.
+  private func bearing(into id: Int) -> Double {
+    let p = points(of: id)
+    return Earth.bearing(from: p[p.count - 2], to: p[p.count - 1])
+  }
+
+  /// Bearing of an edge's first segment, leaving its start node.
+  private func bearing(outOf id: Int) -> Double {
+    let p = points(of: id)
+    return Earth.bearing(from: p[0], to: p[1])
+  }
+
+  private mutating func skip(_ reason: RestrictionRule.Skip) {
+    summary.restrictionsSkipped[reason.rawValue, default: 0] += 1
+  }
+
+  /// Adds places, sorted by name, position and category, without exact duplicates.
+  mutating func addPlaces(
+    _ places: [(latitude: Int32, longitude: Int32, text: PlaceText)]
+  ) {
+    let sorted = places.sorted {
+      ($0.text.name, $0.latitude, $0.longitude, $0.text.category ?? "")
+        < ($1.text.name, $1.latitude, $1.longitude, $1.text.category ?? "")
+    }
+    var previous: (Int32, Int32, PlaceText)?
+    for place in sorted {
+      if let p = previous, p.0 == place.latitude, p.1 == place.longitude, p.2 == place.text {
+        continue
+      }
+      previous = (place.latitude, place.longitude, place.text)
+      content.places.append(
+        MapContent.Place(
+          latitudeE7: place.latitude, longitudeE7: place.longitude, name: intern(place.text.name),
+          category: place.text.category.map { intern($0) } ?? MapFileLayout.noString))
+    }
+    summary.places = content.places.count
+  }
+}

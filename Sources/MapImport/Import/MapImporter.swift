@@ -1,0 +1,70 @@
+import Foundation
+import Routing
+
+/// Imports an OpenStreetMap PBF extract into a map file for `RoadMap`.
+///
+/// Two passes over the mapped file: the first decodes ways and relations (skipping node
+/// groups unread) and keeps the drivable roads, named place ways and turn restrictions;
+/// the second decodes only the blobs that hold nodes and keeps the coordinates the roads
+/// need, and named place nodes. Memory grows with the roads kept, not with the file.
+/// Blocking: runs on the caller's thread; `progress` is called on it after every blob.
+public struct MapImporter: Sendable {
+  /// How far an import is.
+  public struct Progress: Sendable, Equatable {
+    /// 1 (ways and relations) or 2 (nodes).
+    public var pass: Int
+    public var blobsDone: Int
+    public var blobsTotal: Int
+  }
+
+  /// The country whose default speed limits apply; nil guesses it from the data.
+  public var country: String?
+
+  public init(country: String? = nil) {
+    self.country = country
+  }
+
+  /// Imports the PBF file at `path`.
+  ///
+  /// - Throws: `RoutingError` naming the file and blob when the file is unreadable,
+  ///   truncated or corrupt, or `.noData` when it holds no drivable road.
+  public func importFile(
+    atPath path: String, progress: (Progress) -> Void = { _ in }
+  ) throws(RoutingError) -> RoadMapBuilder.Output {
+    try importPBF(try PBFFile(contentsOf: path), progress: progress)
+  }
+
+  /// Imports an opened PBF file.
+  public func importPBF(_ file: PBFFile, progress: (Progress) -> Void = { _ in })
+    throws(RoutingError) -> RoadMapBuilder.Output
+  {
+    _ = try file.header()
+    let blobs = file.dataBlobs
+    var builder = RoadMapBuilder(country: country)
+    var nodeBlobs: [PBFFile.Blob] = []
+    for (i, blob) in blobs.enumerated() {
+      let block = try file.block(blob, contents: [.ways, .relations])
+      if block.hasNodes { nodeBlobs.append(blob) }
+      for way in block.ways { builder.addWay(way) }
+      for relation in block.relations { builder.addRelation(relation) }
+      progress(Progress(pass: 1, blobsDone: i + 1, blobsTotal: blobs.count))
+    }
+    let needed = builder.referencedNodes
+    for (i, blob) in nodeBlobs.enumerated() {
+      let block = try file.block(blob, contents: .nodes)
+      for node in block.nodes
+      where needed.contains(node.id) || (!node.tags.isEmpty && PlaceCategory.of(node.tags) != nil) {
+        builder.addNode(node)
+      }
+      progress(Progress(pass: 2, blobsDone: i + 1, blobsTotal: nodeBlobs.count))
+    }
+    let output = builder.build()
+    guard output.summary.edges > 0 else {
+      throw RoutingError(
+        .noData,
+        "no drivable road in the file (\(output.summary.waysDropped) drivable ways without their nodes)",
+        file: file.name)
+    }
+    return output
+  }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import Geo
+import Routing
+
+/// Turns OSM nodes, ways and relations into a map file: the one code path of
+/// `headunit maps import`, and the easy way to build small maps in tests.
+///
+/// Feed it elements in any order, then `build()`. Only ways `CarProfile` keeps become
+/// roads; the graph has a node at every junction (a node used by two ways, or twice by
+/// one) and at the ends of ways, and a directed edge per drivable direction of each piece
+/// between them. A way that references nodes missing from the data (a clipped extract) is
+/// split at the gap and the parts on each side are kept. Only nodes used by kept ways end
+/// up in the graph; named places come from nodes and from ways (at their centroid).
+///
+/// The output depends only on the elements added, not on their order: two builds of the
+/// same data give the same bytes.
+public struct RoadMapBuilder: Sendable {
+  /// What a build made and what it left out.
+  public struct Summary: Sendable, Equatable {
+    public var nodes = 0
+    public var edges = 0
+    /// Metres of road: every way segment once, whatever its directions.
+    public var roadLength = 0.0
+    /// Drivable ways with at least one part in the map.
+    public var waysKept = 0
+    /// Kept ways that referenced nodes missing from the data and were split there.
+    public var waysSplitAtGaps = 0
+    /// Node references of drivable ways that were not in the data.
+    public var missingNodeReferences = 0
+    /// Drivable ways with fewer than two of their nodes in the data.
+    public var waysDropped = 0
+    /// Kept ways without a speed limit tag: their speed is the country's default.
+    public var waysWithDefaultSpeed = 0
+    public var restrictionsKept = 0
+    /// Restriction relations left out, by reason (see `skippedRestrictionReasons`).
+    public var restrictionsSkipped: [String: Int] = [:]
+    public var places = 0
+    /// Water and green areas kept.
+    public var areas = 0
+    /// Edges with a signpost (exit number or destinations) at their start.
+    public var signposts = 0
+    /// The speed table used: an ISO country code or `default`.
+    public var country = "default"
+
+    public var restrictionsSkippedTotal: Int { restrictionsSkipped.values.reduce(0, +) }
+
+    public init() {}
+  }
+
+  /// A built map: the file's bytes and what went into them.
+  public struct Output: Sendable {
+    public var data: Data
+    public var summary: Summary
+  }
+
+  /// The reasons a restriction can be skipped, as keys of `Summary.restrictionsSkipped`.
+  public static var skippedRestrictionReasons: [String] {
+    RestrictionRule.Skip.allCases.map(\.rawValue)
+  }
+
+  private struct PlaceWay: Sendable {
+    var id: Int64
+    var nodes: [Int64]
+    var name: String
+    var category: String
+  }
+
+  /// Decides which ways are roads (the country changes speeds only, not drivability).
+  private static let drivable = CarProfile(limits: SpeedLimits(country: nil))
+
+  /// The country whose speed defaults apply (ISO code); nil guesses it from the nodes.
+  public var country: String?
+  private(set) var coordinates: [Int64: (latitude: Int32, longitude: Int32)] = [:]
+  private var nodePlaces: [Int64: MapAssembly.PlaceText] = [:]
+  /// Signs of motorway junctions, for the ramps leaving them.
+  private var junctions: [Int64: SignpostTags.Junction] = [:]
+  private var roads: [Int64: OSMWay] = [:]
+  private var placeWays: [Int64: PlaceWay] = [:]
+  /// Closed ways drawn as water or green areas.
+  private var areaWays: [Int64: (kind: MapArea.Kind, nodes: [Int64])] = [:]
+  private var rules: [Int64: RestrictionRule] = [:]
+  private var skipped: [RestrictionRule.Skip: Int] = [:]
+  private var nextRestrictionID: Int64 = -1
+  /// Places that make built-up areas (`BuiltUpAreas`): nodes, and closed ways' outlines.
+  var settlementNodes: [Int64: String] = [:]
+  var settlementWays: [Int64: (place: String, nodes: [Int64])] = [:]
+  var countryEvidence = CountryEvidence()
+
+  public init(country: String? = nil) {
+    self.country = country
+  }
+
+  /// Adds a node; its tags make it a place when it is named and of a kind
+  /// `PlaceCategory` knows, and a motorway junction's `ref` and `exit_to` sign the ramps
+  /// leaving it.
+  /// A node with an invalid coordinate (NaN, out of range) is ignored, as if missing.
+  public mutating func addNode(id: Int64, coordinate: Coordinate, tags: [String: String] = [:]) {
+    guard coordinate.isValid else { return }
+    addNode(
+      OSMNode(
+        id: id, latitudeE7: Int32((coordinate.latitude * 1e7).rounded()),
+        longitudeE7: Int32((coordinate.longitude * 1e7).rounded()), tags: tags))
+  }
+
+  public mutating func addNode(_ node: OSMNode) {
+    coordinates[node.id] = (node.latitudeE7, node.longitudeE7)
+    if !node.tags.isEmpty { noteSettlementAndCountry(id: node.id, nodes: nil, tags: node.tags) }
+    if let category = PlaceCategory.of(node.tags), let name = node.tags["name"] {
+      nodePlaces[node.id] = MapAssembly.PlaceText(name: name, category: category)
+    }
+    if let junction = SignpostTags.Junction(tags: node.tags) { junctions[node.id] = junction }
+  }
+
+  /// Adds a way; kept as a road if a car may drive it, as a place if it is a named one.
+  public mutating func addWay(id: Int64, nodes: [Int64], tags: [String: String]) {
+    addWay(OSMWay(id: id, nodes: nodes, tags: tags))
+  }
+
+  public mutating func addWay(_ way: OSMWay) {
+    noteSettlementAndCountry(id: way.id, nodes: way.nodes, tags: way.tags)
+    if Self.drivable.way(tags: way.tags) != nil {
+      roads[way.id] = way
+      return
+    }
+    if let category = PlaceCategory.of(way.tags), let name = way.tags["name"] {
+      placeWays[way.id] = PlaceWay(id: way.id, nodes: way.nodes, name: name, category: category)
+    }
+    if way.nodes.count >= 4, way.nodes.first == way.nodes.last,
+      let kind = MapArea.Kind.of(way.tags)
+    {
+      areaWays[way.id] = (kind, way.nodes)
+    }
+  }
+
+  /// Adds a relation; only turn restrictions are used.
+  public mutating func addRelation(_ relation: OSMRelation) {
+    countryEvidence.noteBoundary(relation.tags)
+    switch RestrictionRule.from(relation) {
+    case .success(let rule)?: rules[relation.id] = rule
+    case .failure(let skip)?: skipped[skip.reason, default: 0] += 1
+    case nil: break
+    }
+  }
+
+  /// Adds a simple restriction (from way, via node, to way) with its `restriction` value
+  /// (`no_left_turn`, `only_straight_on`…); `id` defaults to a new negative one.
+  public mutating func addRestriction(
+    id: Int64? = nil, from: Int64, via: Int64, to: Int64, restriction: String
+  ) {
+    let relationID = id ?? nextRestrictionID
+    if id == nil { nextRestrictionID -= 1 }
+    addRelation(
+      OSMRelation(
+        id: relationID,
+        members: [
+          .init(type: .way, ref: from, role: "from"), .init(type: .node, ref: via, role: "via"),
+          .init(type: .way, ref: to, role: "to"),
+        ],
+        tags: ["type": "restriction", "restriction": restriction]))
+  }
+
+  /// The nodes the roads and place ways added so far refer to: what an importer must
+  /// still find coordinates for.
+  public var referencedNodes: Set<Int64> {
+    var result = Set<Int64>()
+    for way in roads.values { result.formUnion(way.nodes) }
+    for way in placeWays.values { result.formUnion(way.nodes) }
+    for area in areaWays.values { result.formUnion(area.nodes) }
+    for area in settlementWays.values { result.formUnion(area.nodes) }
+    return result
+  }
+
+  /// Builds the map file.
+  public func build() -> Output {
+    var assembly = MapAssembly(
+      country: country ?? guessedCountry(), coordinates: coordinates,
+      roads: roads.values.sorted { $0.id < $1.id }, junctions: junctions,
+      builtUp: builtUpAreas())
+    assembly.addRestrictions(rules.values.sorted { $0.relationID < $1.relationID })
+    for (reason, count) in skipped {
+      assembly.summary.restrictionsSkipped[reason.rawValue, default: 0] += count
+    }
+    var places: [(latitude: Int32, longitude: Int32, text: MapAssembly.PlaceText)] = []
+    for (id, text) in nodePlaces {
+      if let c = coordinates[id] { places.append((c.latitude, c.longitude, text)) }
+    }
+    for way in placeWays.values {
+      var seen = Set<Int64>()
+      var latitude: Int64 = 0
+      var longitude: Int64 = 0
+      for ref in way.nodes where seen.insert(ref).inserted {
+        guard let c = coordinates[ref] else { continue }
+        latitude += Int64(c.latitude)
+        longitude += Int64(c.longitude)
+      }
+      let distinct = Int64(seen.filter { coordinates[$0] != nil }.count)
+      guard distinct > 0 else { continue }
+      places.append(
+        (
+          Int32(latitude / distinct), Int32(longitude / distinct),
+          MapAssembly.PlaceText(name: way.name, category: way.category)
+        ))
+    }
+    assembly.addPlaces(places)
+    var content = assembly.content
+    content.areas = areaOutlines()
+    var summary = assembly.summary
+    summary.areas = content.areas.count
+    return Output(data: MapFileWriter(content: content).data(), summary: summary)
+  }
+
+  /// The areas whose every node is in the file (an area cut by the extract's edge is left
+  /// out rather than drawn wrong), points closer than about a metre to the previous one
+  /// dropped, in way-id order.
+  private func areaOutlines() -> [(kind: UInt8, outline: [(latitude: Int32, longitude: Int32)])] {
+    var result: [(kind: UInt8, outline: [(latitude: Int32, longitude: Int32)])] = []
+    for id in areaWays.keys.sorted() {
+      guard let area = areaWays[id] else { continue }
+      let points = area.nodes.compactMap { coordinates[$0] }
+      guard points.count == area.nodes.count, let first = points.first else { continue }
+      var outline = [first]
+      for p in points.dropFirst().dropLast() {
+        let last = outline[outline.count - 1]
+        if abs(Int(p.latitude) - Int(last.latitude)) + abs(Int(p.longitude) - Int(last.longitude))
+          >= 100
+        {
+          outline.append(p)
+        }
+      }
+      outline.append(first)
+      if outline.count >= 4 { result.append((area.kind.rawValue, outline)) }
+    }
+    return result
+  }
+
+  /// Builds the map and opens it, for tests and tools that want a graph right away.
+  public func map(name: String = "built map") throws(RoutingError) -> RoadMap {
+    try RoadMap(data: build().data, name: name)
+  }
+
+  private func guessedCountry() -> String? {
+    countryEvidence.country(centre: meanCoordinate())
+  }
+
+}

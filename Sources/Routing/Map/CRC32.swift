@@ -1,0 +1,17 @@
+import CZlib
+
+/// The map file's checksum: zlib's CRC-32.
+enum CRC32 {
+  /// The CRC-32 of `bytes`. The corresponding C function is `crc32`, fed at most 1 GiB a
+  /// call (its length is a `uInt`).
+  static func checksum(of bytes: UnsafeRawBufferPointer) -> UInt32 {
+    var crc: uLong = crc32(0, nil, 0)
+    var rest = bytes
+    while !rest.isEmpty {
+      let chunk = min(rest.count, 1 << 30)
+      crc = crc32(crc, rest.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(chunk))
+      rest = UnsafeRawBufferPointer(rebasing: rest[chunk...])
+    }
+    return UInt32(truncatingIfNeeded: crc)
+  }
+}
