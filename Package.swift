@@ -95,6 +95,9 @@ let package = Package(
     .executableTarget(
       name: "headunit", dependencies: ["Commands", "Bench"], swiftSettings: strict),
     .target(
+      name: "MachineTestSupport", dependencies: ["Navigation"], path: "Tests/Support/Machines",
+      swiftSettings: strict),
+    .target(
       name: "TestSupport", dependencies: ["Rigs"], path: "Tests/Support/Swift",
       swiftSettings: strict),
     .testTarget(name: "POSIXTests", dependencies: ["POSIX"], swiftSettings: strict),
@@ -102,7 +105,7 @@ let package = Package(
     .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
     .testTarget(
       name: "NavigationTests",
-      dependencies: ["Navigation", "Readers", "Geo"],
+      dependencies: ["Navigation", "Readers", "Geo", "MachineTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -112,7 +115,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CoreTests",
-      dependencies: ["Core", "Navigation", "Geo", "Templates"],
+      dependencies: ["Core", "Navigation", "Geo", "Templates", "MachineTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -150,7 +153,7 @@ let package = Package(
       name: "HeadUnitTests",
       dependencies: [
         "HeadUnit", "JSON", "Navigation", "Readers", "Geo", "Templates", "Rendering", "Routing",
-        "Board", "Bridge", "TestSupport", "Rigs", "Bench", "Commands",
+        "Board", "Bridge", "TestSupport", "MachineTestSupport", "Rigs", "Bench", "Commands",
       ],
       swiftSettings: strict
     ),

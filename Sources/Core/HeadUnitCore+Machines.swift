@@ -91,9 +91,7 @@ extension HeadUnitCore {
 
   private mutating func interface(_ effect: UIEffect) {
     switch effect {
-    case .schedule(let id, let instant):
-      effects.append(.timer(.schedule(.interface(id), at: instant)))
-    case .cancel(let id): effects.append(.timer(.cancel(.interface(id))))
+    case .timer(let change): effects.append(.timer(change.map(Timer.interface)))
     case .muteToggled(let muted):
       isMuted = muted
       guidance?.isMuted = muted

@@ -324,7 +324,7 @@ public struct HeadUnitCore: Sendable {
       // its timers again with the first fix after the wake.
       guard lifecycle.state != .suspended else { return }
       sessionEvent(.timer(inner), at: now)
-    case .interface(let id): app(.interface(.timerFired(id)), at: now)
+    case .interface(let id): app(.interface(.timer(id)), at: now)
     case .parked:
       guard ownTimers.removeValue(forKey: .parked) != nil, teardownPending else { return }
       finishTeardown()

@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 
 extension InterfaceController {
   // MARK: Trip previews
@@ -57,7 +58,7 @@ extension InterfaceController {
     if alert.duration > 0 {
       let due = now.addingTimeInterval(max(alert.duration, NavigationAlert.minimumDuration))
       alertDeadline = due
-      outbox.append(.schedule(.navigationAlert(alert.id), at: due))
+      outbox.append(.timer(.schedule(.navigationAlert(alert.id), at: due)))
     }
   }
 
@@ -80,7 +81,7 @@ extension InterfaceController {
     pendingAlertDismissals.append(request)
     if alertDeadline.map({ earliest < $0 }) ?? true {
       alertDeadline = earliest
-      outbox.append(.schedule(.navigationAlert(alert.id), at: earliest))
+      outbox.append(.timer(.schedule(.navigationAlert(alert.id), at: earliest)))
     }
     return false
   }
@@ -91,7 +92,7 @@ extension InterfaceController {
     guard var m = map, let alert = m.navigationAlert else { return }
     m.navigationAlert = nil
     stack[0] = .map(m)
-    if alertDeadline != nil { outbox.append(.cancel(.navigationAlert(alert.id))) }
+    if alertDeadline != nil { outbox.append(.timer(.cancel(.navigationAlert(alert.id)))) }
     alertShownAt = nil
     alertDeadline = nil
     outbox.append(.navigationAlertDismissed(alertID: alert.id, context))
@@ -147,7 +148,7 @@ extension InterfaceController {
   /// The bookkeeping of leaving pan mode, once `isPanning` is false.
   mutating func endPanning() {
     panDeadline = nil
-    outbox.append(.cancel(.panTimeout))
+    outbox.append(.timer(.cancel(.panTimeout)))
     outbox.append(.panningChanged(false))
   }
 
@@ -155,7 +156,7 @@ extension InterfaceController {
   mutating func touchPanning(at now: Date) {
     let due = now.addingTimeInterval(configuration.panTimeout)
     panDeadline = due
-    outbox.append(.schedule(.panTimeout, at: due))
+    outbox.append(.timer(.schedule(.panTimeout, at: due)))
   }
 
   /// One pan step per detent or nudge.

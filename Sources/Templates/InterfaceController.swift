@@ -5,7 +5,7 @@ import Foundation
 /// turns each `UIEvent` into `UIEffect`s.
 ///
 /// A pure state machine: it never reads a clock (time comes in with each event; timers
-/// go out as `.schedule` effects and come back as `.timerFired`), never blocks, and never
+/// go out as `.schedule` effects and come back as `.timer`), never blocks, and never
 /// traps on a broken template rule — the request's completion carries a `TemplateError`
 /// and the state stays as it was. Every request's completion is emitted exactly once.
 /// Not thread-safe by itself: one owner calls `handle` (a value type; copy freely).
@@ -79,7 +79,7 @@ public struct InterfaceController: Equatable, Sendable {
       case .press(let role, let long): press(role, long: long, at: now)
       case .nudge(let direction): nudge(direction, at: now)
       case .itemHandled(let itemID): itemHandled(itemID)
-      case .timerFired(let timer): timerFired(timer, at: now)
+      case .timer(let timer): timerFired(timer, at: now)
       case .vehicleSpeed(let speed):
         // Reported with every fix: the focus can only move when the limits change.
         guard vehicleSpeed(speed) else { return [] }
@@ -109,7 +109,7 @@ public struct InterfaceController: Equatable, Sendable {
     case .presentNavigationAlert(_, let alert): try presentNavigationAlert(alert, at: now)
     case .dismissNavigationAlert(let id): return try dismissNavigationAlert(id, at: now)
     case .setPanning(_, let on): try setPanning(on, at: now)
-    case .encoder, .press, .nudge, .itemHandled, .timerFired, .vehicleSpeed: break
+    case .encoder, .press, .nudge, .itemHandled, .timer, .vehicleSpeed: break
     }
     return true
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 
 /// What the interface controller asks its owner to do. Data only; the owner carries them
 /// out in order.
@@ -29,10 +30,9 @@ public enum UIEffect: Sendable, Equatable {
   case dismissedByUser(templateID: String)
   /// Driving limits came on (true) or went off (false).
   case drivingLimitsChanged(Bool)
-  /// Deliver `UIEvent.timerFired(id)` at `date`, replacing any earlier one with this id.
-  case schedule(TimerID, at: Date)
-  /// Forget the timer with this id.
-  case cancel(TimerID)
+  /// Deliver `UIEvent.timer(id)` at the instant, replacing any earlier one with this id;
+  /// or forget the timer with this id.
+  case timer(TimerChange<TimerID>)
 
   public static func == (a: UIEffect, b: UIEffect) -> Bool {
     switch (a, b) {
@@ -54,9 +54,19 @@ public enum UIEffect: Sendable, Equatable {
     case (.tripStarted(let t, let c), .tripStarted(let u, let d)): t == u && c == d
     case (.dismissedByUser(let x), .dismissedByUser(let y)): x == y
     case (.drivingLimitsChanged(let x), .drivingLimitsChanged(let y)): x == y
-    case (.schedule(let i, let d), .schedule(let j, let e)): i == j && d == e
-    case (.cancel(let x), .cancel(let y)): x == y
+    case (.timer(let x), .timer(let y)): x == y
     default: false
     }
   }
 }
+
+extension UIEffect: TimerEffect {
+  public var timerChange: TimerChange<TimerID>? {
+    if case .timer(let change) = self { change } else { nil }
+  }
+}
+
+extension UIEvent: TimerEvent {}
+
+/// The interface controller is one of the program's machines (`StateMachine`).
+extension InterfaceController: StateMachine {}

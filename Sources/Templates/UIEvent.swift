@@ -44,7 +44,7 @@ public enum UIEvent: Hashable, Sendable {
   // Answers, timers, vehicle.
   /// The app finished handling the choice of list item `itemID`.
   case itemHandled(String)
-  case timerFired(TimerID)
+  case timer(TimerID)
   /// The vehicle's speed, metres per second.
   case vehicleSpeed(Double)
 
@@ -57,7 +57,7 @@ public enum UIEvent: Hashable, Sendable {
       .presentNavigationAlert(let id, _), .dismissNavigationAlert(let id),
       .setPanning(let id, _):
       id
-    case .encoder, .press, .nudge, .itemHandled, .timerFired, .vehicleSpeed:
+    case .encoder, .press, .nudge, .itemHandled, .timer, .vehicleSpeed:
       nil
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Navigation
 import Testing
 
 @testable import Core

@@ -1,5 +1,6 @@
 import Board
 import Foundation
+import MachineTestSupport
 import Navigation
 import Readers
 import Testing
@@ -8,46 +9,21 @@ import Testing
 @testable import Core
 @testable import HeadUnit
 
-/// A `HeadUnitCore` on the program's virtual clock (`VirtualClock`), recording every
-/// effect with its time (seconds since `origin`). Devices are "acquired" at once:
-/// `.acquireDevices` is answered with `.devicesReady` at the same instant.
-struct CoreClock {
-  private var clock: VirtualClock<HeadUnitCore>
-  var log: [(t: TimeInterval, effect: HeadUnitCore.Effect)] = []
+/// A `HeadUnitCore` on the program's virtual clock, recording every effect with its time
+/// (seconds since `origin`). Devices are "acquired" at once: `.acquireDevices` is answered
+/// with `.devicesReady` at the same instant.
+typealias CoreClock = RecordingClock<HeadUnitCore>
 
+extension RecordingClock where Machine == HeadUnitCore {
   init(
     core: HeadUnitCore, origin: Date = Date(timeIntervalSince1970: 1_800_000_000),
     places: PlaceLists = PlaceLists(), trip: TripSnapshot? = nil
   ) {
-    clock = VirtualClock(core, origin: origin)
+    self.init(core, origin: origin) { $0 == .acquireDevices ? [.devicesReady] : [] }
     send(.start(places: places, trip: trip), at: 0)
   }
 
-  var core: HeadUnitCore { clock.machine }
-  var origin: Date { clock.origin }
-  var timers: [HeadUnitCore.Timer: Date] { clock.pendingTimers }
-
-  /// Fires due timers, then delivers `event` at `t` seconds.
-  mutating func send(_ event: HeadUnitCore.Event, at t: TimeInterval) {
-    var log = self.log
-    let origin = self.origin
-    clock.send(event, at: t) { effect, instant, _ in
-      log.append((instant.timeIntervalSince(origin), effect))
-      return effect == .acquireDevices ? [.devicesReady] : []
-    }
-    self.log = log
-  }
-
-  /// Fires, in order, every timer due at or before `t`.
-  mutating func advance(to t: TimeInterval) {
-    var log = self.log
-    let origin = self.origin
-    clock.advance(to: t) { effect, instant, _ in
-      log.append((instant.timeIntervalSince(origin), effect))
-      return effect == .acquireDevices ? [.devicesReady] : []
-    }
-    self.log = log
-  }
+  var core: HeadUnitCore { machine }
 
   /// Effects other than timers, redraws and log lines, from `t` on.
   func visible(from t: TimeInterval = 0) -> [HeadUnitCore.Effect] {

@@ -1,28 +1,26 @@
 import Foundation
 import Geo
+import MachineTestSupport
 import Navigation
 
 /// A session fed as its owner feeds it: events at whole seconds after `t0`, and the timers
 /// it schedules fired when they fall due.
 struct SessionRun {
-  var driver: Driver
-  /// When each scheduled timer is due, seconds after `t0`.
-  private var timers: [SessionTimer: Double] = [:]
+  private var clock: RecordingClock<NavigationSession>
   /// Every effect, with the second it came at.
-  private(set) var log: [(t: Double, effect: NavigationSession.Effect)] = []
+  var log: [(t: Double, effect: NavigationSession.Effect)] { clock.log }
 
   /// A session previewing a trip along `route`.
   init(route: Route, router: Bool = false) throws {
-    driver = try Driver(router: router)
+    clock = RecordingClock(try Driver(router: router).session, origin: SessionFixtures.t0)
     send(.preview(Trip(route: route)), at: 0)
   }
 
-  var session: NavigationSession { driver.session }
+  var session: NavigationSession { clock.machine }
 
   /// Fires the timers due by `seconds`, then hands the session `event`.
   mutating func send(_ event: NavigationSession.Event, at seconds: Double) {
-    fireTimers(through: seconds)
-    record(driver.send(event, at: seconds), at: seconds)
+    clock.send(event, at: seconds)
   }
 
   /// One second after another: `fix(t)` when the receiver has a position at `t`, nothing
@@ -30,7 +28,7 @@ struct SessionRun {
   mutating func drive(_ seconds: ClosedRange<Int>, _ fix: (Double) -> Fix?) {
     for second in seconds {
       let t = Double(second)
-      if let fix = fix(t) { send(.fix(fix), at: t) } else { fireTimers(through: t) }
+      if let fix = fix(t) { send(.fix(fix), at: t) } else { clock.advance(to: t) }
     }
   }
 
@@ -51,25 +49,5 @@ struct SessionRun {
   /// When the session entered `state`.
   func times(_ state: NavigationSession.State) -> [Double] {
     log.filter { $0.effect == .stateChanged(state) }.map(\.t)
-  }
-
-  private mutating func fireTimers(through seconds: Double) {
-    while let (timer, due) = timers.filter({ $0.value <= seconds }).min(by: { $0.value < $1.value })
-    {
-      timers[timer] = nil
-      record(driver.send(.timer(timer), at: due), at: due)
-    }
-  }
-
-  private mutating func record(_ effects: [NavigationSession.Effect], at seconds: Double) {
-    for effect in effects {
-      log.append((seconds, effect))
-      switch effect {
-      case .timer(.schedule(let timer, let at)):
-        timers[timer] = at.timeIntervalSince(SessionFixtures.t0)
-      case .timer(.cancel(let timer)): timers[timer] = nil
-      default: break
-      }
-    }
   }
 }

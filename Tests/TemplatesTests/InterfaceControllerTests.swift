@@ -76,7 +76,7 @@ import Testing
     send { .dismissNavigationAlert($0) }  // held back: shown < 5 s ago
     send { .dismissNavigationAlert($0) }  // held back too
     now = Fixture.at(5)
-    input(.timerFired(.navigationAlert("n")))  // both complete now
+    input(.timer(.navigationAlert("n")))  // both complete now
     send { .dismissNavigationAlert($0) }  // nothing shown
     send { .presentNavigationAlert($0, Fixture.navigationAlert("k")) }
     send { .dismissNavigationAlert($0) }  // held back ...

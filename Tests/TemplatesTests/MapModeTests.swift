@@ -20,7 +20,7 @@ import Testing
     #expect(c.focusedElementID == "pan")
     let effects = c.handle(.press(.select, long: false), at: Fixture.t0)
     #expect(effects.contains(.panningChanged(true)))
-    #expect(effects.contains(.schedule(.panTimeout, at: Fixture.at(10))))
+    #expect(effects.contains(.timer(.schedule(.panTimeout, at: Fixture.at(10)))))
     return c
   }
 
@@ -48,7 +48,7 @@ import Testing
       effects == [
         .panned(.right, offset: step), .panned(.right, offset: step),
         .cameraChanged(MapViewport(offset: ScreenOffset(dx: 160, dy: 0), isFollowing: false)),
-        .render(.viewport), .schedule(.panTimeout, at: Fixture.at(11)),
+        .render(.viewport), .timer(.schedule(.panTimeout, at: Fixture.at(11))),
       ])
     // A press switches to the vertical axis; anticlockwise pans up.
     _ = c.handle(.press(.select, long: false), at: Fixture.at(2))
@@ -67,9 +67,9 @@ import Testing
   @Test func panModeEndsAfterTheTimeoutWithoutInput() {
     var c = Self.panning()
     _ = c.handle(.encoder(1), at: Fixture.at(4))  // timer now due at 14
-    #expect(c.handle(.timerFired(.panTimeout), at: Fixture.at(10)) == [], "stale timer")
+    #expect(c.handle(.timer(.panTimeout), at: Fixture.at(10)) == [], "stale timer")
     #expect(c.isPanning)
-    let effects = c.handle(.timerFired(.panTimeout), at: Fixture.at(14))
+    let effects = c.handle(.timer(.panTimeout), at: Fixture.at(14))
     #expect(effects == [.panningChanged(false), .render(.template("map"))])
     #expect(!c.isPanning && c.map?.mapButtons.count == 4)
   }
@@ -78,14 +78,15 @@ import Testing
     var c = Fixture.onMap(InterfaceConfiguration(panTimeout: 3))
     #expect(
       c.handle(.setPanning(1, true), at: Fixture.t0).contains(
-        .schedule(.panTimeout, at: Fixture.at(3))))
-    #expect(c.handle(.timerFired(.panTimeout), at: Fixture.at(3)).contains(.panningChanged(false)))
+        .timer(.schedule(.panTimeout, at: Fixture.at(3)))))
+    #expect(c.handle(.timer(.panTimeout), at: Fixture.at(3)).contains(.panningChanged(false)))
   }
 
   @Test func backLeavesPanMode() {
     var c = Self.panning()
     let effects = c.handle(.press(.back, long: false), at: Fixture.at(1))
-    #expect(effects == [.cancel(.panTimeout), .panningChanged(false), .render(.template("map"))])
+    #expect(
+      effects == [.timer(.cancel(.panTimeout)), .panningChanged(false), .render(.template("map"))])
     #expect(!c.isPanning)
   }
 
@@ -130,10 +131,10 @@ import Testing
     var c = Fixture.onMap()
     let effects = c.handle(
       .presentNavigationAlert(1, Fixture.navigationAlert(duration: 8)), at: Fixture.t0)
-    #expect(effects.contains(.schedule(.navigationAlert("nav"), at: Fixture.at(8))))
+    #expect(effects.contains(.timer(.schedule(.navigationAlert("nav"), at: Fixture.at(8)))))
     #expect(c.focusedElementID == "nav.reroute", "the alert takes the knob")
     #expect(
-      c.handle(.timerFired(.navigationAlert("nav")), at: Fixture.at(8)) == [
+      c.handle(.timer(.navigationAlert("nav")), at: Fixture.at(8)) == [
         .navigationAlertDismissed(alertID: "nav", .timeout), .render(.template("map")),
         .render(.focus),
       ])
@@ -144,7 +145,7 @@ import Testing
     var c = Fixture.onMap()
     let effects = c.handle(
       .presentNavigationAlert(1, Fixture.navigationAlert(duration: 2)), at: Fixture.t0)
-    #expect(effects.contains(.schedule(.navigationAlert("nav"), at: Fixture.at(5))))
+    #expect(effects.contains(.timer(.schedule(.navigationAlert("nav"), at: Fixture.at(5)))))
   }
 
   @Test func theAppCannotDismissBeforeFiveSeconds() {
@@ -152,11 +153,11 @@ import Testing
     _ = c.handle(.presentNavigationAlert(1, Fixture.navigationAlert(duration: 0)), at: Fixture.t0)
     #expect(
       c.handle(.dismissNavigationAlert(2), at: Fixture.at(1)) == [
-        .schedule(.navigationAlert("nav"), at: Fixture.at(5))
+        .timer(.schedule(.navigationAlert("nav"), at: Fixture.at(5)))
       ])
     #expect(c.map?.navigationAlert != nil)
     #expect(
-      c.handle(.timerFired(.navigationAlert("nav")), at: Fixture.at(5)) == [
+      c.handle(.timer(.navigationAlert("nav")), at: Fixture.at(5)) == [
         .navigationAlertDismissed(alertID: "nav", .systemDismissed), .render(.template("map")),
         .completion(2, .success(())), .render(.focus),
       ])
@@ -175,7 +176,8 @@ import Testing
     #expect(c.focusedElementID == "nav.ignore")
     #expect(
       c.handle(.press(.select, long: false), at: Fixture.at(2)) == [
-        .selected(templateID: "nav", elementID: "nav.ignore"), .cancel(.navigationAlert("nav")),
+        .selected(templateID: "nav", elementID: "nav.ignore"),
+        .timer(.cancel(.navigationAlert("nav"))),
         .navigationAlertDismissed(alertID: "nav", .userDismissed), .render(.template("map")),
         .completion(2, .success(())), .render(.focus),
       ])

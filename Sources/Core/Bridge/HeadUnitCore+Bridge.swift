@@ -243,7 +243,7 @@ extension HeadUnitCore {
   mutating func bridgeTimer(_ timer: BridgeTimer, at now: Date) {
     switch timer {
     case .interface(let id):
-      bridgeUI(.timerFired(id), at: now)
+      bridgeUI(.timer(id), at: now)
     case .heartbeat:
       guard ownTimers.removeValue(forKey: .bridge(.heartbeat)) != nil else { return }
       for client in bridge.greeted { send(client, .event(.heartbeat)) }
@@ -303,10 +303,8 @@ extension HeadUnitCore {
         effects.append(.redraw)
       case .interface(let uiEffect):
         switch uiEffect {
-        case .schedule(let id, let instant):
-          effects.append(.timer(.schedule(.bridge(.interface(id)), at: instant)))
-        case .cancel(let id):
-          effects.append(.timer(.cancel(.bridge(.interface(id)))))
+        case .timer(let change):
+          effects.append(.timer(change.map { .bridge(.interface($0)) }))
         case .muteToggled(let muted):
           isMuted = muted
           guidance?.isMuted = muted

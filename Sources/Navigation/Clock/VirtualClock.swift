@@ -1,5 +1,4 @@
 import Foundation
-import Navigation
 
 /// Runs a state machine on a virtual clock: keeps the timers it schedules and, before each
 /// event, fires every one due at or before the event's instant, earliest first (two due

@@ -1,18 +1,19 @@
 import Foundation
-import Navigation
 
 /// The one shape of the program's state machines: an event goes in with the instant it
 /// happened, effects come out, in order. A machine never reads a clock: a timer is an
 /// effect, `.timer(TimerChange)`, that schedules or cancels it, and its firing comes back
 /// as the event `.timer(timer)`.
 ///
-/// Conformers: `HeadUnitCore`, `LifecycleMachine`, `NavigationSession` and
-/// `FleetReporter`. Whoever owns one carries out its effects: the car's daemon and
-/// `FleetService` on the real clock, `VirtualClock` on a virtual one. A conformance has no
+/// Conformers: `HeadUnitDaemon` (whose effects are its timers), `HeadUnitCore`,
+/// `LifecycleMachine`, `NavigationSession`, `InterfaceController` and `FleetReporter`.
+/// Whoever owns one carries out its effects: the car's daemon and `FleetService` on the
+/// real clock, `VirtualClock` on a virtual one. A conformance has no
 /// body: the effect type says which of its effects is a timer (`TimerEffect`), and the
 /// event type's `.timer` case is how one fires (`TimerEvent`). Those two and `TimerChange`
-/// live in `Navigation`, the lowest module with a machine, so `NavigationSession`'s effects
-/// carry the same timer effect as Core's.
+/// live here in `Navigation` with this protocol and `VirtualClock`, the lowest module with a
+/// machine, so `NavigationSession`'s effects carry the same timer effect as Core's and its
+/// tests run on the same driver.
 public protocol StateMachine {
   associatedtype Timer: Hashable
   associatedtype Event: TimerEvent where Event.Timer == Timer
@@ -22,7 +23,4 @@ public protocol StateMachine {
   mutating func handle(_ event: Event, at now: Date) -> [Effect]
 }
 
-extension HeadUnitCore: StateMachine {}
-extension LifecycleMachine: StateMachine {}
 extension NavigationSession: StateMachine {}
-extension FleetReporter: StateMachine {}
