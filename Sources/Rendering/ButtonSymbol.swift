@@ -6,11 +6,9 @@ struct ButtonSymbol {
   var symbol: MapButton.Symbol
 
   func draw(in canvas: CairoCanvas, rect: ScreenRect, color: Color, accent: Color) {
-    let side = min(rect.width, rect.height)
-    let box = ScreenRect(
-      x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)
-    let pen = ManeuverSymbol.Pen(
-      canvas: canvas, color: color, dimmed: accent, mirrored: false, box: box)
+    let pen = ManeuverSymbol.Pen.icon(in: rect, canvas: canvas, color: color, accent: accent)
+    let box = pen.box
+    let side = box.width
     let width = 0.12
     switch symbol {
     case .speaker, .speakerMuted:

@@ -205,6 +205,16 @@ struct ManeuverSymbol {
     /// The square the unit box is drawn into, in screen pixels.
     let box: ScreenRect
 
+    /// A pen drawing into the largest square centred in `rect`, in `color` (`accent` for
+    /// the parts that stand out): how the buttons' and the templates' icons are drawn.
+    static func icon(in rect: ScreenRect, canvas: CairoCanvas, color: Color, accent: Color) -> Pen
+    {
+      let side = min(rect.width, rect.height)
+      let box = ScreenRect(
+        x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)
+      return Pen(canvas: canvas, color: color, dimmed: accent, mirrored: false, box: box)
+    }
+
     private func map(_ p: P) -> P {
       ((mirrored ? 1 - p.x : p.x) * box.width + box.x, p.y * box.height + box.y)
     }

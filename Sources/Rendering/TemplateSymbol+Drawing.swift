@@ -5,11 +5,9 @@ extension TemplateSymbol {
   /// Draws the symbol centred in the largest square inside `rect`, in `color` (`accent`
   /// for the parts that stand out: a red cross, a warning mark).
   func draw(in canvas: CairoCanvas, rect: ScreenRect, color: Color, accent: Color) {
-    let side = min(rect.width, rect.height)
-    let box = ScreenRect(
-      x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)
-    let pen = ManeuverSymbol.Pen(
-      canvas: canvas, color: color, dimmed: accent, mirrored: false, box: box)
+    let pen = ManeuverSymbol.Pen.icon(in: rect, canvas: canvas, color: color, accent: accent)
+    let box = pen.box
+    let side = box.width
     let w = 0.1
     switch self {
     case .star:
