@@ -207,8 +207,7 @@ struct ManeuverSymbol {
 
     /// A pen drawing into the largest square centred in `rect`, in `color` (`accent` for
     /// the parts that stand out): how the buttons' and the templates' icons are drawn.
-    static func icon(in rect: ScreenRect, canvas: CairoCanvas, color: Color, accent: Color) -> Pen
-    {
+    static func icon(in rect: ScreenRect, canvas: CairoCanvas, color: Color, accent: Color) -> Pen {
       let side = min(rect.width, rect.height)
       let box = ScreenRect(
         x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)
