@@ -28,9 +28,11 @@ extension HeadUnitDaemon {
   /// app's updates), never at the cost of the driver's feedback. Returns the frame timer
   /// to set when the next frame is held back; nothing while the display declines frames.
   func drawIfDue(at now: Date) -> TimerChange<Timer>? {
+    // The display first: a replay without one spends nothing here.
+    guard let display else { return nil }
     let urgent = inputAt != nil && redrawPending
     guard redrawPending || core.isAnimating, urgent || !frameScheduled,
-      let display, display.wantsFrame(at: now)
+      display.wantsFrame(at: now)
     else { return nil }
     let interval = Duration.seconds(1) / max(configuration.display.frameRate, 1)
     if !urgent, let lastFrame, now < lastFrame.adding(interval) || !redrawPending {

@@ -50,8 +50,9 @@ public final class HeadUnitDaemon {
   let devices: any DaemonDevices
   /// The routing server, then the offline router, for reroutes; nil without a map.
   let router: (any RouteService)?
-  /// Where prompts go while the devices are held; nil: on screen only.
-  var prompts: (any PromptSink)?
+  /// Where prompts go while the devices are held (nil: on screen only), the store and the
+  /// router, as the core's effects see them.
+  var deviceSet: DeviceSet
   var renderer: TemplateRenderer?
   var composer: FrameComposer
   var theme: Theme
@@ -87,6 +88,7 @@ public final class HeadUnitDaemon {
     self.core = core
     self.devices = devices
     self.router = router
+    deviceSet = DeviceSet(prompts: nil, store: devices.store, router: router)
     self.logger = logger
     self.configPath = configPath
     self.notifier = notifier
@@ -122,20 +124,31 @@ public final class HeadUnitDaemon {
 
   // MARK: - Effects
 
+  /// Hands `event` to the core, then each event its effects lead to, in order.
   func perform(_ event: HeadUnitCore.Event, at now: Date, timers: inout [TimerChange<Timer>]) {
-    var queue = [event]
-    while !queue.isEmpty {
-      let next = queue.removeFirst()
-      for effect in core.handle(next, at: now) {
-        watch?(effect, now) { self.core }
-        queue += carryOut(effect, timers: &timers)
-      }
+    // Most events lead to no other: the queue is only made for those that do.
+    var queue = step(event, at: now, timers: &timers)
+    var next = 0
+    while next < queue.count {
+      queue += step(queue[next], at: now, timers: &timers)
+      next += 1
     }
     fleet?.observe(core.fleetState)
   }
 
-  /// The prompt sink, the store and the router, as the core's effects see them.
-  var deviceSet: DeviceSet { DeviceSet(prompts: prompts, store: devices.store, router: router) }
+  /// Hands one event to the core and carries out its effects; returns the events that
+  /// follow from them.
+  private func step(
+    _ event: HeadUnitCore.Event, at now: Date, timers: inout [TimerChange<Timer>]
+  ) -> [HeadUnitCore.Event] {
+    var follow: [HeadUnitCore.Event] = []
+    for effect in core.handle(event, at: now) {
+      watch?(effect, now) { self.core }
+      let more = carryOut(effect, timers: &timers)
+      if !more.isEmpty { follow += more }
+    }
+    return follow
+  }
 
   /// Carries out one effect; returns the events that must follow at once.
   func carryOut(
@@ -167,14 +180,14 @@ public final class HeadUnitDaemon {
   func acquireDevices() {
     guard !devicesHeld else { return }
     devicesHeld = true
-    prompts = devices.acquire(language: core.phrases.language, muted: core.isMuted)
+    deviceSet.prompts = devices.acquire(language: core.phrases.language, muted: core.isMuted)
   }
 
   func releaseDevices() {
     guard devicesHeld else { return }
     devicesHeld = false
     devices.release(stopping: stopped)
-    prompts = nil
+    deviceSet.prompts = nil
     renderer = nil
     logger.info("devices released")
   }

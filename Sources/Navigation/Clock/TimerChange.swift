@@ -5,8 +5,9 @@ import Foundation
 ///
 /// It lives here, in the lowest module with a state machine (`NavigationSession`), so that
 /// machine's effects carry the same value as Core's (`HeadUnitCore`, `LifecycleMachine`);
-/// Core's `StateMachine` and `VirtualClock` read it through `TimerEffect`.
-public enum TimerChange<Timer: Hashable>: Hashable {
+/// `StateMachine` and `VirtualClock` read it through `TimerEffect`. Frozen and inlinable:
+/// every event of every machine passes through it, so callers specialize it.
+@frozen public enum TimerChange<Timer: Hashable>: Hashable {
   /// Fire `Timer` at the instant (again: a timer scheduled twice fires at the later time).
   case schedule(Timer, at: Date)
   /// Do not fire it; nothing happens when it is not pending.
@@ -14,7 +15,7 @@ public enum TimerChange<Timer: Hashable>: Hashable {
 
   /// The same change to the timer `transform` names: how a machine passes on the timers of
   /// a machine inside it, in its own namespace.
-  public func map<Outer>(_ transform: (Timer) -> Outer) -> TimerChange<Outer> {
+  @inlinable public func map<Outer>(_ transform: (Timer) -> Outer) -> TimerChange<Outer> {
     switch self {
     case .schedule(let timer, let instant): .schedule(transform(timer), at: instant)
     case .cancel(let timer): .cancel(transform(timer))
@@ -43,5 +44,5 @@ public protocol TimerEvent {
 
 /// A machine whose only effects are timers (the daemon's) has `TimerChange` as its effect.
 extension TimerChange: TimerEffect {
-  public var timerChange: TimerChange<Timer>? { self }
+  @inlinable public var timerChange: TimerChange<Timer>? { self }
 }
