@@ -34,7 +34,7 @@ struct DaemonFaultTests {
     /// Fills the disk with one file; returns it.
     func fill() -> URL {
       let filler = url.appendingPathComponent("filler")
-      FileManager.default.createFile(atPath: filler.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
       if let handle = FileHandle(forWritingAtPath: filler.path) {
         let block = Data(count: 64 * 1024)
         while (try? handle.write(contentsOf: block)) != nil {}

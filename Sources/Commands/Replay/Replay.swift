@@ -110,7 +110,10 @@ public struct Replay: Sendable {
     let daemon = HeadUnitDaemon(
       configuration: DaemonConfiguration(),
       core: HeadUnitCore(provider: provider, phrases: phrases, configuration: configuration),
-      devices: devices, router: devices.router, logger: Logger(label: "replay") { _ in })
+      devices: devices, router: devices.router,
+      // The map's layers are loaded only when frames are drawn.
+      layers: frames == nil ? [] : FrameComposer.embeddedLayers,
+      logger: Logger(label: "replay") { _ in })
     var recorder = TimelineRecorder(origin: origin)
     daemon.watch = { effect, instant, core in
       observe(effect, instant)

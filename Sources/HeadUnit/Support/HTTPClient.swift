@@ -111,13 +111,12 @@ public enum HTTPClient {
     let lines = request.headers.map { "\($0.0): \($0.1)" }
     let result = withCStrings(lines) { headers in
       if let body = request.body {
-        body.withUnsafeBytes { bytes in
-          // An empty body still needs a pointer, or no body is sent at all.
-          var empty: UInt8 = 0
-          return chttp_perform(
+        // An empty body still needs a pointer, or no body is sent at all: one byte, of
+        // which none is sent.
+        (body.isEmpty ? Data([0]) : body).withUnsafeBytes { bytes in
+          chttp_perform(
             request.method, request.url.absoluteString, headers, lines.count,
-            bytes.baseAddress ?? UnsafeRawPointer(&empty), bytes.count, milliseconds,
-            maximumBody, flag, &response)
+            bytes.baseAddress, body.count, milliseconds, maximumBody, flag, &response)
         }
       } else {
         chttp_perform(
