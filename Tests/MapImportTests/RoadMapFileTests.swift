@@ -144,4 +144,24 @@ import Testing
     #expect(map.edges(near: Coordinate(latitude: 0, longitude: 0), radius: 100).isEmpty)
     try map.verify()
   }
+
+  /// Two short roads on opposite sides of the world: the spatial index grows with the
+  /// roads, not with the box around them (a 1.7 KB extract once made a 15 MB map).
+  @Test func farApartRoadsKeepASmallIndex() throws {
+    var builder = RoadMapBuilder()
+    let ends = [(1, 60.17, 24.94), (2, 60.171, 24.94), (3, -33.86, 151.2), (4, -33.861, 151.2)]
+    for (id, latitude, longitude) in ends {
+      builder.addNode(
+        id: Int64(id), coordinate: Coordinate(latitude: latitude, longitude: longitude))
+    }
+    builder.addWay(id: 10, nodes: [1, 2], tags: ["highway": "residential"])
+    builder.addWay(id: 11, nodes: [3, 4], tags: ["highway": "residential"])
+    let output = builder.build()
+    #expect(output.data.count < 64 * 1024, "\(output.data.count) bytes")
+    let map = try RoadMap(data: output.data, name: "far.map")
+    try map.verify()
+    #expect(!map.edges(near: Coordinate(latitude: 60.1705, longitude: 24.94), radius: 50).isEmpty)
+    #expect(!map.edges(near: Coordinate(latitude: -33.8605, longitude: 151.2), radius: 50).isEmpty)
+    #expect(map.edges(near: Coordinate(latitude: 0, longitude: 0), radius: 50).isEmpty)
+  }
 }

@@ -194,7 +194,7 @@ package struct MapFileWriter {
     let box = boundingBox()
     return SpatialGrid(
       minLatitude: box.minLat, minLongitude: box.minLon, maxLatitude: box.maxLat,
-      maxLongitude: box.maxLon)
+      maxLongitude: box.maxLon, cellLimit: SpatialGrid.cellLimit(edges: content.edges.count))
   }
 
   /// For each cell, the edges with a segment that crosses it, ascending (`SpatialGrid`'s

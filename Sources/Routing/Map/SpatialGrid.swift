@@ -31,14 +31,24 @@ struct SpatialGrid: Equatable {
   }
 
   /// A grid covering the box (E7; min ≤ max).
-  init(minLatitude: Int32, minLongitude: Int32, maxLatitude: Int32, maxLongitude: Int32) {
+  /// The most cells a grid over `edges` edges gets: four an edge (at least 1,024), so a
+  /// small map spread over a large box (a few roads far apart) keeps a small index, and
+  /// never more than `maximumCells`.
+  static func cellLimit(edges: Int) -> Int {
+    min(maximumCells, max(1024, edges.multipliedReportingOverflow(by: 4).partialValue))
+  }
+
+  init(
+    minLatitude: Int32, minLongitude: Int32, maxLatitude: Int32, maxLongitude: Int32,
+    cellLimit: Int = maximumCells
+  ) {
     let middle = (Double(minLatitude) + Double(maxLatitude)) / 2e7
     var cellLat = 11_250  // 0.001125° ≈ 125 m
     var cellLon = Int(
       (Double(cellLat) / max(0.05, cos(middle * .pi / 180))).rounded())
     let height = Int(maxLatitude) - Int(minLatitude)
     let width = Int(maxLongitude) - Int(minLongitude)
-    while (height / cellLat + 1) * (width / cellLon + 1) > Self.maximumCells {
+    while (height / cellLat + 1) * (width / cellLon + 1) > min(cellLimit, Self.maximumCells) {
       cellLat *= 2
       cellLon *= 2
     }
