@@ -8,8 +8,9 @@ import MapLayers
 /// faded with a dashed casing under the ground's roads, bridges over them with a dark edge —
 /// and the street names last.
 extension MapPainter {
-  /// Buildings show from this close (metres a pixel) and fade in over the next half.
-  static let buildingsFrom = 3.0
+  /// Buildings show from this close (metres a pixel, street level) and fade in over the next
+  /// half.
+  static let buildingsFrom = 1.6
 
   /// The area kinds in drawing order.
   static let areaOrder: [MapFeature.Kind] = [
