@@ -31,6 +31,7 @@ let package = Package(
     .target(name: "Navigation", dependencies: ["Geo", "JSON"], swiftSettings: strict),
     .target(name: "Readers", dependencies: ["Geo", "JSON", "Navigation"], swiftSettings: strict),
     .target(name: "Templates", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
+    .target(name: "MapLayers", dependencies: ["Geo"], swiftSettings: strict),
     .target(
       name: "Routing", dependencies: ["Geo", "Navigation", "CZlib", "POSIX"],
       swiftSettings: strict),
@@ -41,7 +42,7 @@ let package = Package(
       name: "Core", dependencies: ["Geo", "Navigation", "Templates"], swiftSettings: strict),
     .target(
       name: "Rendering",
-      dependencies: ["Geo", "Navigation", "Templates", "CCairo"],
+      dependencies: ["Geo", "Navigation", "Templates", "MapLayers", "CCairo"],
       swiftSettings: strict
     ),
     .target(
@@ -67,8 +68,8 @@ let package = Package(
     .target(
       name: "HeadUnit",
       dependencies: [
-        "Geo", "Navigation", "Readers", "Templates", "Core", "JSON", "Rendering", "Routing",
-        "Board", "Audio", "Bridge", "CHTTP", "CMalloc", "CSystemd", "POSIX",
+        "Geo", "Navigation", "Readers", "Templates", "Core", "JSON", "MapLayers", "Rendering",
+        "Routing", "Board", "Audio", "Bridge", "CHTTP", "CMalloc", "CSystemd", "POSIX",
       ],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict
@@ -145,15 +146,16 @@ let package = Package(
     ),
     .testTarget(
       name: "RenderingTests",
-      dependencies: ["Rendering", "Templates", "Navigation", "Readers", "Geo"],
+      dependencies: ["Rendering", "MapLayers", "Templates", "Navigation", "Readers", "Geo"],
       swiftSettings: strict
     ),
     .testTarget(name: "BridgeTests", dependencies: ["Bridge"], swiftSettings: strict),
     .testTarget(
       name: "HeadUnitTests",
       dependencies: [
-        "HeadUnit", "JSON", "Navigation", "Readers", "Geo", "Templates", "Rendering", "Routing",
-        "Board", "Bridge", "TestSupport", "MachineTestSupport", "Rigs", "Bench", "Commands",
+        "HeadUnit", "JSON", "Navigation", "Readers", "Geo", "Templates", "MapLayers", "Rendering",
+        "Routing", "MapImport", "Board", "Bridge", "TestSupport", "MachineTestSupport", "Rigs",
+        "Bench", "Commands",
       ],
       swiftSettings: strict
     ),

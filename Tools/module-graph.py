@@ -19,7 +19,7 @@ import sys
 import package_description
 
 # What each kind of module is: its colours and its line in the legend.
-PURE = {"Geo", "Navigation", "Templates", "Core", "JSON"}
+PURE = {"Geo", "Navigation", "Templates", "Core", "JSON", "MapLayers"}
 EDGES = {"Board", "Audio", "Rendering", "Readers", "Routing", "MapImport", "Bridge", "POSIX"}
 KINDS = {
     "pure": ("#dbeafe", "#1d4ed8", "pure core: no I/O, no clock"),

@@ -42,6 +42,8 @@ extension FuzzTarget {
     for edge in 0..<min(map.edgeCount, 64) {
       _ = map.edge(edge)
       _ = map.geometry(ofEdge: edge)
+      _ = map.structure(ofEdge: edge)
+      _ = map.speedLimit(ofEdge: edge)
     }
     _ = map.places
     guard let first = nodes.first, let last = nodes.last else { return }
@@ -51,6 +53,12 @@ extension FuzzTarget {
     _ = map.areas(
       south: min(start.latitude, end.latitude), west: min(start.longitude, end.longitude),
       north: max(start.latitude, end.latitude), east: max(start.longitude, end.longitude))
+    for area in map.areas(south: -90, west: -180, north: 90, east: 180, minimumSpan: 0) {
+      _ = area.holes.count
+    }
+    for band in OverviewLine.Band.allCases {
+      _ = map.overviewLines(band: band, south: -90, west: -180, north: 90, east: 180)
+    }
     _ = try? Router(graph: map).routes(from: start, to: end, alternatives: 1)
   }
 }

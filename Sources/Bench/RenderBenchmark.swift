@@ -32,7 +32,9 @@ enum RenderBenchmark {
 
   /// The figures printed, in order. Another section (pixel conversion for the
   /// framebuffer, say) is one more function here.
-  static var sections: [(Context, Console) throws -> Void] { [renderSection, conversionSection] }
+  static var sections: [(Context, Console) throws -> Void] {
+    [renderSection, overviewSection, conversionSection]
+  }
 
   static func run(_ args: Arguments, console: Console) throws -> HeadUnitCommand.Status {
     let runs = try args.int("runs", default: 5, range: 1...100)

@@ -102,10 +102,11 @@ enum MapsCommand {
       "  nodes \(s.nodes), edges \(s.edges), road \(String(format: "%.1f", s.roadLength / 1000)) km (\(s.waysKept) ways)",
       "  restrictions kept \(s.restrictionsKept), skipped \(s.restrictionsSkippedTotal)"
         + (skipped.isEmpty ? "" : " (\(skipped))"),
-      "  places \(s.places), water and green areas \(s.areas), signposts \(s.signposts)",
+      "  places \(s.places), areas \(s.areas), signposts \(s.signposts)",
       "  ways split at gaps \(s.waysSplitAtGaps) (\(s.missingNodeReferences) missing node references), dropped \(s.waysDropped)",
       "  speed defaults \(s.country) (\(s.waysWithDefaultSpeed) ways without a limit tag)",
-      String(format: "  file %.2f MB", Double(size) / 1_048_576),
+    ] + wholeMapLines(s.wholeMap) + [
+      String(format: "  file %.2f MB", Double(size) / 1_048_576)
     ]
   }
 }

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Geo
+import MapLayers
 import Navigation
 
 /// Draws the map part of a scene: background, layers, the route in its three parts,
@@ -11,14 +12,14 @@ struct MapPainter {
   let layout: NavigationLayout
   let transform: MapTransform
   /// Where the map is drawn (the layout's map area unless told otherwise).
-  private let area: ScreenRect
+  let area: ScreenRect
   /// Paints the portrait header band behind the card (the navigation screen only).
   private let drawsHeader: Bool
   /// The map area with a margin, so wide lines entering it are not cut.
-  private let view: ScreenRect
+  let view: ScreenRect
 
-  private var style: MapStyle { scene.theme.map }
-  private var scale: Double { layout.scale }
+  var style: MapStyle { scene.theme.map }
+  var scale: Double { layout.scale }
 
   init(canvas: CairoCanvas, scene: NavigationScene, layout: NavigationLayout) {
     self.canvas = canvas
@@ -68,100 +69,6 @@ struct MapPainter {
     cairo_restore(cr)
   }
 
-  // MARK: - Layers
-
-  private func drawFeatures(_ features: [MapFeature]) {
-    let roadWidth = min(20, max(5, 12 / max(0.1, scene.camera.metresPerPixel))) * scale
-    let byKind = Dictionary(grouping: features, by: \.kind)
-    let order: [MapFeature.Kind] = [
-      .water, .park, .building, .gridLine, .minorRoad, .road, .majorRoad, .motorway,
-    ]
-    for kind in order {
-      guard let group = byKind[kind] else { continue }
-      switch kind {
-      case .water, .park, .building:
-        for f in group { path(f.points, close: true) }
-        canvas.fill(kind == .water ? style.water : kind == .park ? style.park : style.building)
-      case .gridLine:
-        for f in group { path(f.points) }
-        canvas.stroke(style.grid, width: max(1, scale), cap: CAIRO_LINE_CAP_BUTT)
-      case .minorRoad, .road, .majorRoad, .motorway:
-        let width = roadWidth * Self.widthFactor(kind)
-        for f in group { path(f.points) }
-        canvas.stroke(style.roadCasing, width: width + 2 * scale)
-        for f in group { path(f.points) }
-        canvas.stroke(
-          kind == .majorRoad || kind == .motorway ? style.majorRoad : style.road, width: width)
-      }
-    }
-    drawLabels(features)
-  }
-
-  private func inside(_ p: ScreenPoint) -> Bool {
-    p.x >= area.x && p.x <= area.x + area.width && p.y >= area.y && p.y <= area.y + area.height
-  }
-
-  /// Road width relative to an ordinary street.
-  static func widthFactor(_ kind: MapFeature.Kind) -> Double {
-    switch kind {
-    case .minorRoad: 0.6
-    case .majorRoad: 1.3
-    case .motorway: 1.6
-    default: 1
-    }
-  }
-
-  /// Street names along the larger roads, once per name, where the map is zoomed in
-  /// enough to read them: each at the middle of the longest straight piece on screen that
-  /// holds it, turned along it and kept upright, with a halo in the road's colour.
-  private func drawLabels(_ features: [MapFeature]) {
-    guard scene.camera.metresPerPixel <= 2.5 else { return }
-    let style = TextStyle.bold(13 * scale)
-    var placed: [ScreenPoint] = []
-    let named = features.filter { f in
-      f.name.map { !$0.isEmpty } == true
-        && (f.kind == .road || f.kind == .majorRoad || f.kind == .motorway)
-    }.sorted { Self.widthFactor($0.kind) > Self.widthFactor($1.kind) }
-    var done = Set<String>()
-    let cr = canvas.cr
-    for feature in named {
-      guard let name = feature.name, !done.contains(name) else { continue }
-      let width = canvas.textWidth(name, style)
-      var best: (a: ScreenPoint, b: ScreenPoint, length: Double)?
-      for (p, q) in zip(feature.points, feature.points.dropFirst()) {
-        let a = transform.screen(p)
-        let b = transform.screen(q)
-        guard inside(a), inside(b) else { continue }
-        let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-        if length > best?.length ?? 0 { best = (a, b, length) }
-      }
-      guard let best, best.length >= width + 24 * scale else { continue }
-      let mid = ScreenPoint(x: (best.a.x + best.b.x) / 2, y: (best.a.y + best.b.y) / 2)
-      let spacing = 160 * scale
-      guard !placed.contains(where: { abs($0.x - mid.x) < spacing && abs($0.y - mid.y) < spacing })
-      else { continue }
-      placed.append(mid)
-      done.insert(name)
-      var angle = atan2(best.b.y - best.a.y, best.b.x - best.a.x)
-      if angle > .pi / 2 { angle -= .pi }
-      if angle < -.pi / 2 { angle += .pi }
-      cairo_save(cr)
-      cairo_translate(cr, mid.x, mid.y)
-      cairo_rotate(cr, angle)
-      Fonts.shared.select(style, on: cr)
-      let baseline = canvas.baseline(centering: style, on: 0)
-      cairo_move_to(cr, -width / 2, baseline)
-      cairo_text_path(cr, name)
-      canvas.setColor(feature.kind == .road ? self.style.road : self.style.majorRoad)
-      cairo_set_line_width(cr, 3 * scale)
-      cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-      cairo_stroke_preserve(cr)
-      canvas.setColor(self.style.label)
-      cairo_fill(cr)
-      cairo_restore(cr)
-    }
-  }
-
   /// Adds `points` to the current path. Open lines skip the segments wholly outside the
   /// view (a long route or street costs only what shows); tiny steps are dropped.
   func path(_ points: [PlanePoint], close: Bool = false) {
@@ -206,7 +113,7 @@ struct MapPainter {
 
   /// Which sides of the view `p` lies beyond (Cohen–Sutherland bits).
   @inline(__always)
-  private func outcode(_ p: ScreenPoint) -> Int {
+  func outcode(_ p: ScreenPoint) -> Int {
     (p.x < view.minX ? 1 : 0) | (p.x > view.maxX ? 2 : 0) | (p.y < view.minY ? 4 : 0)
       | (p.y > view.maxY ? 8 : 0)
   }

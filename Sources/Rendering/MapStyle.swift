@@ -1,3 +1,5 @@
+import MapLayers
+
 /// The things the map draws markers for.
 public enum MarkerKind: String, CaseIterable, Hashable, Sendable {
   case vehicle, origin, destination, waypoint
@@ -103,13 +105,16 @@ public struct MapStyle: Hashable, Sendable {
   public var building: Color
   /// Street names on the map.
   public var label: Color
+  /// Sea, land use, buildings, bridges and tunnels.
+  public var areas: AreaPalette
 
   public init(
     markers: [MarkerKind: MarkerStyle], polylines: [RoutePart: PolylineStyle],
     traffic: [Congestion: Color], background: Color, grid: Color, road: Color,
     roadCasing: Color, majorRoad: Color, water: Color, park: Color, building: Color,
-    label: Color
+    label: Color, areas: AreaPalette = .day
   ) {
+    self.areas = areas
     self.markers = markers
     self.polylines = polylines
     self.traffic = traffic

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import MapLayers
 import Templates
 
 /// Web Mercator metres to screen pixels for one camera: scaled, turned so the camera's

@@ -1,4 +1,5 @@
 import Geo
+import MapLayers
 import Navigation
 import Templates
 

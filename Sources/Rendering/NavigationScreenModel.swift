@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import MapLayers
 import Navigation
 import Templates
 

@@ -1,3 +1,4 @@
+import MapLayers
 import Navigation
 import Templates
 

@@ -1,3 +1,4 @@
+import MapLayers
 import Templates
 
 // From the interface controller's templates to the scenes drawn here. Templates keep

@@ -1,3 +1,4 @@
+import MapLayers
 import Templates
 
 /// Everything one frame of a template screen shows, as plain values: the top template,

@@ -100,7 +100,7 @@ public struct Theme: Hashable, Sendable {
       background: Color(hex: 0x1d2024), grid: Color(hex: 0x25292e), road: Color(hex: 0x3a3f46),
       roadCasing: Color(hex: 0x2b2f35), majorRoad: Color(hex: 0x4a4f57),
       water: Color(hex: 0x17283b), park: Color(hex: 0x1d3323), building: Color(hex: 0x2a2d32),
-      label: Color(hex: 0xb8bec6)),
+      label: Color(hex: 0xb8bec6), areas: .night),
     cardBackground: Color(hex: 0x1a2d44), cardText: Color(hex: 0xf1f3f4),
     cardSecondaryText: Color(hex: 0xaebfd4), symbol: Color(hex: 0xf1f3f4),
     symbolDimmed: Color(hex: 0x4f6580),

@@ -35,6 +35,18 @@ public protocol RoadGraph: Sendable {
   /// The exit number and destinations signposted where edge `id` starts (a motorway exit,
   /// a ramp, a fork), nil when there is no sign. At most O(log edges).
   func signpost(ofEdge id: Int) -> Signpost?
+  /// Areas meeting the box that span at least `minimumSpan` degrees, in drawing order
+  /// (`MapArea.Kind.drawOrder`).
+  func areas(south: Double, west: Double, north: Double, east: Double, minimumSpan: Double)
+    -> [MapArea]
+  /// On a bridge, in a tunnel or on the ground, and the layer.
+  func structure(ofEdge id: Int) -> EdgeStructure
+  /// The legal limit of edge `id` in its direction; nil when not known.
+  func speedLimit(ofEdge id: Int) -> SpeedLimit?
+  /// The simplified major roads of `band` meeting the box.
+  func overviewLines(
+    band: OverviewLine.Band, south: Double, west: Double, north: Double, east: Double
+  ) -> [OverviewLine]
 }
 
 extension RoadGraph {
@@ -45,6 +57,24 @@ extension RoadGraph {
   public func areas(south: Double, west: Double, north: Double, east: Double) -> [MapArea] {
     []
   }
+
+  /// The areas of the box-only query, in drawing order.
+  public func areas(
+    south: Double, west: Double, north: Double, east: Double, minimumSpan: Double
+  ) -> [MapArea] {
+    areas(south: south, west: west, north: north, east: east).sorted { $0.kind < $1.kind }
+  }
+
+  /// Every edge on the ground.
+  public func structure(ofEdge id: Int) -> EdgeStructure { .ground }
+
+  /// No limits known.
+  public func speedLimit(ofEdge id: Int) -> SpeedLimit? { nil }
+
+  /// No overview: the map draws its edges at every zoom.
+  public func overviewLines(
+    band: OverviewLine.Band, south: Double, west: Double, north: Double, east: Double
+  ) -> [OverviewLine] { [] }
 }
 
 /// One directed edge.

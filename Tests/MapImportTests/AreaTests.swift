@@ -34,19 +34,22 @@ struct AreaTests {
     return b
   }
 
-  @Test("closed park and water ways become areas; one cut by the extract's edge does not")
+  @Test(
+    "closed park, water and building ways become areas; one of which only a line is left is not")
   func areas() throws {
     let built = Self.builder().build()
-    #expect(built.summary.areas == 2)
+    #expect(built.summary.areas == 3)
     let map = try RoadMap(data: built.data)
     let all = map.areas(south: 60, west: 24, north: 61, east: 25)
-    #expect(all.map(\.kind) == [.park, .water])
+    #expect(all.map(\.kind) == [.park, .water, .building])
     let park = try #require(all.first)
     #expect(park.outline.count == 5 && park.outline.first == park.outline.last)
     #expect(park.outline.contains(Coordinate(latitude: 60.173, longitude: 24.933)))
     // Only areas whose box meets the one asked for.
     #expect(
-      map.areas(south: 60.1745, west: 24.934, north: 60.18, east: 24.94).map(\.kind) == [.water])
+      map.areas(south: 60.1745, west: 24.934, north: 60.18, east: 24.94).map(\.kind) == [
+        .water, .building,
+      ])
     #expect(map.areas(south: 60.16, west: 24.95, north: 60.17, east: 24.96).isEmpty)
   }
 
@@ -59,39 +62,23 @@ struct AreaTests {
     let map = try b.map()
     #expect(map.areas(south: -90, west: -180, north: 90, east: 180).isEmpty)
   }
-
-  @Test(
-    "tags to kinds",
-    arguments: [
-      (["natural": "water"], MapArea.Kind?.some(.water)),
-      (["waterway": "riverbank"], .water),
-      (["landuse": "reservoir"], .water),
-      (["leisure": "park"], .park),
-      (["landuse": "forest"], .park),
-      (["natural": "wood"], .park),
-      (["landuse": "residential"], nil),
-      (["building": "yes"], nil),
-    ])
-  func kinds(tags: [String: String], kind: MapArea.Kind?) {
-    #expect(MapArea.Kind.of(tags) == kind)
-  }
 }
 
 extension AreaTests {
-  @Test("an AREA section that runs past the end of the file is an error naming it")
+  @Test("a POLY section that runs past the end of the file is an error naming it")
   func damagedAreaSection() throws {
     var data = Self.builder().build().data
     let sections = Int(data[12])
     for i in 0..<sections {
       let entry = 32 + i * 24
-      guard data[entry..<entry + 4].elementsEqual(Array("AREA".utf8)) else { continue }
+      guard data[entry..<entry + 4].elementsEqual(Array("POLY".utf8)) else { continue }
       for b in 0..<8 { data[entry + 8 + b] = b == 0 ? 0xF0 : (b < 4 ? 0xFF : 0) }
     }
     #expect(throws: RoutingError.self) { _ = try RoadMap(data: data) }
     do {
       _ = try RoadMap(data: data)
     } catch {
-      #expect(error.section == "AREA", "\(error)")
+      #expect(error.section == "POLY", "\(error)")
     }
   }
 }

@@ -236,6 +236,7 @@ import Testing
       SpeedLimits(country: "FI").limit(tags: tags, roadClass: .residential, forward: true) == 50)
     #expect(SpeedLimits.country(near: 60.17, 24.94) == "FI")
     #expect(SpeedLimits.country(near: 52.5, 13.4) == "DE")
-    #expect(SpeedLimits.country(near: -33.9, 151.2) == nil)
+    #expect(SpeedLimits.country(near: -33.9, 151.2) == "AU")  // a country without a table
+    #expect(SpeedLimits(country: "AU").country == "default")
   }
 }

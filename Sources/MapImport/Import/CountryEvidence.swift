@@ -7,7 +7,8 @@ import Foundation
 /// boundary (`boundary=administrative`, `admin_level=2`, `ISO3166-1` or `ISO3166-1:alpha2`)
 /// in the data one more, however many relations it has (an extract reaches across borders,
 /// and France has several). The code with the most votes wins; with none, or a tie, the
-/// centre of the data (the mean of its nodes) decides (`country(near:_:)`), and the tie's
+/// centre of the data (the mean of its nodes) decides (`country(near:_:)`: the smallest of the
+/// countries' boxes holding it), and the tie's
 /// first code in alphabetical order if that says nothing. One country per map: an extract across a
 /// border gets the speeds of the country most of its data says.
 public struct CountryEvidence: Sendable, Equatable {
@@ -52,29 +53,9 @@ public struct CountryEvidence: Sendable, Equatable {
     return value.uppercased()
   }
 
-  /// Rough boxes (latitude, longitude) around the countries with a table of their own.
-  static let boxes: [(String, ClosedRange<Double>, ClosedRange<Double>)] = [
-    ("AD", 42.42...42.66, 1.40...1.79),
-    ("MC", 43.72...43.76, 7.40...7.44),
-    // Austria in two: east of Salzburg, and Tyrol and Vorarlberg south of Munich.
-    ("AT", 46.37...49.02, 12.9...17.16),
-    ("AT", 46.8...47.75, 9.53...12.9),
-    ("FI", 59.7...70.1, 20.5...31.6),
-    ("DE", 47.2...55.1, 5.8...15.1),
-    ("GB", 49.8...60.9, -8.2...1.8),
-    ("FR", 41.3...51.1, -5.2...9.6),
-    ("IT", 36.6...47.1, 6.6...18.5),
-    ("ES", 35.9...43.8, -9.4...3.4),
-    ("US", 24.5...49.4, -125.0...(-66.9)),
-  ]
-
-  /// The country whose box holds the point; where boxes overlap, the smallest box's.
+  /// The country whose box holds the point; where boxes overlap, the smallest box's
+  /// (`CountryBoxes`).
   public static func country(near latitude: Double, _ longitude: Double) -> String? {
-    boxes.filter { $0.1.contains(latitude) && $0.2.contains(longitude) }
-      .min { area($0) < area($1) }?.0
-  }
-
-  private static func area(_ box: (String, ClosedRange<Double>, ClosedRange<Double>)) -> Double {
-    (box.1.upperBound - box.1.lowerBound) * (box.2.upperBound - box.2.lowerBound)
+    CountryBoxes.country(latitude, longitude)
   }
 }

@@ -82,6 +82,9 @@ struct MapAssembly {
       }
     }
 
+    content.wholeMap.overview = OverviewBuilder.lines(
+      runs: runs.map { (attributes[$0.way].roadClass, $0.nodes) }, coordinates: coordinates)
+
     // Junctions: used twice or more (by two ways or one way twice), and run ends.
     var uses: [Int64: Int] = [:]
     for run in runs { for ref in run.nodes { uses[ref, default: 0] += 1 } }
@@ -154,6 +157,9 @@ struct MapAssembly {
             edge: UInt32(content.edges.count), exits: intern(sign.exits),
             refs: intern(sign.refs), destinations: intern(sign.destinations)))
       }
+      content.wholeMap.edgeAttributes.append(
+        EdgeAttributes.record(
+          tags: tags[p.way], way: way, profile: profile, forward: p.forward, presence: p.presence))
       content.edges.append(
         MapContent.Edge(
           wayID: wayIDs[p.way], from: UInt32(p.from), to: UInt32(p.to),

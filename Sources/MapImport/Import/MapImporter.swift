@@ -4,9 +4,11 @@ import Routing
 /// Imports an OpenStreetMap PBF extract into a map file for `RoadMap`.
 ///
 /// Two passes over the mapped file: the first decodes ways and relations (skipping node
-/// groups unread) and keeps the drivable roads, named place ways and turn restrictions;
-/// the second decodes only the blobs that hold nodes and keeps the coordinates the roads
-/// need, and named place nodes. Memory grows with the roads kept, not with the file.
+/// groups unread) and keeps the drivable roads, named place ways, areas, the coastline and
+/// turn restrictions, then reads the ways once more for the members of area relations (a
+/// PBF file lists ways before the relations naming them); the second decodes only the
+/// blobs that hold nodes and keeps the coordinates the roads and areas need, and named
+/// place nodes. Memory grows with what is kept, not with the file.
 /// Blocking: runs on the caller's thread; `progress` is called on it after every blob.
 public struct MapImporter: Sendable {
   /// How far an import is.
@@ -38,26 +40,34 @@ public struct MapImporter: Sendable {
   public func importPBF(_ file: PBFFile, progress: (Progress) -> Void = { _ in })
     throws(RoutingError) -> RoadMapBuilder.Output
   {
-    _ = try file.header()
+    let header = try file.header()
     let blobs = file.dataBlobs
     var builder = RoadMapBuilder(country: country)
+    builder.extractBox = header.boundingBoxE7
     var nodeBlobs: [PBFFile.Blob] = []
+    var wayBlobs: [PBFFile.Blob] = []
     for (i, blob) in blobs.enumerated() {
       let block = try file.block(blob, contents: [.ways, .relations])
       if block.hasNodes { nodeBlobs.append(blob) }
+      if !block.ways.isEmpty { wayBlobs.append(blob) }
       for way in block.ways { builder.addWay(way) }
       for relation in block.relations { builder.addRelation(relation) }
       progress(Progress(pass: 1, blobsDone: i + 1, blobsTotal: blobs.count))
     }
+    try readMemberWays(file, wayBlobs, into: &builder)
     let needed = builder.referencedNodes
+    var dataBox = DataBox()
     for (i, blob) in nodeBlobs.enumerated() {
       let block = try file.block(blob, contents: .nodes)
-      for node in block.nodes
-      where needed.contains(node.id) || (!node.tags.isEmpty && PlaceCategory.of(node.tags) != nil) {
-        builder.addNode(node)
+      for node in block.nodes {
+        dataBox.add(node)
+        if needed.contains(node.id) || (!node.tags.isEmpty && PlaceCategory.of(node.tags) != nil) {
+          builder.addNode(node)
+        }
       }
       progress(Progress(pass: 2, blobsDone: i + 1, blobsTotal: nodeBlobs.count))
     }
+    if builder.extractBox == nil { builder.extractBox = dataBox.box }
     let output = builder.build()
     guard output.summary.edges > 0 else {
       throw RoutingError(

@@ -35,8 +35,10 @@ public struct RoadMapBuilder: Sendable {
     /// Restriction relations left out, by reason (see `skippedRestrictionReasons`).
     public var restrictionsSkipped: [String: Int] = [:]
     public var places = 0
-    /// Water and green areas kept.
+    /// Areas kept: polygons of water, sea, green, land use and buildings.
     public var areas = 0
+    /// How the areas were built and what was left out (`RoadMapBuilder+Areas`).
+    public var wholeMap = WholeMapSummary()
     /// Edges with a signpost (exit number or destinations) at their start.
     public var signposts = 0
     /// The speed table used: an ISO country code or `default`.
@@ -76,8 +78,11 @@ public struct RoadMapBuilder: Sendable {
   private var junctions: [Int64: SignpostTags.Junction] = [:]
   private var roads: [Int64: OSMWay] = [:]
   private var placeWays: [Int64: PlaceWay] = [:]
-  /// Closed ways drawn as water or green areas.
-  private var areaWays: [Int64: (kind: MapArea.Kind, nodes: [Int64])] = [:]
+  /// Areas: closed ways, multipolygons and the coastline (`AreaCollector`).
+  var areaParts = AreaCollector()
+  /// The extract's box (E7), where areas it cuts are closed; nil: the box of the data's nodes.
+  public var extractBox:
+    (minLatitude: Int32, minLongitude: Int32, maxLatitude: Int32, maxLongitude: Int32)?
   private var rules: [Int64: RestrictionRule] = [:]
   private var skipped: [RestrictionRule.Skip: Int] = [:]
   private var nextRestrictionID: Int64 = -1
@@ -118,23 +123,21 @@ public struct RoadMapBuilder: Sendable {
 
   public mutating func addWay(_ way: OSMWay) {
     noteSettlementAndCountry(id: way.id, nodes: way.nodes, tags: way.tags)
-    if Self.drivable.way(tags: way.tags) != nil {
+    let isRoad = Self.drivable.way(tags: way.tags) != nil
+    areaParts.addWay(way, isRoad: isRoad)
+    if isRoad {
       roads[way.id] = way
       return
     }
     if let category = PlaceCategory.of(way.tags), let name = way.tags["name"] {
       placeWays[way.id] = PlaceWay(id: way.id, nodes: way.nodes, name: name, category: category)
     }
-    if way.nodes.count >= 4, way.nodes.first == way.nodes.last,
-      let kind = MapArea.Kind.of(way.tags)
-    {
-      areaWays[way.id] = (kind, way.nodes)
-    }
   }
 
   /// Adds a relation; only turn restrictions are used.
   public mutating func addRelation(_ relation: OSMRelation) {
     countryEvidence.noteBoundary(relation.tags)
+    areaParts.addRelation(relation)
     switch RestrictionRule.from(relation) {
     case .success(let rule)?: rules[relation.id] = rule
     case .failure(let skip)?: skipped[skip.reason, default: 0] += 1
@@ -165,7 +168,7 @@ public struct RoadMapBuilder: Sendable {
     var result = Set<Int64>()
     for way in roads.values { result.formUnion(way.nodes) }
     for way in placeWays.values { result.formUnion(way.nodes) }
-    for area in areaWays.values { result.formUnion(area.nodes) }
+    result.formUnion(areaParts.referencedNodes)
     for area in settlementWays.values { result.formUnion(area.nodes) }
     return result
   }
@@ -203,34 +206,9 @@ public struct RoadMapBuilder: Sendable {
     }
     assembly.addPlaces(places)
     var content = assembly.content
-    content.areas = areaOutlines()
     var summary = assembly.summary
-    summary.areas = content.areas.count
+    addAreas(to: &content, summary: &summary)
     return Output(data: MapFileWriter(content: content).data(), summary: summary)
-  }
-
-  /// The areas whose every node is in the file (an area cut by the extract's edge is left
-  /// out rather than drawn wrong), points closer than about a metre to the previous one
-  /// dropped, in way-id order.
-  private func areaOutlines() -> [(kind: UInt8, outline: [(latitude: Int32, longitude: Int32)])] {
-    var result: [(kind: UInt8, outline: [(latitude: Int32, longitude: Int32)])] = []
-    for id in areaWays.keys.sorted() {
-      guard let area = areaWays[id] else { continue }
-      let points = area.nodes.compactMap { coordinates[$0] }
-      guard points.count == area.nodes.count, let first = points.first else { continue }
-      var outline = [first]
-      for p in points.dropFirst().dropLast() {
-        let last = outline[outline.count - 1]
-        if abs(Int(p.latitude) - Int(last.latitude)) + abs(Int(p.longitude) - Int(last.longitude))
-          >= 100
-        {
-          outline.append(p)
-        }
-      }
-      outline.append(first)
-      if outline.count >= 4 { result.append((area.kind.rawValue, outline)) }
-    }
-    return result
   }
 
   /// Builds the map and opens it, for tests and tools that want a graph right away.

@@ -98,6 +98,8 @@ package struct MapContent: Equatable {
   package var areas: [(kind: UInt8, outline: [(latitude: Int32, longitude: Int32)])] = []
   /// Signposts, sorted by edge.
   package var signposts: [Sign] = []
+  /// Areas with holes, edge structures and limits, overview lines (`MapContent+Areas`).
+  package var wholeMap = WholeMap()
 
   /// Nothing: no nodes, no edges, only the empty string.
   package init() {}
@@ -106,7 +108,7 @@ package struct MapContent: Equatable {
     a.nodes.elementsEqual(b.nodes, by: ==) && a.edges == b.edges
       && a.geometry.elementsEqual(b.geometry, by: ==) && a.strings == b.strings
       && a.restrictions == b.restrictions && a.places == b.places && a.country == b.country
-      && a.signposts == b.signposts
+      && a.signposts == b.signposts && WholeMap.same(a.wholeMap, b.wholeMap)
       && a.areas.elementsEqual(b.areas) {
         $0.kind == $1.kind && $0.outline.elementsEqual($1.outline, by: ==)
       }

@@ -24,15 +24,26 @@
 /// | `AREA` | 32 B | kind (UInt8: 1 water, 2 park), 3 reserved, first point, point count (UInt32 into `APTS`), bounding box (4 × Int32 E7: min lat, min lon, max lat, max lon), 4 reserved |
 /// | `APTS` | 8 B | lat, lon Int32 E7: area outlines, each closed |
 /// | `SIGN` | 16 B | edge id, exit numbers, destination refs, destinations (UInt32 string indices, `0xFFFFFFFF` none; each a `;`-separated list): the signpost at the start of the edge; sorted by edge, one per edge at most |
+/// | `POLY` | 32 B | kind (UInt8: `MapArea.Kind`, 1 water, 2 park, 3 sea, 4 building, 5 forest, 6 residential, 7 industrial, 8 farmland), 3 reserved, first ring, ring count (UInt32 into `RING`, ≥ 1: the outer ring, then its holes), bounding box (4 × Int32 E7), 4 reserved; sorted by kind |
+/// | `RING` | 16 B | first point, point count (UInt32 into `RPTS`, ≥ 4, closed), role (UInt8: 0 outer, 1 inner), 7 reserved |
+/// | `RPTS` | 8 B | lat, lon Int32 E7: ring points |
+/// | `PGRX` | 4 B, cells + 2 | offsets into `PGRE` per grid cell (the edges' grid), then one more range: the polygons too large to list per cell (over 256 cells), looked at for every box |
+/// | `PGRE` | 4 B | polygon ids per cell, ascending |
+/// | `EATR` | 8 B, one per edge | structure (UInt8: 0 ground, 1 bridge, 2 tunnel), layer (Int8, −5…5), speed limit in the edge's direction (UInt16, in the unit; 0 unknown), unit (UInt8: 0 km/h, 1 mph), source (UInt8: 0 none, 1 `maxspeed`, 2 a zone tag, 3 implicit in a built-up area, 4 implicit outside), 2 reserved |
+/// | `OVLN` | 32 B | zoom band (UInt8: `OverviewLine.Band`), road class (UInt8), 2 reserved, first point, point count (UInt32 into `OVPT`, ≥ 2), bounding box (4 × Int32 E7), 4 reserved; sorted by band |
+/// | `OVPT` | 8 B | lat, lon Int32 E7: overview line points |
 ///
-/// `AREA` and `APTS` may be missing (a map of roads only), and so may `SIGN` (no signposts).
+/// `AREA` and `APTS` may be missing (a map of roads only), and so may `SIGN` (no signposts)
+/// and each section of version 3 (`POLY` … `OVPT`; a map without them has no areas, structures,
+/// limits or overview). Version 3 writes areas in `POLY`, `RING` and `RPTS` only.
 ///
-/// Versions: 2 added `SIGN`. A reader opens every version from `oldestVersion` to
-/// `version` (a version-1 file reads as one without signposts) and refuses others, asking
+/// Versions: 2 added `SIGN`; 3 added `POLY` to `OVPT`. A reader opens every version from
+/// `oldestVersion` to `version` (a version-1 file reads as one without signposts, a version-2
+/// file as one whose areas are `AREA` outlines without holes) and refuses others, asking
 /// for the map to be imported again.
 package enum MapFileLayout {
   static let magic: [UInt8] = Array("HUROADS\0".utf8)
-  static let version: UInt32 = 2
+  static let version: UInt32 = 3
   /// The oldest version this program still reads.
   static let oldestVersion: UInt32 = 1
   static let headerSize = 32
@@ -58,19 +69,36 @@ package enum MapFileLayout {
     case areas = "AREA"
     case areaPoints = "APTS"
     case signposts = "SIGN"
+    case polygons = "POLY"
+    case rings = "RING"
+    case ringPoints = "RPTS"
+    case polygonGridIndex = "PGRX"
+    case polygonGridEntries = "PGRE"
+    case edgeAttributes = "EATR"
+    case overviewLines = "OVLN"
+    case overviewPoints = "OVPT"
 
     /// Whether a file may lack the section.
-    var isOptional: Bool { self == .areas || self == .areaPoints || self == .signposts }
+    var isOptional: Bool {
+      switch self {
+      case .meta, .nodes, .outgoingIndex, .edges, .incomingIndex, .incomingEdges, .geometry,
+        .stringIndex, .stringData, .restrictions, .places, .gridIndex, .gridEdges:
+        false
+      default: true
+      }
+    }
 
     var recordSize: Int {
       switch self {
       case .meta: 64
-      case .nodes, .geometry, .areaPoints: 8
-      case .areas: 32
+      case .nodes, .geometry, .areaPoints, .ringPoints, .overviewPoints, .edgeAttributes: 8
+      case .areas, .polygons, .overviewLines: 32
       case .edges: 48
-      case .restrictions, .places, .signposts: 16
+      case .restrictions, .places, .signposts, .rings: 16
       case .stringData: 1
-      case .outgoingIndex, .incomingIndex, .incomingEdges, .stringIndex, .gridIndex, .gridEdges: 4
+      case .outgoingIndex, .incomingIndex, .incomingEdges, .stringIndex, .gridIndex, .gridEdges,
+        .polygonGridIndex, .polygonGridEntries:
+        4
       }
     }
 

@@ -150,6 +150,8 @@ package struct MapFileWriter {
       }
     }
 
+    sections += wholeMapSections(grid: grid)
+
     // Header, table, then the sections at 8-byte aligned offsets.
     var offset = MapFileLayout.headerSize + sections.count * MapFileLayout.tableEntrySize
     var table = ByteBuffer()

@@ -89,32 +89,6 @@ extension RoadMap {
     return result
   }
 
-  public func areas(south: Double, west: Double, north: Double, east: Double) -> [MapArea] {
-    guard south.isFinite, west.isFinite, north.isFinite, east.isFinite else { return [] }
-    let box = (
-      south: Int32(clamping: Int64((south * 1e7).rounded(.down))),
-      west: Int32(clamping: Int64((west * 1e7).rounded(.down))),
-      north: Int32(clamping: Int64((north * 1e7).rounded(.up))),
-      east: Int32(clamping: Int64((east * 1e7).rounded(.up)))
-    )
-    var result: [MapArea] = []
-    for i in 0..<areaRecords.count {
-      guard field(areaRecords, i, 12, Int32.self) <= box.north,
-        field(areaRecords, i, 20, Int32.self) >= box.south,
-        field(areaRecords, i, 16, Int32.self) <= box.east,
-        field(areaRecords, i, 24, Int32.self) >= box.west,
-        let kind = MapArea.Kind(rawValue: field(areaRecords, i, 0, UInt8.self))
-      else { continue }
-      let first = Int(field(areaRecords, i, 4, UInt32.self))
-      let count = Int(field(areaRecords, i, 8, UInt32.self))
-      // A damaged record reads as an empty outline, never out of the section.
-      guard first <= areaPoints.count, count <= areaPoints.count - first else { continue }
-      result.append(
-        MapArea(kind: kind, outline: (first..<first + count).map { point(areaPoints, $0) }))
-    }
-    return result
-  }
-
   public var places: [MapPlace] {
     placeCache.withLock { cache in
       if let cache { return cache }

@@ -95,10 +95,11 @@ extension RoadMap {
     for i in 0..<gridEdges.count where Int(field(gridEdges, i, 0, UInt32.self)) >= edgeCount {
       throw fail("GRDE", "entry \(i) is not an edge")
     }
+    try verifyWholeMap()
   }
 
   /// Offsets must start at 0, never decrease and end at `total`.
-  private func verifyOffsets(_ section: Section, _ tag: String, total: Int) throws(RoutingError) {
+  func verifyOffsets(_ section: Section, _ tag: String, total: Int) throws(RoutingError) {
     var previous: UInt32 = 0
     for i in 0..<section.count {
       let value = field(section, i, 0, UInt32.self)

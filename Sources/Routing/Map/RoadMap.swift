@@ -42,6 +42,8 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
   let signpostRecords: Section
   let gridIndex, gridEdges: Section
   let placeCache = Mutex<[MapPlace]?>(nil)
+  /// Areas with holes, edge attributes and overview lines (version 3; `RoadMap+Areas`).
+  let wholeMap: WholeMapSections
 
   /// Opens the map file at `url` (mapped, not read).
   public convenience init(contentsOf url: URL) throws(RoutingError) {
@@ -172,6 +174,9 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
         )
       }
     }
+    wholeMap = try WholeMapSections(
+      found, edgeCount: edgeCount, cellCount: grid.cellCount,
+      fail: { fail(.malformed, $0, $1) })
     guard incomingEdges.count == edgeCount else {
       throw fail(.malformed, "INCE", "\(incomingEdges.count) records, expected \(edgeCount)")
     }
