@@ -34,6 +34,7 @@ let package = Package(
     .target(
       name: "Routing", dependencies: ["Geo", "Navigation", "CZlib", "POSIX"],
       swiftSettings: strict),
+    .target(name: "Search", dependencies: ["Geo", "Routing"], swiftSettings: strict),
     .target(
       name: "MapImport", dependencies: ["Geo", "Navigation", "Routing", "CZlib"],
       swiftSettings: strict),
@@ -77,7 +78,7 @@ let package = Package(
       name: "Commands",
       dependencies: [
         "HeadUnit", "Core", "Geo", "Navigation", "Readers", "Templates", "JSON", "Rendering",
-        "Routing", "MapImport", "Board", "Audio", "POSIX", "CMalloc",
+        "Routing", "MapImport", "Search", "Board", "Audio", "POSIX", "CMalloc",
       ],
       swiftSettings: strict
     ),
@@ -88,7 +89,7 @@ let package = Package(
       name: "Bench",
       dependencies: [
         "HeadUnit", "Commands", "Rigs", "Core", "Geo", "Navigation", "Readers", "Templates",
-        "JSON", "Rendering", "Routing", "MapImport", "Board", "Audio", "POSIX",
+        "JSON", "Rendering", "Routing", "MapImport", "Search", "Board", "Audio", "POSIX",
       ],
       swiftSettings: strict
     ),
@@ -131,6 +132,11 @@ let package = Package(
     .testTarget(
       name: "RoutingTests",
       dependencies: ["Routing", "MapImport", "Geo", "Navigation", "Readers"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "SearchTests",
+      dependencies: ["Search", "MapImport", "Routing", "Geo", "Navigation"],
       swiftSettings: strict
     ),
     .testTarget(

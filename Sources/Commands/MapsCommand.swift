@@ -105,7 +105,17 @@ enum MapsCommand {
       "  places \(s.places), water and green areas \(s.areas), signposts \(s.signposts)",
       "  ways split at gaps \(s.waysSplitAtGaps) (\(s.missingNodeReferences) missing node references), dropped \(s.waysDropped)",
       "  speed defaults \(s.country) (\(s.waysWithDefaultSpeed) ways without a limit tag)",
-      String(format: "  file %.2f MB", Double(size) / 1_048_576),
+    ] + addressLines(s.addresses) + [
+      String(format: "  file %.2f MB", Double(size) / 1_048_576)
+    ]
+  }
+
+  /// What the import made of the addresses, and the bad ones it counted.
+  static func addressLines(_ a: AddressSummary) -> [String] {
+    [
+      "  addresses \(a.addresses) (nodes \(a.fromNodes), buildings \(a.fromBuildings), multipolygons \(a.fromMultipolygons), interpolated \(a.interpolated); \(a.atEntrances) at an entrance, \(a.onPlaces) on a place), streets \(a.streets), postcodes \(a.postcodes), cities \(a.cities) (\(a.citiesFromPlaces) from the nearest place)",
+      "  address problems \(a.problems): street on no road \(a.streetNotOnMap) (kept), no road within 500 m \(a.withoutRoad) (kept), no street \(a.noStreet), not a number \(a.invalidNumbers), no geometry \(a.incompleteGeometry); duplicates merged \(a.duplicates)",
+      "  interpolations expanded \(a.interpolationsExpanded), missing ends \(a.interpolationMissingEnds), invalid ends \(a.interpolationInvalid), ranges over \(500) numbers \(a.interpolationHugeRange)",
     ]
   }
 }

@@ -42,18 +42,24 @@ public struct MapImporter: Sendable {
     let blobs = file.dataBlobs
     var builder = RoadMapBuilder(country: country)
     var nodeBlobs: [PBFFile.Blob] = []
+    var wayBlobs: [PBFFile.Blob] = []
     for (i, blob) in blobs.enumerated() {
       let block = try file.block(blob, contents: [.ways, .relations])
       if block.hasNodes { nodeBlobs.append(blob) }
+      if !block.ways.isEmpty { wayBlobs.append(blob) }
       for way in block.ways { builder.addWay(way) }
       for relation in block.relations { builder.addRelation(relation) }
       progress(Progress(pass: 1, blobsDone: i + 1, blobsTotal: blobs.count))
     }
+    try addMemberWays(to: &builder, from: file, blobs: wayBlobs)
     let needed = builder.referencedNodes
     for (i, blob) in nodeBlobs.enumerated() {
       let block = try file.block(blob, contents: .nodes)
       for node in block.nodes
-      where needed.contains(node.id) || (!node.tags.isEmpty && PlaceCategory.of(node.tags) != nil) {
+      where needed.contains(node.id)
+        || (!node.tags.isEmpty
+          && (PlaceCategory.of(node.tags) != nil || RoadMapBuilder.keepsNode(tags: node.tags)))
+      {
         builder.addNode(node)
       }
       progress(Progress(pass: 2, blobsDone: i + 1, blobsTotal: nodeBlobs.count))
@@ -66,5 +72,19 @@ public struct MapImporter: Sendable {
         file: file.name)
     }
     return output
+  }
+
+  /// The outer ways of multipolygons with an address that came before their relation: a
+  /// second look at the blobs with ways, only when there are such ways.
+  private func addMemberWays(
+    to builder: inout RoadMapBuilder, from file: PBFFile, blobs: [PBFFile.Blob]
+  ) throws(RoutingError) {
+    let missing = builder.missingMemberWays
+    guard !missing.isEmpty else { return }
+    for blob in blobs {
+      for way in try file.block(blob, contents: .ways).ways where missing.contains(way.id) {
+        builder.addMemberWay(way)
+      }
+    }
   }
 }

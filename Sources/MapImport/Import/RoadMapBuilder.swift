@@ -41,6 +41,8 @@ public struct RoadMapBuilder: Sendable {
     public var signposts = 0
     /// The speed table used: an ISO country code or `default`.
     public var country = "default"
+    /// Addresses kept, and the bad ones counted.
+    public var addresses = AddressSummary()
 
     public var restrictionsSkippedTotal: Int { restrictionsSkipped.values.reduce(0, +) }
 
@@ -85,6 +87,8 @@ public struct RoadMapBuilder: Sendable {
   var settlementNodes: [Int64: String] = [:]
   var settlementWays: [Int64: (place: String, nodes: [Int64])] = [:]
   var countryEvidence = CountryEvidence()
+  /// What addresses are made of (`RoadMapBuilder+Addresses`).
+  var addressElements = AddressElements()
 
   public init(country: String? = nil) {
     self.country = country
@@ -109,6 +113,7 @@ public struct RoadMapBuilder: Sendable {
       nodePlaces[node.id] = MapAssembly.PlaceText(name: name, category: category)
     }
     if let junction = SignpostTags.Junction(tags: node.tags) { junctions[node.id] = junction }
+    addressElements.add(node: node.id, tags: node.tags)
   }
 
   /// Adds a way; kept as a road if a car may drive it, as a place if it is a named one.
@@ -118,6 +123,7 @@ public struct RoadMapBuilder: Sendable {
 
   public mutating func addWay(_ way: OSMWay) {
     noteSettlementAndCountry(id: way.id, nodes: way.nodes, tags: way.tags)
+    addressElements.add(way: way.id, nodes: way.nodes, tags: way.tags)
     if Self.drivable.way(tags: way.tags) != nil {
       roads[way.id] = way
       return
@@ -135,6 +141,7 @@ public struct RoadMapBuilder: Sendable {
   /// Adds a relation; only turn restrictions are used.
   public mutating func addRelation(_ relation: OSMRelation) {
     countryEvidence.noteBoundary(relation.tags)
+    addressElements.add(relation: relation)
     switch RestrictionRule.from(relation) {
     case .success(let rule)?: rules[relation.id] = rule
     case .failure(let skip)?: skipped[skip.reason, default: 0] += 1
@@ -167,6 +174,7 @@ public struct RoadMapBuilder: Sendable {
     for way in placeWays.values { result.formUnion(way.nodes) }
     for area in areaWays.values { result.formUnion(area.nodes) }
     for area in settlementWays.values { result.formUnion(area.nodes) }
+    result.formUnion(addressElements.referencedNodes)
     return result
   }
 
@@ -206,6 +214,7 @@ public struct RoadMapBuilder: Sendable {
     content.areas = areaOutlines()
     var summary = assembly.summary
     summary.areas = content.areas.count
+    summary.addresses = addAddresses(to: &content)
     return Output(data: MapFileWriter(content: content).data(), summary: summary)
   }
 

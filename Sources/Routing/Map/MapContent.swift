@@ -98,6 +98,8 @@ package struct MapContent: Equatable {
   package var areas: [(kind: UInt8, outline: [(latitude: Int32, longitude: Int32)])] = []
   /// Signposts, sorted by edge.
   package var signposts: [Sign] = []
+  /// Addresses, streets, postcodes and cities, and the search index over their names.
+  package var addressBook = AddressBook()
 
   /// Nothing: no nodes, no edges, only the empty string.
   package init() {}
@@ -106,7 +108,7 @@ package struct MapContent: Equatable {
     a.nodes.elementsEqual(b.nodes, by: ==) && a.edges == b.edges
       && a.geometry.elementsEqual(b.geometry, by: ==) && a.strings == b.strings
       && a.restrictions == b.restrictions && a.places == b.places && a.country == b.country
-      && a.signposts == b.signposts
+      && a.signposts == b.signposts && a.addressBook == b.addressBook
       && a.areas.elementsEqual(b.areas) {
         $0.kind == $1.kind && $0.outline.elementsEqual($1.outline, by: ==)
       }

@@ -24,15 +24,21 @@
 /// | `AREA` | 32 B | kind (UInt8: 1 water, 2 park), 3 reserved, first point, point count (UInt32 into `APTS`), bounding box (4 × Int32 E7: min lat, min lon, max lat, max lon), 4 reserved |
 /// | `APTS` | 8 B | lat, lon Int32 E7: area outlines, each closed |
 /// | `SIGN` | 16 B | edge id, exit numbers, destination refs, destinations (UInt32 string indices, `0xFFFFFFFF` none; each a `;`-separated list): the signpost at the start of the edge; sorted by edge, one per edge at most |
+/// | `ADDR` | 36 B | house number, street, postcode, city (UInt32 string indices, `0xFFFFFFFF` none), the point to drive to (lat, lon Int32 E7), the road point: edge (UInt32, `0xFFFFFFFF` none), offset along it (UInt32 cm), side (UInt8: 0 on the road, 1 left, 2 right of the edge's direction), flags (UInt8: `AddressFlag`), 2 reserved; grouped by street (`STRT` order), numbers in order within a street |
+/// | `STRT` | 32 B | name, city (UInt32 string indices), first address, address count (UInt32 into `ADDR`), position (lat, lon Int32 E7), road point edge, offset (UInt32, UInt32 cm); sorted by folded name, then city |
+/// | `ZONE` | 32 B | name (UInt32 string), kind (UInt8: 1 postcode, 2 city), 3 reserved, city of a postcode (UInt32 string), centre (lat, lon Int32 E7), road point edge, offset (UInt32, UInt32 cm), address count (UInt32) |
+/// | `SKEY` | 12 B | key (UInt32 string: the folded name from one of its words to its end, `SearchText.fold`), kind (UInt8: 1 street, 2 place, 3 zone), word (UInt8: the number of words of the name before the key's first, 0 for the whole name), 2 reserved, target (UInt32: `STRT`, `PLAC` or `ZONE` record); sorted by the key's bytes, kind, target |
 ///
-/// `AREA` and `APTS` may be missing (a map of roads only), and so may `SIGN` (no signposts).
+/// `AREA` and `APTS` may be missing (a map of roads only), and so may `SIGN` (no signposts)
+/// and the four address sections (no addresses; all four or none).
 ///
-/// Versions: 2 added `SIGN`. A reader opens every version from `oldestVersion` to
-/// `version` (a version-1 file reads as one without signposts) and refuses others, asking
-/// for the map to be imported again.
+/// Versions: 2 added `SIGN`, 3 the address sections. A reader opens every version from
+/// `oldestVersion` to `version` (a version-1 file reads as one without signposts, a
+/// version-2 one as one without addresses) and refuses others, asking for the map to be
+/// imported again.
 package enum MapFileLayout {
   static let magic: [UInt8] = Array("HUROADS\0".utf8)
-  static let version: UInt32 = 2
+  static let version: UInt32 = 3
   /// The oldest version this program still reads.
   static let oldestVersion: UInt32 = 1
   static let headerSize = 32
@@ -58,9 +64,17 @@ package enum MapFileLayout {
     case areas = "AREA"
     case areaPoints = "APTS"
     case signposts = "SIGN"
+    // Addresses and the search index (`MapFileLayout+Addresses`).
+    case addresses = "ADDR"
+    case streets = "STRT"
+    case zones = "ZONE"
+    case searchKeys = "SKEY"
 
     /// Whether a file may lack the section.
-    var isOptional: Bool { self == .areas || self == .areaPoints || self == .signposts }
+    var isOptional: Bool {
+      [.areas, .areaPoints, .signposts].contains(self)
+        || MapFileLayout.addressSections.contains(self)
+    }
 
     var recordSize: Int {
       switch self {
@@ -71,6 +85,7 @@ package enum MapFileLayout {
       case .restrictions, .places, .signposts: 16
       case .stringData: 1
       case .outgoingIndex, .incomingIndex, .incomingEdges, .stringIndex, .gridIndex, .gridEdges: 4
+      case .addresses, .streets, .zones, .searchKeys: MapFileLayout.addressRecordSize(self)
       }
     }
 

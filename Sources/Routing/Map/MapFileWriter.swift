@@ -150,6 +150,8 @@ package struct MapFileWriter {
       }
     }
 
+    for (section, count, fill) in addressSections() { add(section, count, fill) }
+
     // Header, table, then the sections at 8-byte aligned offsets.
     var offset = MapFileLayout.headerSize + sections.count * MapFileLayout.tableEntrySize
     var table = ByteBuffer()

@@ -95,6 +95,7 @@ extension RoadMap {
     for i in 0..<gridEdges.count where Int(field(gridEdges, i, 0, UInt32.self)) >= edgeCount {
       throw fail("GRDE", "entry \(i) is not an edge")
     }
+    try verifyAddresses()
   }
 
   /// Offsets must start at 0, never decrease and end at `total`.

@@ -1,0 +1,74 @@
+import Geo
+import Navigation
+
+/// A point on a road where a route to an address ends: an edge, how far along it, and the
+/// side of the road the address is on, in the direction of the edge.
+public struct RoadPoint: Sendable, Equatable {
+  /// The directed edge (`RoadGraph` id).
+  public var edge: Int
+  /// Metres from the edge's start node along its geometry (as `Polyline` measures).
+  public var offset: Double
+  /// The side of the edge's direction the address lies on; nil when it is on the road.
+  public var side: Maneuver.Side?
+  /// The point itself.
+  public var coordinate: Coordinate
+
+  public init(edge: Int, offset: Double, side: Maneuver.Side?, coordinate: Coordinate) {
+    self.edge = edge
+    self.offset = offset
+    self.side = side
+    self.coordinate = coordinate
+  }
+}
+
+extension RoadGraph {
+  /// The point on edge `id` facing `point`: its projection onto the edge, and the side of the
+  /// edge's direction `point` is on (nil within `onRoad` metres of the road). Nil when
+  /// the edge has no length.
+  public func roadPoint(onEdge id: Int, facing point: Coordinate, onRoad: Double = 1)
+    -> (point: RoadPoint, distance: Double)?
+  {
+    let line = Polyline(geometry(ofEdge: id))
+    guard line.length > 0, let projection = line.project(point) else { return nil }
+    var side: Maneuver.Side?
+    if projection.crossTrack > onRoad {
+      let turn = Angle.difference(
+        from: projection.bearing, to: Earth.bearing(from: projection.coordinate, to: point))
+      side = turn > 0 ? .right : .left
+    }
+    return (
+      RoadPoint(
+        edge: id, offset: projection.offset, side: side, coordinate: projection.coordinate),
+      projection.crossTrack
+    )
+  }
+
+  /// The road point of edge `id` at `offset` metres from its start (clamped to the edge).
+  public func roadPoint(onEdge id: Int, offset: Double, side: Maneuver.Side?) -> RoadPoint {
+    let line = Polyline(geometry(ofEdge: id))
+    let clamped = min(max(0, offset), line.length)
+    return RoadPoint(
+      edge: id, offset: clamped, side: side, coordinate: line.coordinate(at: clamped))
+  }
+}
+
+extension RoadGraph {
+  /// Where a route to an address at `point` ends: on the nearest edge of its street
+  /// (`isStreet` tells an edge of it) when one is within `streetRadius` metres, else on the
+  /// nearest edge within `anyRadius`; nil when no road is that near. Among edges at the
+  /// same distance (the two directions of a street) the lowest id.
+  public func roadPoint(
+    facing point: Coordinate, streetRadius: Double = 250, anyRadius: Double = 500,
+    isStreet: (Int) -> Bool
+  ) -> RoadPoint? {
+    let near = edges(near: point, radius: max(streetRadius, anyRadius))
+    var nearest: RoadPoint?
+    for id in near {
+      guard let (candidate, distance) = roadPoint(onEdge: id, facing: point) else { continue }
+      if nearest == nil && distance <= anyRadius { nearest = candidate }
+      if distance > streetRadius { break }
+      if isStreet(id) { return candidate }
+    }
+    return nearest
+  }
+}
