@@ -54,21 +54,28 @@ extension RoadGraph {
 
 extension RoadGraph {
   /// Where a route to an address at `point` ends: on the nearest edge of its street
-  /// (`isStreet` tells an edge of it) when one is within `streetRadius` metres, else on the
-  /// nearest edge within `anyRadius`; nil when no road is that near. Among edges at the
-  /// same distance (the two directions of a street) the lowest id.
+  /// (`isStreet` tells an edge of it) when one is within `streetRadius` metres and at most
+  /// `streetDetour` metres farther than the nearest road (a corner house is on its own
+  /// street; a house in a pedestrian lane whose name a road far away also has is not),
+  /// else on the nearest edge within `anyRadius`; nil when no road is that near. Among
+  /// edges at the same distance (the two directions of a street) the lowest id.
   public func roadPoint(
-    facing point: Coordinate, streetRadius: Double = 250, anyRadius: Double = 500,
-    isStreet: (Int) -> Bool
+    facing point: Coordinate, streetRadius: Double = 250, streetDetour: Double = 25,
+    anyRadius: Double = 500, isStreet: (Int) -> Bool
   ) -> RoadPoint? {
-    let near = edges(near: point, radius: max(streetRadius, anyRadius))
-    var nearest: RoadPoint?
-    for id in near {
-      guard let (candidate, distance) = roadPoint(onEdge: id, facing: point) else { continue }
-      if nearest == nil && distance <= anyRadius { nearest = candidate }
-      if distance > streetRadius { break }
-      if isStreet(id) { return candidate }
+    var nearest: (point: RoadPoint, distance: Double)?
+    // Nearest first, in two rings: most addresses have their street within 100 m.
+    for radius in [100, max(streetRadius, anyRadius)] {
+      for id in edges(near: point, radius: radius) {
+        guard let (candidate, distance) = roadPoint(onEdge: id, facing: point) else { continue }
+        if nearest == nil && distance <= anyRadius { nearest = (candidate, distance) }
+        if distance > streetRadius || distance > (nearest?.distance ?? distance) + streetDetour {
+          return nearest?.point
+        }
+        if isStreet(id) { return candidate }
+      }
+      if nearest != nil && radius >= streetRadius { break }
     }
-    return nearest
+    return nearest?.point
   }
 }

@@ -23,7 +23,14 @@ struct SearchQuery: Equatable {
 
   init(_ query: String) {
     text = SearchText.fold(query)
-    let tokens = text.split(separator: " ").map(String.init)
+    // Words folded as names, except those that start with a digit: numbers keep their
+    // dashes and slashes ("31-33").
+    let tokens = query.split(whereSeparator: { $0.isWhitespace || $0 == "," }).flatMap {
+      word -> [String] in
+      word.first?.isNumber == true
+        ? [SearchText.foldNumber(String(word))]
+        : SearchText.fold(String(word)).split(separator: " ").map(String.init)
+    }.filter { !$0.isEmpty }
     var readings = [Reading(name: text, number: nil, qualifier: nil)]
     let numbered = tokens.indices.filter { tokens[$0].first?.isNumber == true }.prefix(3)
     for k in numbered {

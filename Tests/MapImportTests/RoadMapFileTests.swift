@@ -41,7 +41,7 @@ import Testing
     var magic = data
     magic[0] = UInt8(ascii: "X")
     #expect(openError(magic)?.section == "header")
-    let version = try #require(openError(patch(8, 3, bytes: 4)))
+    let version = try #require(openError(patch(8, 4, bytes: 4)))
     #expect(version.code == .unsupported)
     #expect(version.message.contains("import the map again"))
     #expect(openError(patch(12, 10_000, bytes: 4))?.section == "header")

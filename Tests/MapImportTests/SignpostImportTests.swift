@@ -157,7 +157,7 @@ enum ExitExtracts {
   @Test func signpostsRoundTripThroughTheFile() throws {
     let map = try RoadMap(data: Self.signed)
     try map.verify()
-    #expect(map.version == 2)
+    #expect(map.version == 3)
     #expect(map.signpostCount == 1)
     let edge = try #require((0..<map.edgeCount).first { map.signpost(ofEdge: $0) != nil })
     #expect(map.edge(edge).roadClass == .motorwayLink)
@@ -179,12 +179,12 @@ enum ExitExtracts {
 
   @Test func aNewerVersionIsRefusedClearly() throws {
     do {
-      _ = try RoadMap(data: Self.patched(Self.signed, at: 8, 3), name: "new.map")
-      Issue.record("a version-3 file opened")
+      _ = try RoadMap(data: Self.patched(Self.signed, at: 8, 4), name: "new.map")
+      Issue.record("a version-4 file opened")
     } catch {
       #expect(error.code == .unsupported)
-      #expect(error.message.contains("map file version 3"))
-      #expect(error.message.contains("versions 1 to 2"))
+      #expect(error.message.contains("map file version 4"))
+      #expect(error.message.contains("versions 1 to 3"))
       #expect(error.message.contains("import the map again"))
     }
   }
