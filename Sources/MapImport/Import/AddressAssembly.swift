@@ -100,12 +100,12 @@ struct AddressAssembly {
         summary.incompleteGeometry += 1
         continue
       }
+      // A way left open (cut by the extract's edge) is at the mean of its points; an
+      // entrance on it still counts.
       let closed = way.nodes.count >= 4 && way.nodes.first == way.nodes.last
-      let centre =
-        closed ? Outline.centroid([points]) : Outline.centroid([[points[points.count / 2]]])
+      let centre = closed ? Outline.centroid([points]) : Self.mean(points)
       guard let centre else { continue }
-      let entrance = self.entrance(
-        outline: closed ? [way.nodes] : [], rings: closed ? [points] : [])
+      let entrance = self.entrance(outline: [way.nodes], rings: closed ? [points] : [])
       add(way.tags, at: entrance ?? centre, source: .area, id: id, entrance: entrance != nil)
     }
   }
@@ -134,7 +134,7 @@ struct AddressAssembly {
   /// (points): an `entrance=main` node on or inside it before an `entrance=yes` one, the
   /// lowest id among equals; nil when it has none.
   private func entrance(outline: [[Int64]], rings: [[Outline.Point]]) -> Outline.Point? {
-    guard !elements.entrances.isEmpty, !rings.isEmpty else { return nil }
+    guard !elements.entrances.isEmpty else { return nil }
     var best: (main: Bool, id: Int64)?
     func consider(_ id: Int64) {
       guard let main = elements.entrances[id] else { return }
@@ -142,7 +142,7 @@ struct AddressAssembly {
       best = (main, id)
     }
     for ring in outline { for id in ring { consider(id) } }
-    if best == nil {
+    if best == nil, !rings.isEmpty {
       for i in entranceGrid.items(in: PointGrid.box(rings.flatMap { $0 })) {
         let id = entranceIDs[i]
         guard let c = coordinates[id], rings.contains(where: { Outline.contains($0, c) }) else {
@@ -200,6 +200,15 @@ struct AddressAssembly {
       }
       if expanded { summary.interpolationsExpanded += 1 }
     }
+  }
+
+  static func mean(_ points: [Outline.Point]) -> Outline.Point? {
+    guard !points.isEmpty else { return nil }
+    let n = Int64(points.count)
+    return (
+      Int32(points.reduce(Int64(0)) { $0 + Int64($1.latitude) } / n),
+      Int32(points.reduce(Int64(0)) { $0 + Int64($1.longitude) } / n)
+    )
   }
 
   static func coordinate(_ p: Outline.Point) -> Coordinate {
