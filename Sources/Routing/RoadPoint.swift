@@ -57,17 +57,25 @@ extension RoadGraph {
   /// (`isStreet` tells an edge of it) when one is within `streetRadius` metres and at most
   /// `streetDetour` metres farther than the nearest road (a corner house is on its own
   /// street; a house in a pedestrian lane whose name a road far away also has is not),
-  /// else on the nearest edge within `anyRadius`; nil when no road is that near. Among
-  /// edges at the same distance (the two directions of a street) the lowest id.
+  /// else on the nearest edge within `anyRadius`; nil when no road is that near. Edges
+  /// `isReachable` refuses (cut off from the rest of the network, where no route arrives)
+  /// are passed over while another is in reach. Among edges at the same distance (the two
+  /// directions of a street) the lowest id.
   public func roadPoint(
     facing point: Coordinate, streetRadius: Double = 250, streetDetour: Double = 25,
-    anyRadius: Double = 500, isStreet: (Int) -> Bool
+    anyRadius: Double = 500, isReachable: (Int) -> Bool = { _ in true },
+    isStreet: (Int) -> Bool
   ) -> RoadPoint? {
     var nearest: (point: RoadPoint, distance: Double)?
+    var cutOff: RoadPoint?
     // Nearest first, in two rings: most addresses have their street within 100 m.
     for radius in [100, max(streetRadius, anyRadius)] {
       for id in edges(near: point, radius: radius) {
         guard let (candidate, distance) = roadPoint(onEdge: id, facing: point) else { continue }
+        guard isReachable(id) else {
+          if cutOff == nil { cutOff = candidate }
+          continue
+        }
         if nearest == nil && distance <= anyRadius { nearest = (candidate, distance) }
         if distance > streetRadius || distance > (nearest?.distance ?? distance) + streetDetour {
           return nearest?.point
@@ -76,6 +84,6 @@ extension RoadGraph {
       }
       if nearest != nil && radius >= streetRadius { break }
     }
-    return nearest?.point
+    return nearest?.point ?? cutOff
   }
 }

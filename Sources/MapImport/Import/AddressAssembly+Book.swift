@@ -47,6 +47,11 @@ extension AddressAssembly {
       }
     }
     for i in candidates.indices { candidates[i].streetKey = SearchText.fold(candidates[i].street) }
+    // Road points only where a route can arrive from the network's main connected part.
+    var reachable: [Bool] = []
+    if let roads {
+      reachable = Router(graph: roads).edgesReachableFromMainComponent()
+    }
     let kept = deduplicated()
 
     // Streets: the candidates grouped by folded street and city.
@@ -83,7 +88,9 @@ extension AddressAssembly {
         for i in ordered {
           let c = candidates[i]
           let road = roads.flatMap { map in
-            map.roadPoint(facing: Self.coordinate(c.position)) { edge in
+            map.roadPoint(
+              facing: Self.coordinate(c.position), isReachable: { reachable[$0] }
+            ) { edge in
               onRoad && foldedName[content.edges[edge].name] == c.streetKey
             }
           }
@@ -122,7 +129,8 @@ extension AddressAssembly {
       }
     }
     summary.streets = book.streets.count
-    book.zones = zones(of: book.addresses, strings: &table, roads: roads)
+    book.zones = zones(
+      of: book.addresses, strings: &table, roads: roads, reachable: reachable)
     book.searchKeys = searchKeys(book: book, places: content.places, strings: &table)
     content.strings = table.strings
     content.addressBook = book

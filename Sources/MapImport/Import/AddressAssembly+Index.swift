@@ -6,7 +6,8 @@ extension AddressAssembly {
   /// The postcodes and cities of `addresses`: each at the mean of its addresses, a
   /// postcode with the city most of them name; sorted by kind, then folded name.
   mutating func zones(
-    of addresses: [AddressBook.Address], strings: inout StringTable, roads: RoadMap?
+    of addresses: [AddressBook.Address], strings: inout StringTable, roads: RoadMap?,
+    reachable: [Bool]
   ) -> [AddressBook.Zone] {
     struct Sum {
       var latitude: Int64 = 0
@@ -37,7 +38,8 @@ extension AddressAssembly {
         let centre: Outline.Point = (
           Int32(sum.latitude / Int64(sum.count)), Int32(sum.longitude / Int64(sum.count))
         )
-        let road = roads?.roadPoint(facing: Self.coordinate(centre)) { _ in false }
+        let road = roads?.roadPoint(
+          facing: Self.coordinate(centre), isReachable: { reachable[$0] }, isStreet: { _ in false })
         let city =
           sum.cities.min { ($1.value, $0.key) < ($0.value, $1.key) }?.key ?? MapFileLayout.noString
         let text = strings.strings[Int(name)]
