@@ -176,7 +176,7 @@ if Context.environment["HEADUNIT_FUZZ"] != nil {
       name: "headunit-fuzz",
       dependencies: [
         "Board", "Bridge", "CGPS", "Core", "Geo", "HeadUnit", "MapImport", "Navigation",
-        "Readers", "Routing",
+        "Readers", "Routing", "Search",
       ],
       path: "Fuzz/Sources",
       swiftSettings: strict

@@ -28,12 +28,22 @@ extension RoadMap {
     return lower..<max(lower, upper)
   }
 
-  /// The kind and target of entry `index`; nil for a kind this program does not know.
+  /// The kind and target of entry `index`; nil for a kind this program does not know or a
+  /// target that does not exist.
   package func searchKey(_ index: Int) -> SearchKeyEntry? {
     let s = optionalSection(.searchKeys)
     precondition(index >= 0 && index < s.count, "search key \(index) out of range")
     guard let kind = MapFileLayout.SearchKeyKind(rawValue: field(s, index, 4, UInt8.self))
     else { return nil }
+    let target = Int(field(s, index, 8, UInt32.self))
+    // A damaged entry naming no record reads as none.
+    let count =
+      switch kind {
+      case .street: streetCount
+      case .place: placeCount
+      case .zone: zoneCount
+      }
+    guard target < count else { return nil }
     return SearchKeyEntry(
       kind: kind, word: Int(field(s, index, 5, UInt8.self)),
       target: Int(field(s, index, 8, UInt32.self)))
