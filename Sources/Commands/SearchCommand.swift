@@ -6,7 +6,7 @@ import Search
 
 /// `headunit search QUERY [--map FILE] [--near LAT,LON] [--limit N] [--json]`: the map's
 /// search (`AddressSearch`, the one the app uses) on the command line.
-enum SearchCommand {
+public enum SearchCommand {
   static let help = """
     usage: headunit search QUERY [--map FILE] [--near LAT,LON] [--limit N] [--json]
 
@@ -47,7 +47,7 @@ enum SearchCommand {
   }
 
   /// The middle of the map's bounding box of nodes.
-  static func centre(of map: RoadMap) -> Coordinate {
+  public static func centre(of map: RoadMap) -> Coordinate {
     guard map.nodeCount > 0 else { return Coordinate(latitude: 0, longitude: 0) }
     var (south, west, north, east) = (90.0, 180.0, -90.0, -180.0)
     for node in 0..<map.nodeCount {

@@ -23,20 +23,35 @@ struct SearchQuery: Equatable {
 
   init(_ query: String) {
     text = SearchText.fold(query)
-    // Words folded as names, except those that start with a digit: numbers keep their
-    // dashes and slashes ("31-33").
-    let tokens = query.split(whereSeparator: { $0.isWhitespace || $0 == "," }).flatMap {
-      word -> [String] in
-      word.first?.isNumber == true
-        ? [SearchText.foldNumber(String(word))]
-        : SearchText.fold(String(word)).split(separator: " ").map(String.init)
-    }.filter { !$0.isEmpty }
+    // Words folded as names, except numbers, which keep their dashes and slashes ("31-33").
+    var tokens: [String] = []
+    var afterNumber = false
+    for word in Self.joiningRanges(query).split(whereSeparator: { $0.isWhitespace || $0 == "," }) {
+      let word = String(word)
+      if word.first?.isNumber == true {
+        tokens.append(SearchText.foldNumber(word))
+        afterNumber = true
+      } else if afterNumber, word.count <= 5, word.contains("-"),
+        word.allSatisfy({ $0.isLetter || $0 == "-" })
+      {
+        // A lettered range after a number ("32 a-b") stays one word.
+        tokens.append(SearchText.foldNumber(word))
+        afterNumber = false
+      } else {
+        tokens += SearchText.fold(word).split(separator: " ").map(String.init)
+        afterNumber = false
+      }
+    }
+    tokens = tokens.filter { !$0.isEmpty }
     var readings = [Reading(name: text, number: nil, qualifier: nil)]
     let numbered = tokens.indices.filter { tokens[$0].first?.isNumber == true }.prefix(3)
     for k in numbered {
       // The number alone, or with a short word after it as its suffix ("2 bis", "13 a").
       var spans = [1]
-      if k + 1 < tokens.count, tokens[k + 1].count <= 3, tokens[k + 1].allSatisfy(\.isLetter) {
+      if k + 1 < tokens.count, tokens[k + 1].count <= 5,
+        tokens[k + 1].allSatisfy({ $0.isLetter || $0 == "-" }),
+        tokens[k + 1].first?.isLetter == true
+      {
         spans.append(2)
       }
       for span in spans {
@@ -68,5 +83,39 @@ struct SearchQuery: Equatable {
     var unique: [Reading] = []
     for r in readings where !r.name.isEmpty && !unique.contains(r) { unique.append(r) }
     self.readings = Array(unique.prefix(Self.maximumReadings))
+  }
+
+  /// `query` with the spaces around a dash or slash after a number taken out, so that a
+  /// range or a lettered range is one word: "4 - 6" → "4-6", "32 a - b" → "32 a-b".
+  static func joiningRanges(_ query: String) -> String {
+    var out = ""
+    var lastWord = ""
+    var pendingSpace = false
+    var joining = false
+    for character in query {
+      if character.isWhitespace {
+        pendingSpace = true
+        continue
+      }
+      let isJoint = "-–—/".contains(character)
+      let afterNumber =
+        lastWord.contains(where: \.isNumber)
+        || (lastWord.count <= 2 && out.contains(where: \.isNumber))
+      if isJoint && afterNumber && !lastWord.isEmpty {
+        out.append(character)
+        joining = true
+        pendingSpace = false
+        continue
+      }
+      if pendingSpace && !joining {
+        out.append(" ")
+        lastWord = ""
+      }
+      pendingSpace = false
+      joining = false
+      out.append(character)
+      lastWord.append(character)
+    }
+    return out
   }
 }

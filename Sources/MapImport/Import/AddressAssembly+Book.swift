@@ -136,22 +136,18 @@ extension AddressAssembly {
     content.addressBook = book
   }
 
-  /// The candidates to keep, by index: of those with the same number, street and city
-  /// within `duplicateDistance` of each other, the best (a building's entrance, then a
-  /// building, a node, an interpolated number), with a postcode taken from the others
-  /// when it has none.
+  /// The candidates to keep, by index: of those with the same number and street within
+  /// `duplicateDistance` of each other (whatever city they name: "Krems" and "Krems an der
+  /// Donau" are one town), the best (a building's entrance, then a building, a node, an
+  /// interpolated number), with a postcode and city taken from the others when it has none.
   private mutating func deduplicated() -> [Int] {
     var order = candidates.indices.filter { !candidates[$0].streetKey.isEmpty }
     summary.noStreet += candidates.count - order.count
     order.sort {
       let a = candidates[$0]
       let b = candidates[$1]
-      if (a.streetKey, a.number.folded, a.city ?? "") != (
-        b.streetKey, b.number.folded, b.city ?? ""
-      ) {
-        return (a.streetKey, a.number.folded, a.city ?? "") < (
-          b.streetKey, b.number.folded, b.city ?? ""
-        )
+      if (a.streetKey, a.number.folded) != (b.streetKey, b.number.folded) {
+        return (a.streetKey, a.number.folded) < (b.streetKey, b.number.folded)
       }
       return (a.source, a.atEntrance ? 0 : 1, a.id, $0) < (b.source, b.atEntrance ? 0 : 1, b.id, $1)
     }
@@ -160,8 +156,7 @@ extension AddressAssembly {
     for i in order {
       let c = candidates[i]
       if let r = run.first,
-        (candidates[r].streetKey, candidates[r].number.folded, candidates[r].city)
-          != (c.streetKey, c.number.folded, c.city)
+        (candidates[r].streetKey, candidates[r].number.folded) != (c.streetKey, c.number.folded)
       {
         run = []
       }
@@ -170,6 +165,7 @@ extension AddressAssembly {
           < Self.duplicateDistance
       }) {
         if candidates[twin].postcode == nil { candidates[twin].postcode = c.postcode }
+        if candidates[twin].city == nil { candidates[twin].city = c.city }
         summary.duplicates += 1
         continue
       }

@@ -17,16 +17,16 @@ struct AddressElements: Sendable {
 
     init(_ tags: [String: String]) {
       func value(_ key: String) -> String? {
-        guard let v = tags[key]?.trimmingCharacters(in: .whitespaces), !v.isEmpty else {
-          return nil
-        }
-        return v
+        guard var v = tags[key], let first = v.first, let last = v.last else { return nil }
+        if first.isWhitespace || last.isWhitespace { v = v.trimmingCharacters(in: .whitespaces) }
+        return v.isEmpty ? nil : v
       }
       housenumber = value("addr:housenumber")
       street = value("addr:street")
       place = value("addr:place")
       postcode = value("addr:postcode")
-      city = value("addr:city")
+      // A city without a letter ("7") is a mistake: the nearest place names it instead.
+      city = value("addr:city").flatMap { $0.contains(where: \.isLetter) ? $0 : nil }
     }
   }
 

@@ -23,7 +23,7 @@ public struct AddressSummary: Sendable, Equatable {
   public var streetNotOnMap = 0
   /// Kept, counted: no road within 500 m, so no road point.
   public var withoutRoad = 0
-  /// Dropped: the same number on the same street and city within 150 m of another.
+  /// Dropped: the same number on the same street within 150 m of another.
   public var duplicates = 0
   /// Dropped: `addr:housenumber` without `addr:street` or `addr:place`.
   public var noStreet = 0

@@ -15,9 +15,13 @@ struct HouseNumber: Comparable, Hashable, Sendable {
   /// The longest number kept: longer text is not a house number.
   static let maximumLength = 24
 
-  /// The number in `text`, nil when it is not one: no digit, or too long.
+  /// The number in `text`, nil when it is not one: no digit, or too long. What follows a
+  /// comma is not the number ("13 A, 5. krs." is 13 A: a floor, a courtyard).
   init?(_ text: String) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let number = text.split(separator: ",", maxSplits: 1).first.map(String.init) ?? text
+    let trimmed =
+      number.first?.isWhitespace == true || number.last?.isWhitespace == true
+      ? number.trimmingCharacters(in: .whitespaces) : number
     guard !trimmed.isEmpty, trimmed.count <= Self.maximumLength,
       trimmed.contains(where: \.isNumber)
     else { return nil }

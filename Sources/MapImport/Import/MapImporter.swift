@@ -19,9 +19,13 @@ public struct MapImporter: Sendable {
 
   /// The country whose default speed limits apply; nil guesses it from the data.
   public var country: String?
+  /// Whether to import addresses (`false`: a map of roads and places only, as before
+  /// format version 3; for measuring what addresses cost).
+  public var addresses: Bool
 
-  public init(country: String? = nil) {
+  public init(country: String? = nil, addresses: Bool = true) {
     self.country = country
+    self.addresses = addresses
   }
 
   /// Imports the PBF file at `path`.
@@ -41,6 +45,7 @@ public struct MapImporter: Sendable {
     _ = try file.header()
     let blobs = file.dataBlobs
     var builder = RoadMapBuilder(country: country)
+    builder.addresses = addresses
     var nodeBlobs: [PBFFile.Blob] = []
     var wayBlobs: [PBFFile.Blob] = []
     for (i, blob) in blobs.enumerated() {
@@ -58,7 +63,8 @@ public struct MapImporter: Sendable {
       for node in block.nodes
       where needed.contains(node.id)
         || (!node.tags.isEmpty
-          && (PlaceCategory.of(node.tags) != nil || RoadMapBuilder.keepsNode(tags: node.tags)))
+          && (PlaceCategory.of(node.tags) != nil
+            || (addresses && RoadMapBuilder.keepsNode(tags: node.tags))))
       {
         builder.addNode(node)
       }
@@ -80,7 +86,7 @@ public struct MapImporter: Sendable {
     to builder: inout RoadMapBuilder, from file: PBFFile, blobs: [PBFFile.Blob]
   ) throws(RoutingError) {
     let missing = builder.missingMemberWays
-    guard !missing.isEmpty else { return }
+    guard addresses, !missing.isEmpty else { return }
     for blob in blobs {
       for way in try file.block(blob, contents: .ways).ways where missing.contains(way.id) {
         builder.addMemberWay(way)

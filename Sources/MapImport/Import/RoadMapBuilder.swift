@@ -89,6 +89,8 @@ public struct RoadMapBuilder: Sendable {
   var countryEvidence = CountryEvidence()
   /// What addresses are made of (`RoadMapBuilder+Addresses`).
   var addressElements = AddressElements()
+  /// Whether `build()` makes the address sections.
+  public var addresses = true
 
   public init(country: String? = nil) {
     self.country = country
@@ -174,7 +176,7 @@ public struct RoadMapBuilder: Sendable {
     for way in placeWays.values { result.formUnion(way.nodes) }
     for area in areaWays.values { result.formUnion(area.nodes) }
     for area in settlementWays.values { result.formUnion(area.nodes) }
-    result.formUnion(addressElements.referencedNodes)
+    if addresses { result.formUnion(addressElements.referencedNodes) }
     return result
   }
 
@@ -214,7 +216,7 @@ public struct RoadMapBuilder: Sendable {
     content.areas = areaOutlines()
     var summary = assembly.summary
     summary.areas = content.areas.count
-    summary.addresses = addAddresses(to: &content)
+    if addresses { summary.addresses = addAddresses(to: &content) }
     return Output(data: MapFileWriter(content: content).data(), summary: summary)
   }
 

@@ -47,12 +47,9 @@ extension Router {
     guard let fastest = found else {
       return try paths(from: origin, heading: heading, to: destination, alternatives: alternatives)
     }
-    let best = path(fastest, origin: origin, destination: destination)
-    guard alternatives > 0 else { return [best] }
-    return [best]
-      + self.alternatives(
-        to: best, count: min(2, alternatives), starts: starts, ends: ends, target: target,
-        origin: origin, destination: destination)
+    return withAlternatives(
+      fastest, count: alternatives, starts: starts, ends: ends, target: target, origin: origin,
+      destination: destination)
   }
 
   /// `paths(from:heading:to:facing:alternatives:)` turned into routes with steps and
