@@ -12,7 +12,10 @@ enum MapsCommand {
 
     Imports an OpenStreetMap PBF extract into a map file for offline routing: the roads a
     car may drive (with names, refs, oneways, speed limits, turn lanes, roundabouts), turn
-    restrictions, and named places. Writes FILE (default: REGION.map next to the input).
+    restrictions, named places, and addresses (house numbers on nodes, buildings,
+    multipolygons and interpolation ways, with postcodes, cities, entrances and the road
+    point each leads to) with the index search uses. Writes FILE (default: REGION.map next
+    to the input); the summary counts the addresses it could not use.
       --out FILE     where to write the map
       --country CC   speed defaults of this country for roads without a limit
                      (\(SpeedLimits.countries.joined(separator: ", ")); others use a general table;
