@@ -17,7 +17,8 @@ enum SearchBenchmark {
     and a partial prefix ("mannerh 13": the street's first half and the number), asks the
     search for 10 results near the map's middle, and prints the median and maximum time
     per query and the share of queries whose address (or postcode) is the first result and
-    among the first 3, per kind; --trace prints each query whose answer is not first.
+    among the first 3, per kind, and the time the speller's next letters take after the
+    first 1–6 characters of each query; --trace prints each query whose answer is not first.
     """
 
   enum Kind: String, CaseIterable {
@@ -71,6 +72,16 @@ enum SearchBenchmark {
         )
       }
     }
+    // The speller's question after each of the first letters of every query.
+    var letters: [Double] = []
+    for query in queries {
+      for end in 1...min(6, query.text.count) {
+        let prefix = String(query.text.prefix(end))
+        let elapsed = clock.measure { _ = search.nextLetters(after: prefix) }
+        letters.append(elapsed.seconds * 1e6)
+      }
+    }
+    letters.sort()
     let all = times.values.flatMap { $0 }.sorted()
     console.out(
       String(
@@ -78,6 +89,11 @@ enum SearchBenchmark {
           "bench search: %@ (%d addresses, %d streets, %d index keys): %d queries, median %.0f µs, max %.0f µs",
         map.name, map.addressCount, map.streetCount, map.searchKeyCount, queries.count,
         all[all.count / 2], all.last ?? 0))
+    console.out(
+      String(
+        format:
+          "  next letters after 1–6 letters of each query: median %.0f µs, max %.0f µs (%d asked)",
+        letters[letters.count / 2], letters.last ?? 0, letters.count))
     for kind in Kind.allCases {
       let t = (times[kind] ?? []).sorted()
       guard !t.isEmpty else { continue }

@@ -30,10 +30,10 @@ public enum Golden {
       ?? min(got.count, want.count)
     throw Mismatch(
       description: """
-      \(what) differs from \(url.lastPathComponent) at line \(first + 1)
-        golden: \(first < want.count ? want[first] : "(end)")
-        now:    \(first < got.count ? got[first] : "(end)")
-      (UPDATE_GOLDENS=1 writes it anew; review the diff)
-      """)
+        \(what) differs from \(url.lastPathComponent) at line \(first + 1)
+          golden: \(first < want.count ? want[first] : "(end)")
+          now:    \(first < got.count ? got[first] : "(end)")
+        (UPDATE_GOLDENS=1 writes it anew; review the diff)
+        """)
   }
 }
