@@ -48,7 +48,8 @@ struct AddressElements: Sendable {
   /// `entrance=main` (true) or `entrance=yes` (false) nodes.
   var entrances: [Int64: Bool] = [:]
   var ways: [Int64: (nodes: [Int64], tags: Tags)] = [:]
-  /// Multipolygons with an address: their outer ways.
+  /// Multipolygons (and `type=building` relations) with an address: their outer (outline)
+  /// ways.
   var relations: [Int64: (outer: [Int64], tags: Tags)] = [:]
   /// The node lists of the relations' outer ways, once found.
   var memberWays: [Int64: [Int64]] = [:]
@@ -90,8 +91,10 @@ struct AddressElements: Sendable {
     guard relation.tags["addr:housenumber"] != nil,
       ["multipolygon", "building"].contains(relation.tags["type"] ?? "")
     else { return }
-    let outer = relation.members.filter { $0.type == .way && ($0.role == "outer" || $0.role == "") }
-      .map(\.ref)
+    let outer = relation.members.filter {
+      $0.type == .way && ["outer", "", "outline"].contains($0.role)
+    }
+    .map(\.ref)
     guard !outer.isEmpty else { return }
     relations[relation.id] = (outer, Tags(relation.tags))
     for ref in outer where memberWays[ref] == nil { wantedMemberWays.insert(ref) }
