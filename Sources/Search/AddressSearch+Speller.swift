@@ -27,7 +27,7 @@ extension AddressSearch {
         }
       }
     }
-    if let first = tokens.first, first.first?.isNumber == true, tokens.count >= 1 {
+    if let first = tokens.first, first.first?.isNumber == true {
       // "13 manner…": names of streets with that number.
       let rest = text.dropFirst(first.count).drop { $0 == " " }
       if text.count > first.count {
