@@ -35,6 +35,7 @@ let package = Package(
     .target(
       name: "Routing", dependencies: ["Geo", "Navigation", "CZlib", "POSIX"],
       swiftSettings: strict),
+    .target(name: "Search", dependencies: ["Geo", "Routing"], swiftSettings: strict),
     .target(
       name: "MapImport", dependencies: ["Geo", "Navigation", "Routing", "CZlib"],
       swiftSettings: strict),
@@ -78,7 +79,7 @@ let package = Package(
       name: "Commands",
       dependencies: [
         "HeadUnit", "Core", "Geo", "Navigation", "Readers", "Templates", "JSON", "Rendering",
-        "Routing", "MapImport", "Board", "Audio", "POSIX", "CMalloc",
+        "Routing", "MapImport", "Search", "Board", "Audio", "POSIX", "CMalloc",
       ],
       swiftSettings: strict
     ),
@@ -89,7 +90,7 @@ let package = Package(
       name: "Bench",
       dependencies: [
         "HeadUnit", "Commands", "Rigs", "Core", "Geo", "Navigation", "Readers", "Templates",
-        "JSON", "Rendering", "Routing", "MapImport", "Board", "Audio", "POSIX",
+        "JSON", "Rendering", "Routing", "MapImport", "Search", "Board", "Audio", "POSIX",
       ],
       swiftSettings: strict
     ),
@@ -135,6 +136,11 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "SearchTests",
+      dependencies: ["Search", "MapImport", "Routing", "Geo", "Navigation"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "MapImportTests",
       dependencies: ["MapImport", "Routing", "Geo", "Navigation", "CZlib"],
       swiftSettings: strict
@@ -172,7 +178,7 @@ if Context.environment["HEADUNIT_FUZZ"] != nil {
       name: "headunit-fuzz",
       dependencies: [
         "Board", "Bridge", "CGPS", "Core", "Geo", "HeadUnit", "MapImport", "Navigation",
-        "Readers", "Routing",
+        "Readers", "Routing", "Search",
       ],
       path: "Fuzz/Sources",
       swiftSettings: strict

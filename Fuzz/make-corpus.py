@@ -5,7 +5,7 @@ Seeds are cut short (a few dozen lines, a few route steps), because libFuzzer mu
 inputs far faster than large ones and the coverage is the same. The other seeds are kept
 as they were written once from the tests' own builders, and this script leaves them alone:
 pbf/ holds `SyntheticNetwork.encoder`'s extract (dense and compressed; plain and raw),
-map/ the map `SyntheticNetwork.builder` builds, trip/ `TripStore.encode` of a trip along
+map/ the map `SyntheticNetwork.builder` builds and `AddressFileTests.data()`'s (addresses), trip/ `TripStore.encode` of a trip along
 route/helsinki-1.json (with and without progress).
 
 Usage: Fuzz/make-corpus.py

@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import MapImport
 import Routing
+import Search
 
 /// The OpenStreetMap importer and the map file the daemon routes on.
 extension FuzzTarget {
@@ -60,5 +61,22 @@ extension FuzzTarget {
       _ = map.overviewLines(band: band, south: -90, west: -180, north: 90, east: 180)
     }
     _ = try? Router(graph: map).routes(from: start, to: end, alternatives: 1)
+    exerciseAddresses(map, near: start)
+  }
+
+  /// The address sections as the search reads them: records, the name index, queries.
+  private static func exerciseAddresses(_ map: RoadMap, near: Coordinate) {
+    for i in 0..<min(map.addressCount, 64) { _ = map.address(i) }
+    for i in 0..<min(map.streetCount, 64) { _ = map.street(i) }
+    for i in 0..<min(map.zoneCount, 16) { _ = map.zone(i) }
+    let search = AddressSearch(map: map)
+    for query in ["", "a", "1", "te 1", "1 te", "00100 te", "testikatu 5 testila"] {
+      _ = search.results(for: query, near: near, limit: 5)
+      _ = search.nextLetters(after: query)
+    }
+    _ = search.houseNumbers(onStreet: 0)
+    if let road = search.results(for: "t", limit: 1).first?.roadPoint {
+      _ = try? Router(graph: map).routes(from: near, to: road, facing: near)
+    }
   }
 }

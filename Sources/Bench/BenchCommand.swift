@@ -28,6 +28,7 @@ public enum BenchCommand {
       ("startup", StartupBenchmark.help, StartupBenchmark.run),
       ("maps", MapBenchmark.help, MapBenchmark.run),
       ("routing", RoutingBenchmark.help, RoutingBenchmark.run),
+      ("search", SearchBenchmark.help, SearchBenchmark.run),
       ("bridge", BridgeBenchmark.help, BridgeBenchmark.run),
     ]
 
@@ -36,7 +37,7 @@ public enum BenchCommand {
       words,
       options: [
         "points", "fixes", "runs", "seconds", "reports", "prompts", "device", "lang", "size",
-        "dir", "count", "map", "queries", "osrm", "valhalla", "inputs", "spacing",
+        "dir", "count", "map", "queries", "osrm", "valhalla", "inputs", "spacing", "pbf",
       ],
       flags: ["help", "trace", "pairs"])
     if args.flag("help") {

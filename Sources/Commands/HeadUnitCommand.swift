@@ -32,7 +32,9 @@ public enum HeadUnitCommand {
                               an offline car route: steps and totals, or OSRM JSON
       maps import REGION.osm.pbf [--out FILE]
                               build the offline map from an OpenStreetMap extract
-      bench guidance|gpsd|speech|render|routing|maps
+      search QUERY [--map FILE] [--near LAT,LON] [--limit N] [--json]
+                              addresses, streets, places, postcodes and cities on the map
+      bench guidance|gpsd|speech|render|routing|maps|search
                               performance figures
       config check FILE | config defaults
                               validate a daemon configuration file, or print the defaults
@@ -71,6 +73,7 @@ public enum HeadUnitCommand {
       case "config": return try ConfigCommand.run(rest, console: console)
       case "maps": return try MapsCommand.run(rest, console: console)
       case "route": return try RouteCommand.run(rest, console: console)
+      case "search": return try SearchCommand.run(rest, console: console)
       default:
         guard let added = commands[command] else {
           throw UsageError("unknown command '\(command)'")

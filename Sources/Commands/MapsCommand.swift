@@ -12,7 +12,10 @@ enum MapsCommand {
 
     Imports an OpenStreetMap PBF extract into a map file for offline routing: the roads a
     car may drive (with names, refs, oneways, speed limits, turn lanes, roundabouts), turn
-    restrictions, and named places. Writes FILE (default: REGION.map next to the input).
+    restrictions, named places, and addresses (house numbers on nodes, buildings,
+    multipolygons and interpolation ways, with postcodes, cities, entrances and the road
+    point each leads to) with the index search uses. Writes FILE (default: REGION.map next
+    to the input); the summary counts the addresses it could not use.
       --out FILE     where to write the map
       --country CC   speed defaults of this country for roads without a limit
                      (\(SpeedLimits.countries.joined(separator: ", ")); others use a general table;
@@ -105,8 +108,17 @@ enum MapsCommand {
       "  places \(s.places), areas \(s.areas), signposts \(s.signposts)",
       "  ways split at gaps \(s.waysSplitAtGaps) (\(s.missingNodeReferences) missing node references), dropped \(s.waysDropped)",
       "  speed defaults \(s.country) (\(s.waysWithDefaultSpeed) ways without a limit tag)",
-    ] + wholeMapLines(s.wholeMap) + [
+    ] + wholeMapLines(s.wholeMap) + addressLines(s.addresses) + [
       String(format: "  file %.2f MB", Double(size) / 1_048_576)
+    ]
+  }
+
+  /// What the import made of the addresses, and the bad ones it counted.
+  static func addressLines(_ a: AddressSummary) -> [String] {
+    [
+      "  addresses \(a.addresses) (nodes \(a.fromNodes), buildings \(a.fromBuildings), multipolygons \(a.fromMultipolygons), interpolated \(a.interpolated); \(a.atEntrances) at an entrance, \(a.onPlaces) on a place), streets \(a.streets), postcodes \(a.postcodes), cities \(a.cities) (\(a.citiesFromPlaces) from the nearest place)",
+      "  address problems \(a.problems): street on no road \(a.streetNotOnMap) (kept), no road within 500 m \(a.withoutRoad) (kept), no street \(a.noStreet), not a number \(a.invalidNumbers), no geometry \(a.incompleteGeometry); duplicates merged \(a.duplicates)",
+      "  interpolations expanded \(a.interpolationsExpanded), missing ends \(a.interpolationMissingEnds), invalid ends \(a.interpolationInvalid), ranges over \(500) numbers \(a.interpolationHugeRange)",
     ]
   }
 }

@@ -21,9 +21,13 @@ public struct MapImporter: Sendable {
 
   /// The country whose default speed limits apply; nil guesses it from the data.
   public var country: String?
+  /// Whether to import addresses (`false`: a map of roads and places only, as before
+  /// format version 3; for measuring what addresses cost).
+  public var addresses: Bool
 
-  public init(country: String? = nil) {
+  public init(country: String? = nil, addresses: Bool = true) {
     self.country = country
+    self.addresses = addresses
   }
 
   /// Imports the PBF file at `path`.
@@ -44,6 +48,7 @@ public struct MapImporter: Sendable {
     let blobs = file.dataBlobs
     var builder = RoadMapBuilder(country: country)
     builder.extractBox = header.boundingBoxE7
+    builder.addresses = addresses
     var nodeBlobs: [PBFFile.Blob] = []
     var wayBlobs: [PBFFile.Blob] = []
     for (i, blob) in blobs.enumerated() {
@@ -61,7 +66,11 @@ public struct MapImporter: Sendable {
       let block = try file.block(blob, contents: .nodes)
       for node in block.nodes {
         dataBox.add(node)
-        if needed.contains(node.id) || (!node.tags.isEmpty && PlaceCategory.of(node.tags) != nil) {
+        if needed.contains(node.id)
+          || (!node.tags.isEmpty
+            && (PlaceCategory.of(node.tags) != nil
+              || (addresses && RoadMapBuilder.keepsNode(tags: node.tags))))
+        {
           builder.addNode(node)
         }
       }
@@ -77,4 +86,5 @@ public struct MapImporter: Sendable {
     }
     return output
   }
+
 }

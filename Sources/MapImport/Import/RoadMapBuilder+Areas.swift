@@ -1,12 +1,20 @@
 import Routing
 
 extension RoadMapBuilder {
-  /// Member ways of area relations whose nodes are not known yet: an importer reads the
-  /// ways again for these (`addMemberWay`).
-  public var missingMemberWays: Set<Int64> { areaParts.missingMemberWays }
+  /// Member ways of relations whose node lists are not known yet — of area relations, and
+  /// the outer ways of multipolygons with an address (a sorted extract has the ways before
+  /// the relation): an importer reads the ways again for these (`addMemberWay`).
+  public var missingMemberWays: Set<Int64> {
+    areaParts.missingMemberWays.union(addressElements.missingMemberWays)
+  }
 
-  /// Keeps the node list of a way an area relation names.
-  public mutating func addMemberWay(_ way: OSMWay) { areaParts.addMemberWay(way) }
+  /// Keeps the node list of a way a relation names; other ways are ignored.
+  public mutating func addMemberWay(_ way: OSMWay) {
+    areaParts.addMemberWay(way)
+    if addressElements.missingMemberWays.contains(way.id) {
+      addressElements.add(way: way.id, nodes: way.nodes, tags: [:])
+    }
+  }
 
   /// The box areas are closed along: the extract's, else that of the nodes known.
   var closingBox: ExtractBox? {

@@ -43,6 +43,8 @@ public struct RoadMapBuilder: Sendable {
     public var signposts = 0
     /// The speed table used: an ISO country code or `default`.
     public var country = "default"
+    /// Addresses kept, and the bad ones counted.
+    public var addresses = AddressSummary()
 
     public var restrictionsSkippedTotal: Int { restrictionsSkipped.values.reduce(0, +) }
 
@@ -90,6 +92,10 @@ public struct RoadMapBuilder: Sendable {
   var settlementNodes: [Int64: String] = [:]
   var settlementWays: [Int64: (place: String, nodes: [Int64])] = [:]
   var countryEvidence = CountryEvidence()
+  /// What addresses are made of (`RoadMapBuilder+Addresses`).
+  var addressElements = AddressElements()
+  /// Whether `build()` makes the address sections.
+  public var addresses = true
 
   public init(country: String? = nil) {
     self.country = country
@@ -114,6 +120,7 @@ public struct RoadMapBuilder: Sendable {
       nodePlaces[node.id] = MapAssembly.PlaceText(name: name, category: category)
     }
     if let junction = SignpostTags.Junction(tags: node.tags) { junctions[node.id] = junction }
+    addressElements.add(node: node.id, tags: node.tags)
   }
 
   /// Adds a way; kept as a road if a car may drive it, as a place if it is a named one.
@@ -123,6 +130,7 @@ public struct RoadMapBuilder: Sendable {
 
   public mutating func addWay(_ way: OSMWay) {
     noteSettlementAndCountry(id: way.id, nodes: way.nodes, tags: way.tags)
+    addressElements.add(way: way.id, nodes: way.nodes, tags: way.tags)
     let isRoad = Self.drivable.way(tags: way.tags) != nil
     areaParts.addWay(way, isRoad: isRoad)
     if isRoad {
@@ -138,6 +146,7 @@ public struct RoadMapBuilder: Sendable {
   public mutating func addRelation(_ relation: OSMRelation) {
     countryEvidence.noteBoundary(relation.tags)
     areaParts.addRelation(relation)
+    addressElements.add(relation: relation)
     switch RestrictionRule.from(relation) {
     case .success(let rule)?: rules[relation.id] = rule
     case .failure(let skip)?: skipped[skip.reason, default: 0] += 1
@@ -170,6 +179,7 @@ public struct RoadMapBuilder: Sendable {
     for way in placeWays.values { result.formUnion(way.nodes) }
     result.formUnion(areaParts.referencedNodes)
     for area in settlementWays.values { result.formUnion(area.nodes) }
+    if addresses { result.formUnion(addressElements.referencedNodes) }
     return result
   }
 
@@ -208,6 +218,7 @@ public struct RoadMapBuilder: Sendable {
     var content = assembly.content
     var summary = assembly.summary
     addAreas(to: &content, summary: &summary)
+    if addresses { summary.addresses = addAddresses(to: &content) }
     return Output(data: MapFileWriter(content: content).data(), summary: summary)
   }
 

@@ -32,15 +32,20 @@
 /// | `EATR` | 8 B, one per edge | structure (UInt8: 0 ground, 1 bridge, 2 tunnel), layer (Int8, −5…5), speed limit in the edge's direction (UInt16, in the unit; 0 unknown), unit (UInt8: 0 km/h, 1 mph), source (UInt8: 0 none, 1 `maxspeed`, 2 a zone tag, 3 implicit in a built-up area, 4 implicit outside), 2 reserved |
 /// | `OVLN` | 32 B | zoom band (UInt8: `OverviewLine.Band`), road class (UInt8), 2 reserved, first point, point count (UInt32 into `OVPT`, ≥ 2), bounding box (4 × Int32 E7), 4 reserved; sorted by band |
 /// | `OVPT` | 8 B | lat, lon Int32 E7: overview line points |
+/// | `ADDR` | 36 B | house number, street, postcode, city (UInt32 string indices, `0xFFFFFFFF` none), the point to drive to (lat, lon Int32 E7), the road point: edge (UInt32, `0xFFFFFFFF` none), offset along it (UInt32 cm), side (UInt8: 0 on the road, 1 left, 2 right of the edge's direction), flags (UInt8: `AddressFlag`), 2 reserved; grouped by street (`STRT` order), numbers in order within a street |
+/// | `STRT` | 32 B | name, city (UInt32 string indices), first address, address count (UInt32 into `ADDR`), position (lat, lon Int32 E7), road point edge, offset (UInt32, UInt32 cm); sorted by folded name, then city |
+/// | `ZONE` | 32 B | name (UInt32 string), kind (UInt8: 1 postcode, 2 city), 3 reserved, city of a postcode (UInt32 string), centre (lat, lon Int32 E7), road point edge, offset (UInt32, UInt32 cm), address count (UInt32) |
+/// | `SKEY` | 12 B | key (UInt32 string: the folded name from one of its words to its end, `SearchText.fold`), kind (UInt8: 1 street, 2 place, 3 zone), word (UInt8: the number of words of the name before the key's first, 0 for the whole name), 2 reserved, target (UInt32: `STRT`, `PLAC` or `ZONE` record); sorted by the key's bytes, kind, target |
 ///
-/// `AREA` and `APTS` may be missing (a map of roads only), and so may `SIGN` (no signposts)
-/// and each section of version 3 (`POLY` … `OVPT`; a map without them has no areas, structures,
-/// limits or overview). Version 3 writes areas in `POLY`, `RING` and `RPTS` only.
+/// `AREA` and `APTS` may be missing (a map of roads only), and so may `SIGN` (no signposts),
+/// each section of version 3's areas (`POLY` … `OVPT`; a map without them has no areas,
+/// structures, limits or overview) and the four address sections (no addresses; all four or
+/// none). Version 3 writes areas in `POLY`, `RING` and `RPTS` only.
 ///
-/// Versions: 2 added `SIGN`; 3 added `POLY` to `OVPT`. A reader opens every version from
-/// `oldestVersion` to `version` (a version-1 file reads as one without signposts, a version-2
-/// file as one whose areas are `AREA` outlines without holes) and refuses others, asking
-/// for the map to be imported again.
+/// Versions: 2 added `SIGN`; 3 added `POLY` to `OVPT` and the address sections. A reader
+/// opens every version from `oldestVersion` to `version` (a version-1 file reads as one
+/// without signposts, a version-2 file as one whose areas are `AREA` outlines without holes,
+/// and without addresses) and refuses others, asking for the map to be imported again.
 package enum MapFileLayout {
   static let magic: [UInt8] = Array("HUROADS\0".utf8)
   static let version: UInt32 = 3
@@ -77,6 +82,11 @@ package enum MapFileLayout {
     case edgeAttributes = "EATR"
     case overviewLines = "OVLN"
     case overviewPoints = "OVPT"
+    // Addresses and the search index (`MapFileLayout+Addresses`).
+    case addresses = "ADDR"
+    case streets = "STRT"
+    case zones = "ZONE"
+    case searchKeys = "SKEY"
 
     /// Whether a file may lack the section.
     var isOptional: Bool {
@@ -99,6 +109,7 @@ package enum MapFileLayout {
       case .outgoingIndex, .incomingIndex, .incomingEdges, .stringIndex, .gridIndex, .gridEdges,
         .polygonGridIndex, .polygonGridEntries:
         4
+      case .addresses, .streets, .zones, .searchKeys: MapFileLayout.addressRecordSize(self)
       }
     }
 

@@ -151,6 +151,7 @@ package struct MapFileWriter {
     }
 
     sections += wholeMapSections(grid: grid)
+    for (section, count, fill) in addressSections() { add(section, count, fill) }
 
     // Header, table, then the sections at 8-byte aligned offsets.
     var offset = MapFileLayout.headerSize + sections.count * MapFileLayout.tableEntrySize

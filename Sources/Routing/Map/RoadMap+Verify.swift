@@ -96,6 +96,7 @@ extension RoadMap {
       throw fail("GRDE", "entry \(i) is not an edge")
     }
     try verifyWholeMap()
+    try verifyAddresses()
   }
 
   /// Offsets must start at 0, never decrease and end at `total`.

@@ -1,6 +1,19 @@
 import Geo
 
 extension Router {
+  /// `fastest` as a path, then up to `count` (at most 2) alternatives to it.
+  func withAlternatives(
+    _ fastest: Found, count: Int, starts: [Snap], ends: [Snap], target: SIMD3<Double>,
+    origin: Coordinate, destination: Coordinate
+  ) -> [RoutePath] {
+    let best = path(fastest, origin: origin, destination: destination)
+    guard count > 0 else { return [best] }
+    return [best]
+      + alternatives(
+        to: best, count: min(2, count), starts: starts, ends: ends, target: target,
+        origin: origin, destination: destination)
+  }
+
   /// Up to `count` alternatives to `fastest` by the penalty method: the edges of every
   /// route found so far are made 1.5× slower (compounding) and the search is run again,
   /// up to 6 times. A result is kept when it shares less than

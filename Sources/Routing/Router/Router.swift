@@ -72,12 +72,9 @@ public struct Router<Graph: RoadGraph>: Sendable {
         "no route between \(Self.format(origin)) and \(Self.format(destination))"
       )
     }
-    let best = path(fastest, origin: origin, destination: destination)
-    guard alternatives > 0 else { return [best] }
-    return [best]
-      + self.alternatives(
-        to: best, count: min(2, alternatives), starts: starts, ends: ends, target: target,
-        origin: origin, destination: destination)
+    return withAlternatives(
+      fastest, count: alternatives, starts: starts, ends: ends, target: target, origin: origin,
+      destination: destination)
   }
 
   /// `paths(from:heading:to:alternatives:)` turned into routes with steps and maneuvers.

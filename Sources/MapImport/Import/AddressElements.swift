@@ -1,0 +1,125 @@
+import Foundation
+
+/// The OSM elements addresses come from, as `RoadMapBuilder` collects them: address nodes,
+/// building ways and multipolygons with `addr:housenumber`, `addr:interpolation` ways,
+/// entrances, and the named settlements an address without `addr:city` takes its city from.
+///
+/// Only what an address needs is kept (tags of the few `addr:*` keys, node lists of the
+/// ways and relations that carry an address), so memory grows with the addresses.
+struct AddressElements: Sendable {
+  /// The `addr:*` tags of one element.
+  struct Tags: Sendable, Equatable {
+    var housenumber: String?
+    var street: String?
+    var place: String?
+    var postcode: String?
+    var city: String?
+
+    init(_ tags: [String: String]) {
+      func value(_ key: String) -> String? {
+        guard var v = tags[key], let first = v.first, let last = v.last else { return nil }
+        if first.isWhitespace || last.isWhitespace { v = v.trimmingCharacters(in: .whitespaces) }
+        return v.isEmpty ? nil : v
+      }
+      housenumber = value("addr:housenumber")
+      street = value("addr:street")
+      place = value("addr:place")
+      postcode = value("addr:postcode")
+      // A city without a letter ("7") is a mistake: the nearest place names it instead.
+      city = value("addr:city").flatMap { $0.contains(where: \.isLetter) ? $0 : nil }
+    }
+  }
+
+  struct Interpolation: Sendable {
+    var nodes: [Int64]
+    var scheme: String
+    var tags: Tags
+  }
+
+  struct Settlement: Sendable {
+    var name: String
+    var place: String
+  }
+
+  /// The `place` values a city can be: where a driver would say they are going.
+  static let settlementKinds: Set<String> = ["city", "town", "village", "hamlet"]
+
+  var nodes: [Int64: Tags] = [:]
+  /// `entrance=main` (true) or `entrance=yes` (false) nodes.
+  var entrances: [Int64: Bool] = [:]
+  var ways: [Int64: (nodes: [Int64], tags: Tags)] = [:]
+  /// Multipolygons (and `type=building` relations) with an address: their outer (outline)
+  /// ways.
+  var relations: [Int64: (outer: [Int64], tags: Tags)] = [:]
+  /// The node lists of the relations' outer ways, once found.
+  var memberWays: [Int64: [Int64]] = [:]
+  var interpolations: [Int64: Interpolation] = [:]
+  var settlementNodes: [Int64: Settlement] = [:]
+  var settlementWays: [Int64: (settlement: Settlement, nodes: [Int64])] = [:]
+  /// Housenumbers that are not numbers, on elements not kept.
+  var invalidNumbers = 0
+
+  /// Whether the importer's node pass must keep a node with these tags for addresses.
+  static func keeps(_ tags: [String: String]) -> Bool {
+    tags["addr:housenumber"] != nil || tags["entrance"] == "main" || tags["entrance"] == "yes"
+      || (tags["name"] != nil && tags["place"].map(settlementKinds.contains) == true)
+  }
+
+  mutating func add(node id: Int64, tags: [String: String]) {
+    guard !tags.isEmpty else { return }
+    if tags["addr:housenumber"] != nil { nodes[id] = Tags(tags) }
+    if let entrance = tags["entrance"], entrance == "main" || entrance == "yes" {
+      entrances[id] = entrance == "main"
+    }
+    if let settlement = Self.settlement(tags) { settlementNodes[id] = settlement }
+  }
+
+  mutating func add(way id: Int64, nodes refs: [Int64], tags: [String: String]) {
+    if wantedMemberWays.contains(id) { memberWays[id] = refs }
+    guard !tags.isEmpty else { return }
+    if let scheme = tags["addr:interpolation"] {
+      interpolations[id] = Interpolation(nodes: refs, scheme: scheme, tags: Tags(tags))
+    } else if tags["addr:housenumber"] != nil {
+      ways[id] = (refs, Tags(tags))
+    }
+    if let settlement = Self.settlement(tags), refs.count >= 4, refs.first == refs.last {
+      settlementWays[id] = (settlement, refs)
+    }
+  }
+
+  mutating func add(relation: OSMRelation) {
+    guard relation.tags["addr:housenumber"] != nil,
+      ["multipolygon", "building"].contains(relation.tags["type"] ?? "")
+    else { return }
+    let outer = relation.members.filter {
+      $0.type == .way && ["outer", "", "outline"].contains($0.role)
+    }
+    .map(\.ref)
+    guard !outer.isEmpty else { return }
+    relations[relation.id] = (outer, Tags(relation.tags))
+    for ref in outer where memberWays[ref] == nil { wantedMemberWays.insert(ref) }
+  }
+
+  /// Outer ways of address relations whose nodes are not known yet.
+  private(set) var wantedMemberWays = Set<Int64>()
+
+  /// The ways an importer must still look up: outer ways of relations added after them.
+  var missingMemberWays: Set<Int64> { wantedMemberWays.filter { memberWays[$0] == nil } }
+
+  /// Every node an address needs the position of.
+  var referencedNodes: Set<Int64> {
+    var result = Set<Int64>()
+    for way in ways.values { result.formUnion(way.nodes) }
+    for refs in memberWays.values { result.formUnion(refs) }
+    for way in interpolations.values { result.formUnion(way.nodes) }
+    for way in settlementWays.values { result.formUnion(way.nodes) }
+    return result
+  }
+
+  private static func settlement(_ tags: [String: String]) -> Settlement? {
+    guard let place = tags["place"], settlementKinds.contains(place), let name = tags["name"],
+      !name.isEmpty
+    else { return nil }
+    return Settlement(name: name, place: place)
+  }
+}

@@ -1,0 +1,20 @@
+import Foundation
+import Routing
+
+extension RoadMapBuilder {
+  /// Whether an importer's node pass must keep a node with these tags for addresses (an
+  /// address, an entrance, a named settlement), besides the nodes ways refer to.
+  public static func keepsNode(tags: [String: String]) -> Bool {
+    !tags.isEmpty && AddressElements.keeps(tags)
+  }
+
+  /// Builds the address sections into `content`, its roads giving the road points.
+  func addAddresses(to content: inout MapContent) -> AddressSummary {
+    var assembly = AddressAssembly(elements: addressElements, coordinates: coordinates)
+    let roads =
+      content.edges.isEmpty
+      ? nil : try? RoadMap(data: MapFileWriter(content: content).data(), name: "roads")
+    assembly.makeBook(into: &content, roads: roads)
+    return assembly.summary
+  }
+}

@@ -1,0 +1,90 @@
+import Geo
+import Navigation
+
+extension Router {
+  /// For every edge, whether a route from the network's largest strongly connected part
+  /// can arrive on it (turn restrictions aside): false for the pieces cut off by the
+  /// extract's edge or entered only from outside it. O(edges).
+  public func edgesReachableFromMainComponent() -> [Bool] {
+    var reached = table.onMainComponent
+    var stack = reached.indices.filter { reached[$0] }
+    while let e = stack.popLast() {
+      let node = Int(table.edgeTo[e])
+      for f in Int(table.outStart[node])..<Int(table.outEnd[node]) where !reached[f] {
+        reached[f] = true
+        stack.append(f)
+      }
+    }
+    return reached
+  }
+
+  /// The fastest path from `origin` to `roadPoint` (an address's, from the map's search),
+  /// arriving along its edge or the edge back the other way, then up to `alternatives`
+  /// more. `destination` is the address itself: the arrival's side of the street is that
+  /// of `destination` from the road point (`ManeuverBuilder` names it "on the left/right"),
+  /// so the route ends on the address's own street, facing it, rather than on the road
+  /// nearest to the building. When no legal way leads to the road point (its edge cut off
+  /// from the rest), the route goes to the road nearest `destination`, as
+  /// `paths(from:heading:to:alternatives:)` does.
+  ///
+  /// - Throws: as `paths(from:heading:to:alternatives:)`.
+  public func paths(
+    from origin: Coordinate, heading: Double? = nil, to roadPoint: RoadPoint,
+    facing destination: Coordinate, alternatives: Int = 0
+  ) throws(RoutingError) -> [RoutePath] {
+    guard roadPoint.edge >= 0, roadPoint.edge < graph.edgeCount, origin.isValid,
+      destination.isValid
+    else {
+      return try paths(from: origin, heading: heading, to: destination, alternatives: alternatives)
+    }
+    let starts = snap(origin, heading: heading)
+    let ends = snaps(at: roadPoint, facing: destination)
+    let target = Self.unitVector(roadPoint.coordinate)
+    var found = starts.isEmpty ? nil : search(from: Self.nearest(starts), to: ends, target: target)
+    if found == nil, !starts.isEmpty {
+      found = search(from: connected(starts), to: ends, target: target)
+    }
+    guard let fastest = found else {
+      return try paths(from: origin, heading: heading, to: destination, alternatives: alternatives)
+    }
+    return withAlternatives(
+      fastest, count: alternatives, starts: starts, ends: ends, target: target, origin: origin,
+      destination: destination)
+  }
+
+  /// `paths(from:heading:to:facing:alternatives:)` turned into routes with steps and
+  /// maneuvers; the arrival carries the side of the street.
+  public func routes(
+    from origin: Coordinate, heading: Double? = nil, to roadPoint: RoadPoint,
+    facing destination: Coordinate, alternatives: Int = 0
+  ) throws(RoutingError) -> [Route] {
+    let builder = ManeuverBuilder(graph: graph, options: options)
+    return try paths(
+      from: origin, heading: heading, to: roadPoint, facing: destination,
+      alternatives: alternatives
+    ).map(builder.route)
+  }
+
+  /// The road point as snaps: on its edge, and at the same place on the edge back.
+  func snaps(at roadPoint: RoadPoint, facing destination: Coordinate) -> [Snap] {
+    let shape = graph.geometry(ofEdge: roadPoint.edge)
+    let length = Polyline(shape).length
+    let fraction = length > 0 ? min(1, max(0, roadPoint.offset / length)) : 0
+    let distance = Earth.distance(roadPoint.coordinate, destination)
+    var snaps = [
+      Snap(
+        edge: roadPoint.edge, fraction: fraction, coordinate: roadPoint.coordinate,
+        distance: distance, penalty: 0)
+    ]
+    let twin = Int(table.twin[roadPoint.edge])
+    // The edge back over the same points (not another piece of the way between the same
+    // two nodes).
+    if twin >= 0, graph.geometry(ofEdge: twin) == shape.reversed() {
+      snaps.append(
+        Snap(
+          edge: twin, fraction: 1 - fraction, coordinate: roadPoint.coordinate,
+          distance: distance, penalty: 0))
+    }
+    return snaps
+  }
+}
