@@ -31,6 +31,9 @@ public enum SearchCommand {
       throw UsageError("search: what to look for? (headunit search QUERY)")
     }
     let query = args.positional.joined(separator: " ")
+    guard query.contains(where: { $0.isLetter || $0.isNumber }) else {
+      throw UsageError("search: the query has no letter or digit to look for")
+    }
     guard query.count <= 200 else {
       throw UsageError("search: the query is \(query.count) characters long, at most 200")
     }

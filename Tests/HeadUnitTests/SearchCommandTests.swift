@@ -38,7 +38,7 @@ import Testing
   @Test(arguments: [
     ["search"], ["search", "x", "--limit", "0"], ["search", "x", "--near", "91,0"],
     ["search", "x", "--map", "/nonexistent.map"], ["search", "x", "--bogus"],
-    ["search", "x", "--limit", "1", "--limit", "2"],
+    ["search", "x", "--limit", "1", "--limit", "2"], ["search", ""], ["search", " , "],
   ])
   func usageErrorsExitTwo(_ args: [String]) {
     let (status, captured) = run(args)
