@@ -77,21 +77,28 @@ extension NavigationApp {
   }
 
   /// Pushes the numbers `indices` of `houseNumbers`: one row each when few, else one row
-  /// per ten ("10–19"), or per hundred when even the tens are more than a list holds.
+  /// per ten ("10–19"), or per hundred when even the tens are more than a list holds (the
+  /// driving limit's rows while the car moves).
   private mutating func pushNumbers(_ indices: [Int], id: String, title: String, at now: Date) {
+    // While driving a list shows fewer rows: the groups are made to fit them.
+    let fit =
+      controller.isDrivingLimited
+      ? min(controller.configuration.drivingListItemLimit, ListTemplate.maximumItemCount)
+      : ListTemplate.maximumItemCount
+    var size = 10
+    var groups = group(indices, by: size)
+    while groups.count > fit, size < 1_000_000 {
+      size *= 10
+      groups = group(indices, by: size)
+    }
     let rows: [ListItem]
-    if indices.count <= Self.numbersPerList {
+    // A ten's numbers ("11", "11 a", "11 b"…) are listed even when they are many.
+    if indices.count <= Self.numbersPerList || groups.count <= 1 {
       rows = indices.map {
         ListItem(
           id: ID.number("\($0)"), text: houseNumbers[$0].houseNumber ?? houseNumbers[$0].name)
       }
     } else {
-      var size = 10
-      var groups = group(indices, by: size)
-      while groups.count > ListTemplate.maximumItemCount {
-        size *= 10
-        groups = group(indices, by: size)
-      }
       rows = groups.map { key, members in
         let low = max(key * size, 1)
         let label = "\(low)–\(key * size + size - 1)"
