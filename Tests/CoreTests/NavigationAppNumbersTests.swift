@@ -36,7 +36,7 @@ struct StreetRouteProvider: RouteProvider {
 @Suite("House numbers in the app")
 struct NavigationAppNumbersTests {
   /// Search, "kot", the street.
-  static func atStreet(driving: Bool = false) -> AppDriver {
+  static func atStreet() -> AppDriver {
     var d = AppDriver()
     d.app = NavigationApp(provider: StreetRouteProvider())
     d.send(.launch)
@@ -48,7 +48,6 @@ struct NavigationAppNumbersTests {
       d.turn(to: RotarySpeller.Key.letter(c).elementID)
       d.press()
     }
-    if driving { d.send(.interface(.vehicleSpeed(15))) }
     d.turn(to: SearchTemplate.resultElementID(StreetRouteProvider.street.id))
     d.press()
     return d
@@ -94,11 +93,27 @@ struct NavigationAppNumbersTests {
     #expect(d.app.phase == .previewing(d.app.houseNumbers[index]))
   }
 
-  @Test("while driving the speller is locked but the numbers still work")
+  @Test("while driving the speller is locked but the numbers still work, nearest first")
   func driving() {
-    var d = Self.atStreet(driving: true)
+    var d = AppDriver()
+    d.app = NavigationApp(provider: StreetRouteProvider())
+    d.send(.launch)
+    // Beside number 25 (the 27th of the street).
+    d.send(.position(Coordinate(latitude: 60.2 + 26 * 0.0001, longitude: 24.9)))
+    d.press()
+    d.press()
+    d.turn(to: "search")
+    d.press()
+    for c in "kot" {
+      d.turn(to: RotarySpeller.Key.letter(c).elementID)
+      d.press()
+    }
+    d.send(.interface(.vehicleSpeed(15)))
+    d.turn(to: SearchTemplate.resultElementID(StreetRouteProvider.street.id))
+    d.press()
     #expect(d.app.controller.isDrivingLimited)
-    #expect(Self.rows(d) == ["1–9", "10–19", "20–29", "30–39"])
+    #expect(Self.rows(d).prefix(1) == ["25"])
+    #expect(Self.rows(d).suffix(4) == ["1–9", "10–19", "20–29", "30–39"])
     d.turn(to: "\(NavigationApp.ID.houseNumbers).20")
     d.press()
     let index = d.app.houseNumbers.firstIndex { $0.houseNumber == "20" }!

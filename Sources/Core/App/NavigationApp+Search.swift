@@ -80,37 +80,57 @@ extension NavigationApp {
   /// per ten ("10–19"), or per hundred when even the tens are more than a list holds (the
   /// driving limit's rows while the car moves).
   private mutating func pushNumbers(_ indices: [Int], id: String, title: String, at now: Date) {
-    // While driving a list shows fewer rows: the groups are made to fit them.
+    // While driving a list shows fewer rows: the groups are made to fit them, after the
+    // numbers nearest the car.
+    let driving = controller.isDrivingLimited
+    let near = driving && indices.count > Self.numbersPerList ? nearest(indices) : []
     let fit =
-      controller.isDrivingLimited
-      ? min(controller.configuration.drivingListItemLimit, ListTemplate.maximumItemCount)
-      : ListTemplate.maximumItemCount
+      (driving
+        ? min(controller.configuration.drivingListItemLimit, ListTemplate.maximumItemCount)
+        : ListTemplate.maximumItemCount) - near.count
     var size = 10
     var groups = group(indices, by: size)
     while groups.count > fit, size < 1_000_000 {
       size *= 10
       groups = group(indices, by: size)
     }
-    let rows: [ListItem]
+    var sections: [ListSection]
     // A ten's numbers ("11", "11 a", "11 b"…) are listed even when they are many.
     if indices.count <= Self.numbersPerList || groups.count <= 1 {
-      rows = indices.map {
-        ListItem(
-          id: ID.number("\($0)"), text: houseNumbers[$0].houseNumber ?? houseNumbers[$0].name)
-      }
+      sections = [ListSection(items: indices.map(numberRow))]
     } else {
-      rows = groups.map { key, members in
+      let rows = groups.map { key, members in
         let low = max(key * size, 1)
         let label = "\(low)–\(key * size + size - 1)"
         let rowID = "\(id).\(key * size)"
         numberGroups[rowID] = (title: "\(title) \(label)", indices: members)
         return ListItem(id: rowID, text: label, accessory: .disclosureIndicator)
       }
+      sections = [ListSection(items: Array(rows.prefix(max(fit, 1))))]
+      if !near.isEmpty {
+        sections.insert(ListSection(header: "Near you", items: near.map(numberRow)), at: 0)
+      }
     }
-    let list = ListTemplate(
-      id: id, title: title,
-      sections: [ListSection(items: Array(rows.prefix(ListTemplate.maximumItemCount)))])
+    let list = ListTemplate(id: id, title: title, sections: sections)
     request({ .push($0, .list(list)) }, at: now)
+  }
+
+  /// The row of number `index` of `houseNumbers`.
+  private func numberRow(_ index: Int) -> ListItem {
+    ListItem(
+      id: ID.number("\(index)"),
+      text: houseNumbers[index].houseNumber ?? houseNumbers[index].name)
+  }
+
+  /// The three numbers of `indices` nearest the car, nearest first; none without a
+  /// position.
+  private func nearest(_ indices: [Int]) -> [Int] {
+    guard let position else { return [] }
+    return Array(
+      indices.sorted {
+        Earth.distance(houseNumbers[$0].coordinate, position)
+          < Earth.distance(houseNumbers[$1].coordinate, position)
+      }.prefix(3))
   }
 
   /// `indices` by their number's value divided by `size`, in order.
