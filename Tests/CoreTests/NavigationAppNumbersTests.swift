@@ -122,3 +122,19 @@ struct NavigationAppNumbersTests {
     #expect(d.app.phase == .previewing(d.app.houseNumbers[index]))
   }
 }
+
+@Suite("Search results in the app")
+struct NavigationAppSearchResultsTests {
+  @Test("a favourite the provider does not know is found by its name too")
+  func favourites() {
+    let garage = Place(
+      id: "garage", name: "Kotigarage", coordinate: Coordinate(latitude: 60.21, longitude: 24.91))
+    var d = AppDriver()
+    d.app = NavigationApp(provider: StreetRouteProvider())
+    d.send(.launch)
+    d.send(.restore(PlaceLists(favourites: [garage])))
+    #expect(d.app.found("koti").map(\.id) == [StreetRouteProvider.street.id, "garage"])
+    #expect(d.app.found("kotig").map(\.id) == ["garage"])
+    #expect(d.app.allowedLetters(after: "koti") == ["k", "g"])
+  }
+}

@@ -25,7 +25,7 @@ extension NavigationApp {
     } else {
       template = SearchTemplate(id: ID.search, placeNames: searchablePlaces.map(\.name))
     }
-    template.speller.allowedLetters = provider.nextLetters(after: "")
+    template.speller.allowedLetters = allowedLetters(after: "")
     return template
   }
 
@@ -33,8 +33,7 @@ extension NavigationApp {
   mutating func searchTextChanged(_ text: String, at now: Date) {
     guard case .search(var search)? = controller.stack.last, search.id == ID.search else { return }
     let blank = text.allSatisfy(\.isWhitespace)
-    searchResults =
-      blank ? [] : provider.search(text, near: position, limit: RotarySpeller.maximumResults)
+    searchResults = blank ? [] : found(text)
     search.appResults =
       blank
       ? nil
@@ -43,8 +42,31 @@ extension NavigationApp {
           id: SearchTemplate.resultElementID($0.id), text: $0.name, image: "pin",
           accessory: $0.hasHouseNumbers ? .disclosureIndicator : .none)
       }
-    search.speller.allowedLetters = provider.nextLetters(after: text)
+    search.speller.allowedLetters = allowedLetters(after: text)
     request({ .update($0, .search(search)) }, at: now)
+  }
+
+  /// The letters the provider's search can still use after `text`, and those that follow
+  /// it in the names of favourites and recents.
+  func allowedLetters(after text: String) -> Set<Character> {
+    let saved = PlaceMatcher(names: (lists.favourites + lists.recents).map(\.name))
+    return provider.nextLetters(after: text).union(saved.nextLetterCounts(after: text).keys)
+  }
+
+  /// What the provider's search finds for `text`, then the favourites and recents whose
+  /// names match that it did not find, at most `RotarySpeller.maximumResults`.
+  func found(_ text: String) -> [Place] {
+    let limit = RotarySpeller.maximumResults
+    var results = provider.search(text, near: position, limit: limit)
+    let saved = lists.favourites + lists.recents
+    let matcher = PlaceMatcher(names: saved.map(\.name))
+    var ids = Set(results.map(\.id))
+    for name in matcher.matches(text) where results.count < limit {
+      for place in saved where place.name == name && ids.insert(place.id).inserted {
+        results.append(place)
+      }
+    }
+    return Array(results.prefix(limit))
   }
 
   /// The driver chose search result `elementID`: a street lists its numbers, anything

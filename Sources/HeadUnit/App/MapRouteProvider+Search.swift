@@ -17,7 +17,7 @@ extension MapRouteProvider {
     var letters = Set(addressSearch.nextLetters(after: text))
     let typed = SearchText.foldNumber(text)
     guard typed.allSatisfy(\.isNumber), !text.hasSuffix(" ") else { return letters }
-    for number in houseNumbers where number.hasPrefix(typed) {
+    for number in foldedHouseNumbers where number.hasPrefix(typed) {
       if number.count > typed.count {
         letters.insert(number[number.index(number.startIndex, offsetBy: typed.count)])
       } else if !typed.isEmpty {

@@ -23,7 +23,7 @@ public struct MapRouteProvider: RouteProvider {
   public let addressSearch: AddressSearch
   /// Every house number of the map, folded, once: the speller's letters for a number
   /// typed first.
-  let houseNumbers: Set<String>
+  let foldedHouseNumbers: Set<String>
 
   /// The longest a trip waits for the routing server: the app asks while handling a knob
   /// press, so less than the server's own timeout when that is longer.
@@ -37,7 +37,8 @@ public struct MapRouteProvider: RouteProvider {
     service = RoutingService(server: server, offline: router, logger: logger)
     places = Self.streets(of: map) + Self.pointsOfInterest(of: map)
     addressSearch = AddressSearch(map: map)
-    houseNumbers = Set((0..<map.addressCount).map { SearchText.foldNumber(map.addressNumber($0)) })
+    foldedHouseNumbers = Set(
+      (0..<map.addressCount).map { SearchText.foldNumber(map.addressNumber($0)) })
   }
 
   /// The trip from `origin` to `place`; nil without a position to start from or a way
