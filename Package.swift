@@ -70,7 +70,7 @@ let package = Package(
       name: "HeadUnit",
       dependencies: [
         "Geo", "Navigation", "Readers", "Templates", "Core", "JSON", "MapLayers", "Rendering",
-        "Routing", "Board", "Audio", "Bridge", "CHTTP", "CMalloc", "CSystemd", "POSIX",
+        "Routing", "Search", "Board", "Audio", "Bridge", "CHTTP", "CMalloc", "CSystemd", "POSIX",
       ],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict

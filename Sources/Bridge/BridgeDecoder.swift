@@ -133,7 +133,17 @@ public enum BridgeDecoder {
     case "navigateTo":
       let node = try fields.required("destination")
       let destination = BridgeFields(
-        node, try node.object(keys: ["latitude", "longitude", "name"]), what: "a destination")
+        node, try node.object(keys: ["latitude", "longitude", "name", "query"]),
+        what: "a destination")
+      if let query = try destination["query"]?.nonEmptyString() {
+        guard query.count <= BridgeRequest.maximumQueryLength else {
+          throw JSONError(
+            .outOfRange, path: destination["query"]!.path,
+            "a query of at most \(BridgeRequest.maximumQueryLength) characters",
+            expected: "a shorter string", found: destination["query"]!.value)
+        }
+        return .navigateToQuery(query, start: try fields["start"]?.bool() ?? false)
+      }
       let coordinate = try Self.coordinate(destination)
       let name = try destination["name"]?.nonEmptyString() ?? "Destination"
       return .navigateTo(

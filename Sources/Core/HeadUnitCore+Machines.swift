@@ -98,7 +98,7 @@ extension HeadUnitCore {
       guidance?.template = .guidance(muted: muted)
       effects += [.setMuted(muted), .redraw]
     case .completion, .selected, .tripStarted, .previewSelected, .dismissedByUser,
-      .navigationAlertDismissed, .drivingLimitsChanged:
+      .navigationAlertDismissed, .drivingLimitsChanged, .searchTextChanged:
       effects.append(.redraw)
     case .render, .panned, .panningChanged, .cameraChanged:
       effects.append(.redraw)

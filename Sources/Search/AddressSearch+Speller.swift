@@ -44,6 +44,12 @@ extension AddressSearch {
     return map.street(index).addresses.map(map.addressNumber)
   }
 
+  /// The addresses of street `index` as results, in the order of their numbers.
+  public func addresses(onStreet index: Int) -> [SearchResult] {
+    guard index >= 0, index < map.streetCount else { return [] }
+    return map.street(index).addresses.map { result(address: map.address($0), street: index) }
+  }
+
   /// The streets whose whole folded name is `name`.
   func streets(named name: String) -> [Int] {
     let prefix = Array(name.utf8)

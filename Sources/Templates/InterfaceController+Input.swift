@@ -84,6 +84,7 @@ extension InterfaceController {
         render(.template(search.id))
         // The ring is reordered after each letter: the knob starts again at its head.
         setFocus(search.focusOrder.first)
+        outbox.append(.searchTextChanged(templateID: search.id, text: search.speller.text))
       } else if search.result(forElement: element) != nil {
         outbox.append(.selected(templateID: search.id, elementID: element))
       }

@@ -141,6 +141,15 @@ extension InterfaceController {
         new.loadingItemID = loading
       }
       stack[index] = limited(.list(new))
+    case (.search(let s), .search(let new)):
+      let shown = limited(.search(new))
+      stack[index] = shown
+      // A new ring: a knob at the old head (or on a key gone) starts at the new head.
+      if index == stack.count - 1, let focused = focusedElementID,
+        focused == s.focusOrder.first || !shown.focusOrder.contains(focused)
+      {
+        setFocus(shown.focusOrder.first)
+      }
     default:
       stack[index] = limited(template)
     }

@@ -38,6 +38,9 @@ public struct RotarySpeller: Hashable, Sendable {
   public let matcher: PlaceMatcher
   /// What has been typed, folded.
   public private(set) var text = ""
+  /// The only letters that may come next (the app's search says which still find
+  /// something); nil for every letter of the alphabet.
+  public var allowedLetters: Set<Character>?
 
   /// - Parameter ranked: the names come best first (nearest first); results keep that
   ///   order instead of the alphabet's.
@@ -53,14 +56,19 @@ public struct RotarySpeller: Hashable, Sendable {
       counts[a]! != counts[b]! ? counts[a]! > counts[b]! : a < b
     }
     let rest = Self.alphabet.filter { counts[$0] == nil }
-    return (likely + rest).map(Key.letter) + [.space, .delete]
+    guard let allowed = allowedLetters else {
+      return (likely + rest).map(Key.letter) + [.space, .delete]
+    }
+    let offered = likely.filter(allowed.contains) + rest.filter(allowed.contains)
+    return offered.map(Key.letter) + [.space, .delete]
   }
 
   /// The letters suggested next (those that follow the typed text in some name), likeliest
   /// first.
   public var suggestions: [Character] {
-    keys.prefix(matcher.nextLetterCounts(after: text).count).compactMap {
-      if case .letter(let c) = $0 { c } else { nil }
+    let counts = matcher.nextLetterCounts(after: text)
+    return keys.compactMap {
+      if case .letter(let c) = $0, counts[c] != nil { c } else { nil }
     }
   }
 

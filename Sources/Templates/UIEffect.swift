@@ -28,6 +28,10 @@ public enum UIEffect: Sendable, Equatable {
   case tripStarted(tripID: String, choiceIndex: Int)
   /// The presented template was dismissed by the driver (back or home).
   case dismissedByUser(templateID: String)
+  /// The driver typed on the speller of search template `templateID`; `text` is what it
+  /// holds now (CarPlay's `updatedSearchText`). The app answers with the template's
+  /// `appResults` and `allowedLetters`.
+  case searchTextChanged(templateID: String, text: String)
   /// Driving limits came on (true) or went off (false).
   case drivingLimitsChanged(Bool)
   /// Deliver `UIEvent.timer(id)` at the instant, replacing any earlier one with this id;
@@ -54,6 +58,7 @@ public enum UIEffect: Sendable, Equatable {
     case (.tripStarted(let t, let c), .tripStarted(let u, let d)): t == u && c == d
     case (.dismissedByUser(let x), .dismissedByUser(let y)): x == y
     case (.drivingLimitsChanged(let x), .drivingLimitsChanged(let y)): x == y
+    case (.searchTextChanged(let t, let x), .searchTextChanged(let u, let y)): t == u && x == y
     case (.timer(let x), .timer(let y)): x == y
     default: false
     }

@@ -170,6 +170,7 @@ struct BridgeCoreTests {
   }
 
   static func type(of request: BridgeRequest) -> String {
+    if case .navigateToQuery = request { return "navigateTo" }
     let name = "\(request)"
     return String(name.prefix { $0.isLetter })
   }

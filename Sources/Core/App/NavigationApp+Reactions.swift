@@ -14,6 +14,8 @@ extension NavigationApp {
       chose(elementID, in: templateID, at: now)
     case .tripStarted(_, let choiceIndex):
       startTrip(choiceIndex: choiceIndex, at: now)
+    case .searchTextChanged(let templateID, let text) where templateID == ID.search:
+      searchTextChanged(text, at: now)
     case .navigationAlertDismissed(let alertID, _) where alertID == ID.arrivalAlert:
       outbox.append(.interface(effect))
       finishTrip(with: .finish, at: now)
@@ -56,12 +58,9 @@ extension NavigationApp {
         push(.pointOfInterest(pointsOfInterest(category)), at: now)
       }
     case ID.search:
-      let name = searchablePlaces.map(\.name).first {
-        SearchTemplate.resultElementID($0) == elementID
-      }
-      if let place = searchablePlaces.first(where: { $0.name == name }) {
-        choose(place, at: now)
-      }
+      choseSearchResult(elementID, at: now)
+    case _ where templateID.hasPrefix(ID.houseNumbers):
+      choseHouseNumber(elementID, at: now)
     case ID.endTripAlert:
       request({ .dismiss($0) }, at: now)
       if elementID == ID.confirmEnd { finishTrip(with: .cancel, at: now) }

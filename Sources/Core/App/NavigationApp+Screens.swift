@@ -24,6 +24,10 @@ extension NavigationApp {
     public static let noRouteDone = "no-route.done"
     public static let noticeAlert = "notice"
     public static let noticeDone = "notice.done"
+    public static let houseNumbers = "numbers"
+
+    /// A row of a house-number list, by its index among the street's numbers.
+    public static func number(_ index: String) -> String { "number.\(index)" }
 
     /// The element (list row, point) for `place`.
     public static func place(_ place: Place) -> String { "place.\(place.id)" }
@@ -134,20 +138,6 @@ extension NavigationApp {
           PointOfInterest(
             id: ID.place($0), title: $0.name, subtitle: $0.category, coordinate: $0.coordinate)
         })
-  }
-
-  /// Every place name the speller offers.
-  var searchablePlaces: [Place] { provider.places + lists.favourites + lists.recents }
-
-  /// The speller over every place, nearest to the vehicle first once its position is
-  /// known (alphabetical before that).
-  func searchTemplate() -> SearchTemplate {
-    guard let position else {
-      return SearchTemplate(id: ID.search, placeNames: searchablePlaces.map(\.name))
-    }
-    let nearestFirst = searchablePlaces.map { ($0.name, Earth.distance($0.coordinate, position)) }
-      .sorted { $0.1 < $1.1 }
-    return SearchTemplate(id: ID.search, placeNames: nearestFirst.map(\.0), ranked: true)
   }
 
   static func endTripAlert() -> AlertTemplate {

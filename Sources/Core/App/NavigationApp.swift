@@ -78,6 +78,12 @@ public struct NavigationApp: Sendable {
   var position: Coordinate?
   /// The session's trip for the preview on screen.
   public internal(set) var previewTrip: Navigation.Trip?
+  /// What the search found for the text typed last.
+  var searchResults: [Place] = []
+  /// The addresses of the street whose numbers are listed.
+  var houseNumbers: [Place] = []
+  /// The rows of house-number lists that stand for a group of numbers, by row id.
+  var numberGroups: [String: (title: String, indices: [Int])] = [:]
   var nextRequest = 1
   var outbox: [Effect] = []
 

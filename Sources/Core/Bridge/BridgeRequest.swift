@@ -39,6 +39,12 @@ public enum BridgeRequest: Sendable, Equatable {
   /// Hands a destination to the built-in app and its router: a preview, or guidance at
   /// once with `start`.
   case navigateTo(Place, start: Bool)
+  /// Hands the built-in app what the search finds first for `query` ("Fabianinkatu 17"),
+  /// as `navigateTo` does a place.
+  case navigateToQuery(String, start: Bool)
+
+  /// The longest `navigateTo` query taken, in characters.
+  public static let maximumQueryLength = 200
 
   /// The wire `type` of each request, in the order `docs/bridge.md` lists them.
   public static let types = [

@@ -118,6 +118,18 @@ extension HeadUnitCore {
       drop(client, reason: "said goodbye", at: now)
     case .navigateTo(let place, let start):
       navigateBuiltIn(to: place, start: start, id: id, for: client, at: now)
+    case .navigateToQuery(let query, let start):
+      guard let found = app.provider.search(query, near: app.position, limit: 1).first else {
+        send(
+          client,
+          .error(
+            id,
+            BridgeError(
+              code: BridgeError.Code.noRoute, message: "nothing on the map matches \"\(query)\"",
+              path: "$.destination.query")))
+        return
+      }
+      navigateBuiltIn(to: found, start: start, id: id, for: client, at: now, asFound: true)
     case .setRootTemplate where bridge.screen?.client != client:
       // A new app takes the screen only if its root is accepted.
       var candidate = BridgeApp(
@@ -183,17 +195,22 @@ extension HeadUnitCore {
 
   /// Hands a destination to the built-in app: its preview (or guidance) takes the screen.
   private mutating func navigateBuiltIn(
-    to place: Place, start: Bool, id: BridgeRequestID?, for client: BridgeClientID, at now: Date
+    to place: Place, start: Bool, id: BridgeRequestID?, for client: BridgeClientID, at now: Date,
+    asFound: Bool = false
   ) {
     if let screen = bridge.screen {
       carryOut(
         bridge.screen!.cancelNavigation(reason: "builtInNavigation"), for: screen.client, at: now)
     }
     if app.phase.isNavigating { app(.abandonTrip, at: now) }
-    // A destination on a place the app knows is that place (its name, its routes).
-    let known = app.provider.places
-      .map { ($0, Earth.distance($0.coordinate, place.coordinate)) }
-      .filter { $0.1 <= 50 }.min { $0.1 < $1.1 }?.0
+    // A destination on a place the app knows is that place (its name, its routes); what
+    // the search found is already one.
+    let known =
+      asFound
+      ? nil
+      : app.provider.places
+        .map { ($0, Earth.distance($0.coordinate, place.coordinate)) }
+        .filter { $0.1 <= 50 }.min { $0.1 < $1.1 }?.0
     app(.navigate(known ?? place, start: start), at: now)
     switch app.phase {
     case .previewing, .navigating:

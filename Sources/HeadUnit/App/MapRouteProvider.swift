@@ -3,6 +3,7 @@ import Foundation
 import Geo
 import Navigation
 import Routing
+import Search
 
 /// Places and routes from an offline map: every named street, place and point of interest
 /// on it, and up to three route choices to any of them from the offline router.
@@ -18,6 +19,11 @@ public struct MapRouteProvider: RouteProvider {
   public let router: Router<RoadMap>
   /// The routing server first, then `router`.
   public let service: RoutingService
+  /// Answers `search`, `nextLetters` and `houseNumbers` over the map's addresses.
+  public let addressSearch: AddressSearch
+  /// Every house number of the map, folded, once: the speller's letters for a number
+  /// typed first.
+  let foldedHouseNumbers: Set<String>
 
   /// The longest a trip waits for the routing server: the app asks while handling a knob
   /// press, so less than the server's own timeout when that is longer.
@@ -30,6 +36,9 @@ public struct MapRouteProvider: RouteProvider {
     router = Router(graph: map)
     service = RoutingService(server: server, offline: router, logger: logger)
     places = Self.streets(of: map) + Self.pointsOfInterest(of: map)
+    addressSearch = AddressSearch(map: map)
+    foldedHouseNumbers = Set(
+      (0..<map.addressCount).map { SearchText.foldNumber(map.addressNumber($0)) })
   }
 
   /// The trip from `origin` to `place`; nil without a position to start from or a way
@@ -37,14 +46,7 @@ public struct MapRouteProvider: RouteProvider {
   /// ``tripTimeout``, then the offline router.
   public func trip(to place: Place, from origin: Coordinate?) -> Navigation.Trip? {
     guard let origin else { return nil }
-    let timeout = service.server.map { min($0.timeout, Self.tripTimeout) }
-    guard
-      let routes = try? service.routes(
-        from: origin, to: place.coordinate, alternatives: Navigation.Trip.maximumRouteChoices - 1,
-        timeout: timeout
-      ).routes.prefix(Navigation.Trip.maximumRouteChoices),
-      !routes.isEmpty
-    else { return nil }
+    guard let routes = routes(to: place, from: origin), !routes.isEmpty else { return nil }
     let choices = routes.enumerated().map { index, route in
       Navigation.RouteChoice(
         route: route, summaryVariants: [EmbeddedRouteProvider.distanceText(route.distance)],
@@ -54,6 +56,23 @@ public struct MapRouteProvider: RouteProvider {
     return Navigation.Trip(
       origin: origin, destination: place.coordinate, destinationNameVariants: [place.name],
       routeChoices: choices)
+  }
+
+  /// The routes to `place`: offline to its road point when the search gave one (and no
+  /// server is asked), else to its coordinate through `service`.
+  func routes(to place: Place, from origin: Coordinate) -> ArraySlice<Route>? {
+    let alternatives = Navigation.Trip.maximumRouteChoices - 1
+    if service.server == nil, let edge = place.roadEdge, let offset = place.roadOffset {
+      let roadPoint = RoadPoint(edge: edge, offset: offset, side: nil, coordinate: place.coordinate)
+      return try? router.routes(
+        from: origin, to: roadPoint, facing: place.entrance ?? place.coordinate,
+        alternatives: alternatives
+      ).prefix(Navigation.Trip.maximumRouteChoices)
+    }
+    let timeout = service.server.map { min($0.timeout, Self.tripTimeout) }
+    return try? service.routes(
+      from: origin, to: place.coordinate, alternatives: alternatives, timeout: timeout
+    ).routes.prefix(Navigation.Trip.maximumRouteChoices)
   }
 
   /// "Via Mannerheimintie": the longest named road of a route.
