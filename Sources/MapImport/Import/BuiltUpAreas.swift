@@ -125,17 +125,8 @@ public struct BuiltUpAreas: Sendable {
   private static func contains(
     _ outline: [(latitude: Double, longitude: Double)], _ latitude: Double, _ longitude: Double
   ) -> Bool {
-    var inside = false
-    var j = outline.count - 1
-    for i in outline.indices {
-      let a = outline[i]
-      let b = outline[j]
-      if (a.latitude > latitude) != (b.latitude > latitude) {
-        let t = (latitude - a.latitude) / (b.latitude - a.latitude)
-        if longitude < a.longitude + t * (b.longitude - a.longitude) { inside.toggle() }
-      }
-      j = i
-    }
-    return inside
+    PlanarRing.contains(
+      outline.map { PlanarPoint(x: $0.longitude, y: $0.latitude) },
+      PlanarPoint(x: longitude, y: latitude))
   }
 }

@@ -4,22 +4,10 @@ enum Outline {
   typealias Point = (latitude: Int32, longitude: Int32)
 
   /// The closed rings the ways (node lists) make when joined end to end, each way used
-  /// once and turned round where needed; ways that close no ring are left out.
+  /// once and turned round where needed (`WayChains`, as the areas join theirs); ways that
+  /// close no ring are left out.
   static func rings(_ ways: [[Int64]]) -> [[Int64]] {
-    var open = ways.filter { $0.count >= 2 }
-    var rings: [[Int64]] = []
-    while !open.isEmpty {
-      var ring = open.removeFirst()
-      while ring.first != ring.last {
-        guard let last = ring.last,
-          let next = open.firstIndex(where: { $0.first == last || $0.last == last })
-        else { break }
-        let way = open.remove(at: next)
-        ring += (way.first == last ? way : way.reversed()).dropFirst()
-      }
-      if ring.count >= 4, ring.first == ring.last { rings.append(ring) }
-    }
-    return rings
+    WayChains.join(ways, reversing: true).filter { $0.count >= 4 && $0.first == $0.last }
   }
 
   /// The area-weighted centroid of the rings (holes are not subtracted: outer rings only),
@@ -61,25 +49,8 @@ enum Outline {
     )
   }
 
-  /// Even–odd rule.
+  /// Even–odd rule (`PlanarRing.contains`, the areas' own).
   static func contains(_ ring: [Point], _ p: Point) -> Bool {
-    var inside = false
-    var j = ring.count - 1
-    for i in ring.indices {
-      let a = ring[i]
-      let b = ring[j]
-      if (a.latitude > p.latitude) != (b.latitude > p.latitude) {
-        let t =
-          Double(Int64(p.latitude) - Int64(a.latitude))
-          / Double(Int64(b.latitude) - Int64(a.latitude))
-        if Double(p.longitude) < Double(a.longitude) + t
-          * Double(Int64(b.longitude) - Int64(a.longitude))
-        {
-          inside.toggle()
-        }
-      }
-      j = i
-    }
-    return inside
+    PlanarRing.contains(ring.map(PlanarPoint.init), PlanarPoint(p))
   }
 }

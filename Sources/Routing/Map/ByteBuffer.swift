@@ -9,3 +9,21 @@ struct ByteBuffer {
   mutating func int32(_ v: Int32) { uint32(UInt32(bitPattern: v)) }
   mutating func int64(_ v: Int64) { uint64(UInt64(bitPattern: v)) }
 }
+
+extension ByteBuffer {
+  /// The offsets of an index of lists (as `OUTX`, `INCX`, `GRDX`): 0, then the running
+  /// count after each list — list i is entries `offsets[i]..<offsets[i + 1]`.
+  mutating func offsets(of lists: [[UInt32]]) {
+    var total: UInt32 = 0
+    uint32(0)
+    for list in lists {
+      total += UInt32(list.count)
+      uint32(total)
+    }
+  }
+
+  /// The entries of every list, in order, after one another.
+  mutating func entries(of lists: [[UInt32]]) {
+    for list in lists { for id in list { uint32(id) } }
+  }
+}

@@ -58,17 +58,8 @@ extension MapFileWriter {
     }
     if !whole.polygons.isEmpty {
       let cells = polygonCells(grid)
-      add(.polygonGridIndex, grid.cellCount + 2) { b in
-        var total: UInt32 = 0
-        b.uint32(0)
-        for list in cells {
-          total += UInt32(list.count)
-          b.uint32(total)
-        }
-      }
-      add(.polygonGridEntries, cells.reduce(0) { $0 + $1.count }) { b in
-        for list in cells { for id in list { b.uint32(id) } }
-      }
+      add(.polygonGridIndex, grid.cellCount + 2) { b in b.offsets(of: cells) }
+      add(.polygonGridEntries, cells.reduce(0) { $0 + $1.count }) { b in b.entries(of: cells) }
     }
     add(.edgeAttributes, whole.edgeAttributes.count) { b in
       for a in whole.edgeAttributes {

@@ -61,17 +61,8 @@ package struct MapFileWriter {
     }
     var incoming = [[UInt32]](repeating: [], count: nodeCount)
     for (id, edge) in content.edges.enumerated() { incoming[Int(edge.to)].append(UInt32(id)) }
-    add(.incomingIndex, nodeCount + 1) { b in
-      var total: UInt32 = 0
-      b.uint32(0)
-      for list in incoming {
-        total += UInt32(list.count)
-        b.uint32(total)
-      }
-    }
-    add(.incomingEdges, content.edges.count) { b in
-      for list in incoming { for id in list { b.uint32(id) } }
-    }
+    add(.incomingIndex, nodeCount + 1) { b in b.offsets(of: incoming) }
+    add(.incomingEdges, content.edges.count) { b in b.entries(of: incoming) }
     add(.geometry, content.geometry.count) { b in
       for point in content.geometry {
         b.int32(point.latitude)
@@ -105,17 +96,8 @@ package struct MapFileWriter {
       }
     }
     let cells = gridCells(grid)
-    add(.gridIndex, grid.cellCount + 1) { b in
-      var total: UInt32 = 0
-      b.uint32(0)
-      for list in cells {
-        total += UInt32(list.count)
-        b.uint32(total)
-      }
-    }
-    add(.gridEdges, cells.reduce(0) { $0 + $1.count }) { b in
-      for list in cells { for id in list { b.uint32(id) } }
-    }
+    add(.gridIndex, grid.cellCount + 1) { b in b.offsets(of: cells) }
+    add(.gridEdges, cells.reduce(0) { $0 + $1.count }) { b in b.entries(of: cells) }
 
     if !content.areas.isEmpty {
       add(.areas, content.areas.count) { b in
