@@ -19,7 +19,9 @@ extension MapPainter {
 
   static let roadOrder: [MapFeature.Kind] = [.minorRoad, .road, .majorRoad, .motorway]
 
-  func drawFeatures(_ features: [MapFeature]) {
+  /// Draws `features` — the areas, the grid, the roads — and `labels`, or when nil the
+  /// labels placed for `area`.
+  func drawFeatures(_ features: [MapFeature], labels: [MapLabel]? = nil) {
     let visible = transform.region(covering: view)
     let minimum = 1 / transform.pixelsPerUnit
     var areas: [MapFeature.Kind: [MapFeature]] = [:]
@@ -46,7 +48,7 @@ extension MapPainter {
       canvas.stroke(style.grid, width: max(1, scale), cap: CAIRO_LINE_CAP_BUTT)
     }
     for key in roads.keys.sorted() { drawRoads(roads[key]!, tunnels: key % 2 == 0) }
-    drawLabels(features)
+    drawLabels(labels ?? placeLabels(features, visible: area))
   }
 
   private func drawAreas(_ areas: [MapFeature.Kind: [MapFeature]]) {
@@ -115,10 +117,6 @@ extension MapPainter {
     }
   }
 
-  func inside(_ p: ScreenPoint) -> Bool {
-    p.x >= area.x && p.x <= area.x + area.width && p.y >= area.y && p.y <= area.y + area.height
-  }
-
   /// Road width relative to an ordinary street.
   static func widthFactor(_ kind: MapFeature.Kind) -> Double {
     switch kind {
@@ -128,56 +126,4 @@ extension MapPainter {
     default: 1
     }
   }
-
-  /// Street names along the larger roads, once per name, where the map is zoomed in
-  /// enough to read them: each at the middle of the longest straight piece on screen that
-  /// holds it, turned along it and kept upright, with a halo in the road's colour.
-  func drawLabels(_ features: [MapFeature]) {
-    guard scene.camera.metresPerPixel <= 2.5 else { return }
-    let style = TextStyle.bold(13 * scale)
-    var placed: [ScreenPoint] = []
-    let named = features.filter { f in
-      f.name.map { !$0.isEmpty } == true
-        && (f.kind == .road || f.kind == .majorRoad || f.kind == .motorway)
-    }.sorted { Self.widthFactor($0.kind) > Self.widthFactor($1.kind) }
-    var done = Set<String>()
-    let cr = canvas.cr
-    for feature in named {
-      guard let name = feature.name, !done.contains(name) else { continue }
-      let width = canvas.textWidth(name, style)
-      var best: (a: ScreenPoint, b: ScreenPoint, length: Double)?
-      for (p, q) in zip(feature.points, feature.points.dropFirst()) {
-        let a = transform.screen(p)
-        let b = transform.screen(q)
-        guard inside(a), inside(b) else { continue }
-        let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-        if length > best?.length ?? 0 { best = (a, b, length) }
-      }
-      guard let best, best.length >= width + 24 * scale else { continue }
-      let mid = ScreenPoint(x: (best.a.x + best.b.x) / 2, y: (best.a.y + best.b.y) / 2)
-      let spacing = 160 * scale
-      guard !placed.contains(where: { abs($0.x - mid.x) < spacing && abs($0.y - mid.y) < spacing })
-      else { continue }
-      placed.append(mid)
-      done.insert(name)
-      var angle = atan2(best.b.y - best.a.y, best.b.x - best.a.x)
-      if angle > .pi / 2 { angle -= .pi }
-      if angle < -.pi / 2 { angle += .pi }
-      cairo_save(cr)
-      cairo_translate(cr, mid.x, mid.y)
-      cairo_rotate(cr, angle)
-      Fonts.shared.select(style, on: cr)
-      let baseline = canvas.baseline(centering: style, on: 0)
-      cairo_move_to(cr, -width / 2, baseline)
-      cairo_text_path(cr, name)
-      canvas.setColor(feature.kind == .road ? self.style.road : self.style.majorRoad)
-      cairo_set_line_width(cr, 3 * scale)
-      cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-      cairo_stroke_preserve(cr)
-      canvas.setColor(self.style.label)
-      cairo_fill(cr)
-      cairo_restore(cr)
-    }
-  }
-
 }
