@@ -140,9 +140,8 @@ final class MapCache {
     let turned = abs(m.yx) > 1e-9 || abs(m.xy) > 1e-9
     let scaled = abs(m.xx - 1) > 1e-9 || abs(m.yy - 1) > 1e-9
     if !turned && !scaled {
-      // Whole pixels: a plain copy, the pixels the view drew.
-      m.x0 = m.x0.rounded()
-      m.y0 = m.y0.rounded()
+      // Whole pixels: a plain copy (cairo copies only an exact integer translation).
+      m = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: m.x0.rounded(), y0: m.y0.rounded())
     }
     let cr = target.cr
     cairo_save(cr)
