@@ -10,6 +10,8 @@ final class CairoCanvas {
   let cr: OpaquePointer
   let width: Int
   let height: Int
+  /// The canvas whose pixels this one draws into, kept alive with it.
+  private let owner: CairoCanvas?
 
   /// A transparent `width` × `height` canvas.
   ///
@@ -30,8 +32,32 @@ final class CairoCanvas {
     self.surface = surface
     self.width = width
     self.height = height
+    owner = nil
     cr = cairo_create(surface)
     Fonts.apply(to: cr)
+  }
+
+  /// A canvas on rows `rows` of `other`'s pixels, drawing in `other`'s coordinates: a
+  /// surface and context of its own, so several such canvases on rows apart can be drawn
+  /// on at once from different threads. Flush `other` before and mark it dirty after.
+  init?(rows: Range<Int>, of other: CairoCanvas) {
+    guard rows.lowerBound >= 0, rows.upperBound <= other.height, !rows.isEmpty,
+      let data = cairo_image_surface_get_data(other.surface),
+      let surface = cairo_image_surface_create_for_data(
+        data + rows.lowerBound * other.stride, CAIRO_FORMAT_ARGB32, Int32(other.width),
+        Int32(rows.count), Int32(other.stride))
+    else { return nil }
+    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(surface)
+      return nil
+    }
+    self.surface = surface
+    width = other.width
+    height = rows.count
+    owner = other
+    cr = cairo_create(surface)
+    Fonts.apply(to: cr)
+    cairo_translate(cr, 0, -Double(rows.lowerBound))
   }
 
   deinit {

@@ -16,7 +16,9 @@ import MapLayers
 /// the camera stops turning at an angle to the view (so a straight road is drawn crisp
 /// again after a bend). Street names are placed once per view and turn with the map.
 ///
-/// Not thread-safe: one renderer owns it.
+/// Not thread-safe: one renderer owns it. A large strip is drawn in bands of rows on as
+/// many threads as there are processors (up to four), each band a cairo surface and
+/// context of its own on the same pixels; the call returns when all are drawn.
 final class MapCache {
 
   /// Degrees the camera may turn from a view's heading before the view is drawn again.
@@ -35,8 +37,16 @@ final class MapCache {
   private var canvas: CairoCanvas?
   private var view: View?
 
+  /// The canvases of a strip's bands, for the threads that draw them.
+  private struct Handoff: @unchecked Sendable {
+    // Safe: iteration i of the drawing touches only canvases[i], a cairo surface and context
+    // of its own on rows no other band has, and the caller waits for every iteration
+    // before it uses them or the pixels again.
+    let canvases: [CairoCanvas]
+  }
+
   /// What a view was drawn with, and how much of it is drawn.
-  private struct View {
+  private struct View: Sendable {
     var key: Key
     /// The scene whose camera began the view (its zoom and heading hold for every strip).
     var scene: NavigationScene
@@ -51,7 +61,7 @@ final class MapCache {
   }
 
   /// What makes a view unusable when it changes.
-  private struct Key: Hashable {
+  private struct Key: Hashable, Sendable {
     var theme: String
     var layers: [String]
     var area: ScreenRect
@@ -222,22 +232,63 @@ final class MapCache {
           x: drawn.maxX, y: drawn.minY, width: target.maxX - drawn.maxX, height: drawn.height),
       ]
     }
-    let cr = canvas.cr
     for strip in strips where !strip.isEmpty {
-      let painter = MapPainter(
-        canvas: canvas, scene: view.scene, layout: layout, transform: view.transform,
-        area: bounds, view: strip)
-      cairo_save(cr)
-      canvas.clip(strip)
-      canvas.setColor(view.scene.theme.map.background)
-      cairo_paint(cr)
-      for layer in view.layers {
-        painter.drawFeatures(
-          layer.features, labels: layer.labels.filter { $0.bounds.intersects(painter.view) })
+      let bands = Self.bands(of: strip)
+      cairo_surface_flush(canvas.surface)
+      var canvases: [CairoCanvas] = []
+      if bands.count > 1 {
+        canvases = bands.compactMap { CairoCanvas(rows: Int($0.minY)..<Int($0.maxY), of: canvas) }
       }
-      cairo_restore(cr)
+      if bands.count > 1 && canvases.count == bands.count {
+        // Each band on a thread, with its own cairo context and surface on rows apart.
+        let (drawing, layout, bounds) = (view, self.layout, self.bounds)
+        let handoff = Handoff(canvases: canvases)
+        DispatchQueue.concurrentPerform(iterations: bands.count) { i in
+          Self.draw(
+            bands[i], of: drawing, on: handoff.canvases[i], bounds: bounds, layout: layout)
+        }
+      } else {
+        Self.draw(strip, of: view, on: canvas, bounds: bounds, layout: layout)
+      }
+      canvas.markDirty()
     }
     view.drawn = target
+  }
+
+  /// Draws `rect` of `view` on `canvas`: the background, then each layer.
+  private static func draw(
+    _ rect: ScreenRect, of view: View, on canvas: CairoCanvas, bounds: ScreenRect,
+    layout: NavigationLayout
+  ) {
+    let painter = MapPainter(
+      canvas: canvas, scene: view.scene, layout: layout, transform: view.transform,
+      area: bounds, view: rect)
+    let cr = canvas.cr
+    cairo_save(cr)
+    canvas.clip(rect)
+    canvas.setColor(view.scene.theme.map.background)
+    cairo_paint(cr)
+    for layer in view.layers {
+      painter.drawFeatures(
+        layer.features, labels: layer.labels.filter { $0.bounds.intersects(painter.view) })
+    }
+    cairo_restore(cr)
+  }
+
+  /// `strip` cut into bands of rows to draw at once, one a processor (at most four), when
+  /// it is large enough for that to pay.
+  static func bands(of strip: ScreenRect) -> [ScreenRect] {
+    let rows = Int(strip.height)
+    let count = min(
+      ProcessInfo.processInfo.activeProcessorCount, 4, rows / 96,
+      strip.width * strip.height >= 150_000 ? 4 : 1)
+    guard count > 1 else { return [strip] }
+    return (0..<count).map { i in
+      let top = Int(strip.minY) + rows * i / count
+      let bottom = Int(strip.minY) + rows * (i + 1) / count
+      return ScreenRect(
+        x: strip.minX, y: Double(top), width: strip.width, height: Double(bottom - top))
+    }
   }
 
   /// The box around `rect`'s corners mapped by `m`.

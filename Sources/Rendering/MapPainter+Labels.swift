@@ -4,7 +4,7 @@ import Geo
 import MapLayers
 
 /// A street name placed on the map, in the pixels of the surface it was placed for.
-struct MapLabel: Hashable {
+struct MapLabel: Hashable, Sendable {
   var name: String
   /// The road's kind: its fill is the halo's colour.
   var kind: MapFeature.Kind

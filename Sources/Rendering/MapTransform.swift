@@ -6,7 +6,7 @@ import Templates
 
 /// Web Mercator metres to screen pixels for one camera: scaled, turned so the camera's
 /// heading points up, and placed with the camera centre on `anchor`.
-struct MapTransform: Hashable {
+struct MapTransform: Hashable, Sendable {
   let center: PlanePoint
   /// Screen pixels per mercator metre.
   let pixelsPerUnit: Double
