@@ -40,9 +40,10 @@ let package = Package(
       swiftSettings: strict),
     .target(
       name: "Core", dependencies: ["Geo", "Navigation", "Templates"], swiftSettings: strict),
+    .target(name: "Canvas", dependencies: ["CCairo"], swiftSettings: strict),
     .target(
       name: "Rendering",
-      dependencies: ["Geo", "Navigation", "Templates", "MapLayers", "CCairo"],
+      dependencies: ["Geo", "Navigation", "Templates", "MapLayers", "Canvas", "CCairo"],
       swiftSettings: strict
     ),
     .target(
@@ -146,7 +147,9 @@ let package = Package(
     ),
     .testTarget(
       name: "RenderingTests",
-      dependencies: ["Rendering", "MapLayers", "Templates", "Navigation", "Readers", "Geo"],
+      dependencies: [
+        "Rendering", "Canvas", "MapLayers", "Templates", "Navigation", "Readers", "Geo",
+      ],
       swiftSettings: strict
     ),
     .testTarget(name: "BridgeTests", dependencies: ["Bridge"], swiftSettings: strict),
