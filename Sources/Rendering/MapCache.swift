@@ -21,7 +21,6 @@ import MapLayers
 /// many threads as there are processors (up to four), each band a cairo surface and
 /// context of its own on the same pixels; the call returns when all are drawn.
 final class MapCache {
-
   /// Degrees the camera may turn from a view's heading before the view is drawn again.
   static let maximumTurn = 12.0
   /// How far the zoom may stray from a view's (a ratio) before it is drawn again.
@@ -141,9 +140,9 @@ final class MapCache {
     guard [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0].allSatisfy(\.isFinite) else { return false }
     let needed = Self.box(of: area, through: m).insetBy(-1).integral.clamped(to: bounds)
     if !view.drawn.contains(needed) {
-      let wanted =
-        view.drawn.isEmpty ? needed : needed.insetBy(-Self.growth * layout.scale).integral
-      grow(&view, to: wanted.clamped(to: bounds).union(view.drawn), on: canvas)
+      let growth = Self.growth * layout.scale
+      let target = Self.grown(view.drawn, toHold: needed, by: growth).clamped(to: bounds)
+      grow(&view, to: target, on: canvas)
     }
     view.lastHeading = transform.heading
     self.view = view
@@ -213,6 +212,19 @@ final class MapCache {
     view = View(
       key: key, scene: scene, transform: surface, drawn: .zero, layers: layers,
       lastHeading: transform.heading)
+  }
+
+  /// `drawn` grown to hold `needed`, by `growth` more on each side it grows on (just
+  /// `needed` when nothing is drawn).
+  static func grown(_ drawn: ScreenRect, toHold needed: ScreenRect, by growth: Double)
+    -> ScreenRect
+  {
+    guard !drawn.isEmpty else { return needed }
+    let x0 = needed.minX < drawn.minX ? needed.minX - growth : drawn.minX
+    let y0 = needed.minY < drawn.minY ? needed.minY - growth : drawn.minY
+    let x1 = needed.maxX > drawn.maxX ? needed.maxX + growth : drawn.maxX
+    let y1 = needed.maxY > drawn.maxY ? needed.maxY + growth : drawn.maxY
+    return ScreenRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).integral
   }
 
   /// Draws the part of `target` that `view` has not drawn yet (`target` holds `drawn`).

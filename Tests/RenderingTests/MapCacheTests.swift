@@ -110,6 +110,16 @@ import Testing
     #expect(MapCache(layout: layout).byteCount < 3 * 800 * 480 * 4)
   }
 
+  @Test func aViewGrowsOnlyOnTheSidesAFrameNeeds() {
+    let drawn = ScreenRect(x: 100, y: 100, width: 800, height: 480)
+    // 10 pixels above and 10 to the right of what is drawn.
+    let needed = ScreenRect(x: 120, y: 90, width: 790, height: 480)
+    #expect(
+      MapCache.grown(drawn, toHold: needed, by: 48)
+        == ScreenRect(x: 100, y: 42, width: 858, height: 538))
+    #expect(MapCache.grown(.zero, toHold: needed, by: 48) == needed)
+  }
+
   @Test func bandsTileTheStripInWholeRows() {
     let strip = ScreenRect(x: 10, y: 20, width: 900, height: 611)
     let bands = MapCache.bands(of: strip)
