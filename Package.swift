@@ -41,9 +41,10 @@ let package = Package(
       swiftSettings: strict),
     .target(
       name: "Core", dependencies: ["Geo", "Navigation", "Templates"], swiftSettings: strict),
+    .target(name: "Canvas", dependencies: ["CCairo"], swiftSettings: strict),
     .target(
       name: "Rendering",
-      dependencies: ["Geo", "Navigation", "Templates", "MapLayers", "CCairo"],
+      dependencies: ["Geo", "Navigation", "Templates", "MapLayers", "Canvas", "CCairo"],
       swiftSettings: strict
     ),
     .target(
@@ -152,7 +153,9 @@ let package = Package(
     ),
     .testTarget(
       name: "RenderingTests",
-      dependencies: ["Rendering", "MapLayers", "Templates", "Navigation", "Readers", "Geo"],
+      dependencies: [
+        "Rendering", "Canvas", "MapLayers", "Templates", "Navigation", "Readers", "Geo",
+      ],
       swiftSettings: strict
     ),
     .testTarget(name: "BridgeTests", dependencies: ["Bridge"], swiftSettings: strict),

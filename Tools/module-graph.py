@@ -20,7 +20,10 @@ import package_description
 
 # What each kind of module is: its colours and its line in the legend.
 PURE = {"Geo", "Navigation", "Templates", "Core", "JSON", "MapLayers"}
-EDGES = {"Board", "Audio", "Rendering", "Readers", "Routing", "MapImport", "Search", "Bridge", "POSIX"}
+EDGES = {
+    "Board", "Audio", "Canvas", "Rendering", "Readers", "Routing", "MapImport", "Search", "Bridge",
+    "POSIX",
+}
 KINDS = {
     "pure": ("#dbeafe", "#1d4ed8", "pure core: no I/O, no clock"),
     "edge": ("#ffedd5", "#c2410c", "edges: devices, drawing, files and maps, the OS"),

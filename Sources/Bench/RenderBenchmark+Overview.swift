@@ -39,7 +39,7 @@ extension RenderBenchmark {
     times.sort()
     console.out(
       String(
-        format: "  route overview (%.1f km, %.1f m a pixel):    %6.2f ms median",
-        route.distance / 1000, camera.metresPerPixel, times[times.count / 2]))
+        format: "  route overview (%.1f km, %.1f m a pixel):    ", route.distance / 1000,
+        camera.metresPerPixel) + context.figure(times[times.count / 2]))
   }
 }

@@ -17,9 +17,12 @@ enum RenderBenchmark {
     usage: headunit bench render [--runs N] [--size WxH]
 
     render: draws the navigation screen of the embedded drive (default 800x480) and prints
-    median milliseconds per frame: a full frame (nothing cached), an incremental frame with
-    the vehicle moved and the camera following it (map redrawn, cards reused), and an
-    incremental frame with the vehicle moved under a still camera (only its rows repainted).
+    median milliseconds per frame, each also as a multiple of one frame's memcpy: a full
+    frame (nothing cached), an incremental frame with the vehicle moved and the camera
+    following it (the cached map turned and moved, cards reused), an incremental frame with
+    the vehicle moved under a still camera (only its rows repainted), the route overview of
+    the longest embedded route, and the whole drive at 5 frames a second (median, 95th
+    percentile and slowest frame: the map drawn again in bends and zoom changes).
     """
 
   /// What a section of the benchmark gets to work with: the renderer holding the last
@@ -28,12 +31,22 @@ enum RenderBenchmark {
     var renderer: NavigationRenderer
     var scenes: [NavigationScene]
     var runs: Int
+    /// The whole drive, for frames at any moment of it.
+    var replay: ScreenReplay
+    var seconds: Double
+    /// Milliseconds to copy one frame's bytes: the least any display path must do.
+    var memcpy: Double
+
+    /// `ms` and its multiple of a frame's memcpy, for a line of the report.
+    func figure(_ ms: Double) -> String {
+      String(format: "%6.2f ms median (%.0f× a memcpy)", ms, ms / memcpy)
+    }
   }
 
   /// The figures printed, in order. Another section (pixel conversion for the
   /// framebuffer, say) is one more function here.
   static var sections: [(Context, Console) throws -> Void] {
-    [renderSection, overviewSection, conversionSection]
+    [renderSection, overviewSection, driveSection, conversionSection]
   }
 
   static func run(_ args: Arguments, console: Console) throws -> HeadUnitCommand.Status {
@@ -48,10 +61,13 @@ enum RenderBenchmark {
     let phrases = try Phrasebook(language: "en")
     // 30 frames 0.1 s apart from 32 s in: driving towards a turn, one update in between.
     let times = (0..<30).map { 32 + Double($0) / 10 }
-    let models = ScreenReplay(route: route, fixes: track.fixes, phrases: phrases)
-      .models(at: times)
-    let scenes = models.map { $0.model.scene(at: $0.at, size: size) }
-    let context = Context(renderer: try NavigationRenderer(size: size), scenes: scenes, runs: runs)
+    let replay = ScreenReplay(route: route, fixes: track.fixes, phrases: phrases)
+    let scenes = replay.models(at: times).map { $0.model.scene(at: $0.at, size: size) }
+    let seconds = (track.fixes.last?.time).map { $0.timeIntervalSince(track.fixes[0].time) }
+    let context = Context(
+      renderer: try NavigationRenderer(size: size), scenes: scenes, runs: runs,
+      replay: replay, seconds: seconds ?? 0,
+      memcpy: frameCopy(width: size.width, height: size.height, runs: 100 * runs))
     console.out("bench render: \(size), \(drive), \(scenes.count) frames × \(runs) runs")
     for section in sections { try section(context, console) }
     return .success
@@ -105,17 +121,13 @@ enum RenderBenchmark {
       rows += frame.changedRowCount
       frames += 1
     }
+    console.out("  full frame:                                 \(context.figure(full))")
     console.out(
-      String(format: "  full frame:                                %6.2f ms median", full))
+      "  incremental, vehicle moved, camera follows: \(context.figure(incremental))"
+        + String(format: ", %.1f× faster", full / incremental))
     console.out(
-      String(
-        format: "  incremental, vehicle moved, camera follows: %6.2f ms median (%.1f× faster)",
-        incremental, full / incremental))
-    console.out(
-      String(
-        format:
-          "  incremental, vehicle moved, camera still:   %6.2f ms median (%.1f× faster, %d rows)",
-        partial, full / partial, rows / max(1, frames)))
+      "  incremental, vehicle moved, camera still:   \(context.figure(partial))"
+        + String(format: ", %.0f× faster, %d rows", full / partial, rows / max(1, frames)))
   }
 
   /// The framebuffer's part: ARGB32 → RGB565 for a whole frame and for a 20-row change,
@@ -126,22 +138,7 @@ enum RenderBenchmark {
     let timing = try Framebuffer.benchmarkConversion(
       width: width, height: height, format: .rgb565, runs: 100 * context.runs)
     let bytes = width * height * 4
-    let source = [UInt8](repeating: 0x5A, count: bytes)
-    var target = [UInt8](repeating: 0, count: bytes)
-    let clock = ContinuousClock()
-    var copies: [Double] = []
-    for _ in 0..<(100 * context.runs) {
-      copies.append(
-        clock.measure {
-          target.withUnsafeMutableBytes { to in
-            source.withUnsafeBytes { from in
-              to.baseAddress!.copyMemory(from: from.baseAddress!, byteCount: bytes)
-            }
-          }
-        }.seconds * 1e3)
-    }
-    copies.sort()
-    let copy = copies[copies.count / 2]
+    let copy = context.memcpy
     let full = timing.fullConversion.seconds * 1e3
     let rows = timing.twentyRowUpdate.seconds * 1e3
     console.out(
@@ -154,5 +151,26 @@ enum RenderBenchmark {
       String(
         format: "  to RGB565, 20 changed rows (all compared):  %6.3f ms median (%.1f× a memcpy)",
         rows, rows / copy))
+  }
+
+  /// Median milliseconds to copy one `width` × `height` ARGB32 frame's bytes.
+  static func frameCopy(width: Int, height: Int, runs: Int) -> Double {
+    let bytes = width * height * 4
+    let source = [UInt8](repeating: 0x5A, count: bytes)
+    var target = [UInt8](repeating: 0, count: bytes)
+    let clock = ContinuousClock()
+    var copies: [Double] = []
+    for _ in 0..<runs {
+      copies.append(
+        clock.measure {
+          target.withUnsafeMutableBytes { to in
+            source.withUnsafeBytes { from in
+              to.baseAddress!.copyMemory(from: from.baseAddress!, byteCount: bytes)
+            }
+          }
+        }.seconds * 1e3)
+    }
+    copies.sort()
+    return copies[copies.count / 2]
   }
 }

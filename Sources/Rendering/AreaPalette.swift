@@ -1,3 +1,4 @@
+import Canvas
 import MapLayers
 
 /// The colours of the map's areas and of roads on bridges and in tunnels, for one theme.

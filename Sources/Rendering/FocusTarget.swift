@@ -1,3 +1,5 @@
+import Canvas
+
 /// Something the knob can focus, and where it is on screen.
 public struct FocusTarget: Hashable, Sendable, CustomStringConvertible {
   /// The id the owner reacts to (a list item's id, "back", "tab.<id>", …).

@@ -1,3 +1,4 @@
+import Canvas
 import Foundation
 
 /// Draws one lane of the lane-guidance strip: an arrow for each direction painted on

@@ -1,4 +1,5 @@
 import CCairo
+import Canvas
 import Foundation
 import Geo
 import MapLayers
@@ -19,7 +20,9 @@ extension MapPainter {
 
   static let roadOrder: [MapFeature.Kind] = [.minorRoad, .road, .majorRoad, .motorway]
 
-  func drawFeatures(_ features: [MapFeature]) {
+  /// Draws `features` — the areas, the grid, the roads — and `labels`, or when nil the
+  /// labels placed for `area`.
+  func drawFeatures(_ features: [MapFeature], labels: [MapLabel]? = nil) {
     let visible = transform.region(covering: view)
     let minimum = 1 / transform.pixelsPerUnit
     var areas: [MapFeature.Kind: [MapFeature]] = [:]
@@ -46,7 +49,7 @@ extension MapPainter {
       canvas.stroke(style.grid, width: max(1, scale), cap: CAIRO_LINE_CAP_BUTT)
     }
     for key in roads.keys.sorted() { drawRoads(roads[key]!, tunnels: key % 2 == 0) }
-    drawLabels(features)
+    drawLabels(labels ?? placeLabels(features, visible: area))
   }
 
   private func drawAreas(_ areas: [MapFeature.Kind: [MapFeature]]) {
@@ -65,17 +68,20 @@ extension MapPainter {
         path(f.points, close: true)
         for hole in f.holes { path(hole, close: true) }
       }
+      canvas.fill(color)
       if kind == .building && mpp <= Self.buildingsFrom {
-        setColor(color)
-        cairo_fill_preserve(cr)
-        canvas.stroke(style.areas.buildingOutline, width: max(0.5, 0.6 * scale))
-      } else {
-        canvas.fill(color)
+        // One building at a time: cairo's scan converter steps every row a path has a
+        // vertex in through all the path's edges, so hundreds of small outlines in one
+        // path cost nearly twice what they cost apart (1.6 against 0.9 ms a street-level
+        // frame here); the shared walls differ by at most 6 levels.
+        for f in group {
+          path(f.points, close: true)
+          for hole in f.holes { path(hole, close: true) }
+          canvas.stroke(style.areas.buildingOutline, width: max(0.5, 0.6 * scale))
+        }
       }
     }
   }
-
-  private func setColor(_ c: Color) { canvas.setColor(c) }
 
   /// One layer's roads: casings first, then the fills by class, so crossings of one layer
   /// join and a higher layer passes over.
@@ -83,6 +89,10 @@ extension MapPainter {
     let cr = canvas.cr
     let roadWidth = min(20, max(5, 12 / max(0.1, scene.camera.metresPerPixel))) * scale
     let byKind = Dictionary(grouping: group, by: \.kind)
+    // Wide roads' round ends and bends flattened to a quarter pixel rather than cairo's
+    // tenth: a third fewer edges to fill, and no pixel differs by more than 3 levels.
+    if roadWidth >= 10 { cairo_set_tolerance(cr, 0.25) }
+    defer { cairo_set_tolerance(cr, 0.1) }
     // Bridges: a dark edge outside the casing.
     for kind in Self.roadOrder {
       let bridges = byKind[kind]?.filter { $0.structure == .bridge } ?? []
@@ -115,10 +125,6 @@ extension MapPainter {
     }
   }
 
-  func inside(_ p: ScreenPoint) -> Bool {
-    p.x >= area.x && p.x <= area.x + area.width && p.y >= area.y && p.y <= area.y + area.height
-  }
-
   /// Road width relative to an ordinary street.
   static func widthFactor(_ kind: MapFeature.Kind) -> Double {
     switch kind {
@@ -128,56 +134,4 @@ extension MapPainter {
     default: 1
     }
   }
-
-  /// Street names along the larger roads, once per name, where the map is zoomed in
-  /// enough to read them: each at the middle of the longest straight piece on screen that
-  /// holds it, turned along it and kept upright, with a halo in the road's colour.
-  func drawLabels(_ features: [MapFeature]) {
-    guard scene.camera.metresPerPixel <= 2.5 else { return }
-    let style = TextStyle.bold(13 * scale)
-    var placed: [ScreenPoint] = []
-    let named = features.filter { f in
-      f.name.map { !$0.isEmpty } == true
-        && (f.kind == .road || f.kind == .majorRoad || f.kind == .motorway)
-    }.sorted { Self.widthFactor($0.kind) > Self.widthFactor($1.kind) }
-    var done = Set<String>()
-    let cr = canvas.cr
-    for feature in named {
-      guard let name = feature.name, !done.contains(name) else { continue }
-      let width = canvas.textWidth(name, style)
-      var best: (a: ScreenPoint, b: ScreenPoint, length: Double)?
-      for (p, q) in zip(feature.points, feature.points.dropFirst()) {
-        let a = transform.screen(p)
-        let b = transform.screen(q)
-        guard inside(a), inside(b) else { continue }
-        let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-        if length > best?.length ?? 0 { best = (a, b, length) }
-      }
-      guard let best, best.length >= width + 24 * scale else { continue }
-      let mid = ScreenPoint(x: (best.a.x + best.b.x) / 2, y: (best.a.y + best.b.y) / 2)
-      let spacing = 160 * scale
-      guard !placed.contains(where: { abs($0.x - mid.x) < spacing && abs($0.y - mid.y) < spacing })
-      else { continue }
-      placed.append(mid)
-      done.insert(name)
-      var angle = atan2(best.b.y - best.a.y, best.b.x - best.a.x)
-      if angle > .pi / 2 { angle -= .pi }
-      if angle < -.pi / 2 { angle += .pi }
-      cairo_save(cr)
-      cairo_translate(cr, mid.x, mid.y)
-      cairo_rotate(cr, angle)
-      Fonts.shared.select(style, on: cr)
-      let baseline = canvas.baseline(centering: style, on: 0)
-      cairo_move_to(cr, -width / 2, baseline)
-      cairo_text_path(cr, name)
-      canvas.setColor(feature.kind == .road ? self.style.road : self.style.majorRoad)
-      cairo_set_line_width(cr, 3 * scale)
-      cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-      cairo_stroke_preserve(cr)
-      canvas.setColor(self.style.label)
-      cairo_fill(cr)
-      cairo_restore(cr)
-    }
-  }
-
 }

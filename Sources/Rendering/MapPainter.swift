@@ -1,4 +1,5 @@
 import CCairo
+import Canvas
 import Foundation
 import Geo
 import MapLayers
@@ -46,27 +47,52 @@ struct MapPainter {
     view = area.insetBy(-40 * layout.scale)
   }
 
+  /// A painter drawing the map of `scene` as `transform` places it, into `area` of
+  /// `canvas`, with `view` the part being drawn (a piece of a cached map): no header.
+  init(
+    canvas: CairoCanvas, scene: NavigationScene, layout: NavigationLayout,
+    transform: MapTransform, area: ScreenRect, view: ScreenRect
+  ) {
+    self.canvas = canvas
+    self.scene = scene
+    self.layout = layout
+    self.transform = transform
+    self.area = area
+    drawsHeader = false
+    self.view = view.insetBy(-40 * layout.scale)
+  }
+
   static func anchor(_ scene: NavigationScene, _ layout: NavigationLayout) -> ScreenPoint {
     scene.camera.anchor == .vehicle ? layout.vehicleAnchor : layout.freeAreaCenter
   }
 
-  /// Everything but the vehicle.
-  func drawBase() {
+  /// Everything but the vehicle: the static map drawn here, or composited from `cache`
+  /// (which draws what it lacks), and the route and markers over it.
+  func drawBase(from cache: MapCache? = nil) {
     let cr = canvas.cr
     cairo_save(cr)
     if drawsHeader, let header = layout.header {
       OverlayPainter(canvas: canvas, theme: scene.theme, scale: scale).header(header)
     }
     canvas.clip(area)
-    canvas.setColor(style.background)
-    cairo_paint(cr)
-    let region = transform.region(covering: view)
-    for layer in scene.layers {
-      drawFeatures(layer.features(in: region))
+    if let cache, cache.paint(scene, transform: transform, area: area, onto: canvas) {
+      // The static map is on the canvas.
+    } else {
+      drawStatic()
     }
     drawRoute()
     drawStaticMarkers()
     cairo_restore(cr)
+  }
+
+  /// The background and the layers' features over `view`.
+  func drawStatic() {
+    canvas.setColor(style.background)
+    cairo_paint(canvas.cr)
+    let region = transform.region(covering: view)
+    for layer in scene.layers {
+      drawFeatures(layer.features(in: region))
+    }
   }
 
   /// Adds `points` to the current path. Open lines skip the segments wholly outside the

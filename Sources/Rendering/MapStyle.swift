@@ -1,3 +1,4 @@
+import Canvas
 import MapLayers
 
 /// The things the map draws markers for.

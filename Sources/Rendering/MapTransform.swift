@@ -1,3 +1,5 @@
+import CCairo
+import Canvas
 import Foundation
 import Geo
 import MapLayers
@@ -5,7 +7,7 @@ import Templates
 
 /// Web Mercator metres to screen pixels for one camera: scaled, turned so the camera's
 /// heading points up, and placed with the camera centre on `anchor`.
-struct MapTransform: Hashable {
+struct MapTransform: Hashable, Sendable {
   let center: PlanePoint
   /// Screen pixels per mercator metre.
   let pixelsPerUnit: Double
@@ -15,14 +17,44 @@ struct MapTransform: Hashable {
   private let sinH: Double
 
   init(camera: MapCamera, anchor: ScreenPoint) {
-    center = WebMercator.project(camera.center)
     let mercatorPerPixel =
       max(0.01, camera.metresPerPixel) * WebMercator.scale(atLatitude: camera.center.latitude)
-    pixelsPerUnit = 1 / mercatorPerPixel
-    heading = camera.heading
+    self.init(
+      center: WebMercator.project(camera.center), pixelsPerUnit: 1 / mercatorPerPixel,
+      heading: camera.heading, anchor: anchor)
+  }
+
+  init(center: PlanePoint, pixelsPerUnit: Double, heading: Double, anchor: ScreenPoint) {
+    self.center = center
+    self.pixelsPerUnit = pixelsPerUnit
+    self.heading = heading
     self.anchor = anchor
-    cosH = cos(camera.heading * .pi / 180)
-    sinH = sin(camera.heading * .pi / 180)
+    cosH = cos(heading * .pi / 180)
+    sinH = sin(heading * .pi / 180)
+  }
+
+  /// The same view with every pixel moved by (`dx`, `dy`): the transform into a surface
+  /// whose origin lies at (−`dx`, −`dy`) on this one's.
+  func moved(dx: Double, dy: Double) -> MapTransform {
+    MapTransform(
+      center: center, pixelsPerUnit: pixelsPerUnit, heading: heading,
+      anchor: ScreenPoint(x: anchor.x + dx, y: anchor.y + dy))
+  }
+
+  /// The affine map from this transform's pixels to `other`'s (both show the same ground):
+  /// what a cairo pattern drawn with `other` needs as its matrix to be painted here.
+  func matrix(to other: MapTransform) -> cairo_matrix_t {
+    // Both are similarities, so three points fix the map; near the anchor for precision.
+    let o = other.screen(plane(anchor))
+    let x = other.screen(plane(ScreenPoint(x: anchor.x + 1, y: anchor.y)))
+    let y = other.screen(plane(ScreenPoint(x: anchor.x, y: anchor.y + 1)))
+    let xx = x.x - o.x
+    let yx = x.y - o.y
+    let xy = y.x - o.x
+    let yy = y.y - o.y
+    return cairo_matrix_t(
+      xx: xx, yx: yx, xy: xy, yy: yy, x0: o.x - xx * anchor.x - xy * anchor.y,
+      y0: o.y - yx * anchor.x - yy * anchor.y)
   }
 
   @inline(__always)

@@ -1,3 +1,4 @@
+import Canvas
 import Templates
 
 /// Where every part of the navigation screen goes at one screen size.

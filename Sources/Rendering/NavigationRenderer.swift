@@ -1,4 +1,5 @@
 import CCairo
+import Canvas
 import Foundation
 import Geo
 import Templates
@@ -17,6 +18,8 @@ public final class NavigationRenderer {
   public let layout: NavigationLayout
   /// The frame; `TemplateRenderer` paints it straight into its own.
   let target: CairoCanvas
+  /// The static map, drawn once for a view and composited into each frame.
+  private let mapCache: MapCache
   /// The map without the vehicle, for partial repaints; built on demand.
   private var base: CairoCanvas?
   private var baseKey: MapKey?
@@ -29,6 +32,7 @@ public final class NavigationRenderer {
   public init(size: ScreenSize) throws(RenderingError) {
     self.size = size
     layout = NavigationLayout(size: size)
+    mapCache = MapCache(layout: layout)
     target = try CairoCanvas(width: size.width, height: size.height)
   }
 
@@ -41,6 +45,7 @@ public final class NavigationRenderer {
       // Keep the surfaces (their memory), forget what they hold.
       for slot in overlays.keys { overlays[slot]?.key = nil }
       baseKey = nil
+      mapCache.invalidate()
     }
   }
 
@@ -77,7 +82,7 @@ public final class NavigationRenderer {
     let cr = target.cr
 
     if mapKey != shownMapKey {
-      painter.drawBase()
+      painter.drawBase(from: mapCache)
       painter.drawVehicle()
       paintOverlays(items)
       shownMapKey = mapKey
@@ -222,7 +227,8 @@ public final class NavigationRenderer {
     let canvas = base ?? (try? CairoCanvas(width: size.width, height: size.height))
     guard let canvas else { return target }
     canvas.clear()
-    MapPainter(canvas: canvas, scene: key.quantized(scene), layout: layout).drawBase()
+    MapPainter(canvas: canvas, scene: key.quantized(scene), layout: layout).drawBase(
+      from: mapCache)
     base = canvas
     baseKey = key
     return canvas

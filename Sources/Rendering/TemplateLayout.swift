@@ -1,3 +1,4 @@
+import Canvas
 import Templates
 
 /// The shared measures of the template screens at one size: the 800×480 design sizes

@@ -1,4 +1,5 @@
 import CCairo
+import Canvas
 import Foundation
 import Templates
 

@@ -1,3 +1,4 @@
+import Canvas
 import MapLayers
 import Navigation
 import Templates

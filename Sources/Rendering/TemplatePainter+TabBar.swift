@@ -1,3 +1,5 @@
+import Canvas
+
 extension TemplatePainter {
   /// The tabs down the left edge (landscape) or along the bottom (portrait); the
   /// selected one in the highlight colour.

@@ -1,3 +1,5 @@
+import Canvas
+
 /// The template screens' colours, derived from the navigation palette so day and night
 /// stay one value each.
 extension Theme {

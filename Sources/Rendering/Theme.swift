@@ -1,3 +1,5 @@
+import Canvas
+
 /// The colours of the whole screen: map style and overlay palette. Day and night are
 /// values; switching at run time is handing the renderer the other one.
 public struct Theme: Hashable, Sendable {

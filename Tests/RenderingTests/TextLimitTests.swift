@@ -1,3 +1,4 @@
+import Canvas
 import Testing
 
 @testable import Rendering

@@ -7,8 +7,8 @@ import Synchronization
 
 /// The offline map as a map layer: its areas (sea, water, green, land use, buildings) and
 /// its roads, each by class, on bridges and in tunnels, with names for the labels — at
-/// street level every edge near the view, further out the map's overview lines of the zoom
-/// band (`OverviewLine.Band`).
+/// street level (below ``overviewFrom``) every edge near the view, further out the map's
+/// overview lines of the zoom band (`OverviewLine.Band`; the town band's up to 4 m a pixel).
 ///
 /// Features are asked of the map for a block around the view, projected once, and kept:
 /// the block is a grid square twice the view's size, so while the camera follows the car
@@ -33,6 +33,11 @@ public final class RoadLayer: MapLayer {
     var minX: Double { Double(column) * size / 2 }
     var minY: Double { Double(row) * size / 2 }
   }
+
+  /// From this many metres a pixel the overview lines are drawn instead of every edge:
+  /// where street names no longer show, and a city's every street at the narrowest road
+  /// width (5 px) would cost a frame four times a street-level one.
+  public static let overviewFrom = 2.5
 
   public init(graph: any RoadGraph) {
     self.graph = graph
@@ -70,7 +75,9 @@ public final class RoadLayer: MapLayer {
     // Blocks are `size` wide but start every `step`: the region fits in the one at its corner.
     return Block(
       column: column, row: row, size: step * 2,
-      band: OverviewLine.Band.at(metresPerPixel: metresPerPixel), minimumSpan: span)
+      band: metresPerPixel < overviewFrom
+        ? nil : OverviewLine.Band.at(metresPerPixel: metresPerPixel) ?? .town,
+      minimumSpan: span)
   }
 
   private func lookUp(_ block: Block) -> [MapFeature] {

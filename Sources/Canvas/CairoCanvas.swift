@@ -5,16 +5,18 @@ import Foundation
 ///
 /// The C handles are created in `init` and destroyed in `deinit`. Not thread-safe: one
 /// owner draws at a time (cairo contexts are not shareable).
-final class CairoCanvas {
-  let surface: OpaquePointer
-  let cr: OpaquePointer
-  let width: Int
-  let height: Int
+package final class CairoCanvas {
+  package let surface: OpaquePointer
+  package let cr: OpaquePointer
+  package let width: Int
+  package let height: Int
+  /// The canvas whose pixels this one draws into, kept alive with it.
+  private let owner: CairoCanvas?
 
   /// A transparent `width` × `height` canvas.
   ///
   /// - Throws: `RenderingError` `.surface` when cairo cannot create it.
-  init(width: Int, height: Int) throws(RenderingError) {
+  package init(width: Int, height: Int) throws(RenderingError) {
     guard width > 0, height > 0, width <= 8192, height <= 8192 else {
       throw RenderingError(.invalidArgument, "canvas size \(width)×\(height) out of range")
     }
@@ -30,8 +32,32 @@ final class CairoCanvas {
     self.surface = surface
     self.width = width
     self.height = height
+    owner = nil
     cr = cairo_create(surface)
     Fonts.apply(to: cr)
+  }
+
+  /// A canvas on rows `rows` of `other`'s pixels, drawing in `other`'s coordinates: a
+  /// surface and context of its own, so several such canvases on rows apart can be drawn
+  /// on at once from different threads. Flush `other` before and mark it dirty after.
+  package init?(rows: Range<Int>, of other: CairoCanvas) {
+    guard rows.lowerBound >= 0, rows.upperBound <= other.height, !rows.isEmpty,
+      let data = cairo_image_surface_get_data(other.surface),
+      let surface = cairo_image_surface_create_for_data(
+        data + rows.lowerBound * other.stride, CAIRO_FORMAT_ARGB32, Int32(other.width),
+        Int32(rows.count), Int32(other.stride))
+    else { return nil }
+    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(surface)
+      return nil
+    }
+    self.surface = surface
+    width = other.width
+    height = rows.count
+    owner = other
+    cr = cairo_create(surface)
+    Fonts.apply(to: cr)
+    cairo_translate(cr, 0, -Double(rows.lowerBound))
   }
 
   deinit {
@@ -39,10 +65,10 @@ final class CairoCanvas {
     cairo_surface_destroy(surface)
   }
 
-  var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
+  package var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
 
   /// Calls `body` with the pixels after flushing pending drawing.
-  func withPixels<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+  package func withPixels<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
     cairo_surface_flush(surface)
     let bytes = UnsafeRawBufferPointer(
       start: cairo_image_surface_get_data(surface), count: stride * height)
@@ -50,10 +76,10 @@ final class CairoCanvas {
   }
 
   /// Tells cairo the pixels were changed behind its back.
-  func markDirty() { cairo_surface_mark_dirty(surface) }
+  package func markDirty() { cairo_surface_mark_dirty(surface) }
 
   /// Writes the canvas as a PNG file (`cairo_surface_write_to_png`).
-  func writePNG(to path: String) throws(RenderingError) {
+  package func writePNG(to path: String) throws(RenderingError) {
     cairo_surface_flush(surface)
     let status = cairo_surface_write_to_png(surface, path)
     guard status == CAIRO_STATUS_SUCCESS else {
@@ -64,7 +90,7 @@ final class CairoCanvas {
 
   // MARK: - Drawing helpers
 
-  func clear(_ color: Color = .clear) {
+  package func clear(_ color: Color = .clear) {
     cairo_save(cr)
     cairo_reset_clip(cr)
     cairo_identity_matrix(cr)
@@ -74,11 +100,11 @@ final class CairoCanvas {
     cairo_restore(cr)
   }
 
-  func setColor(_ c: Color) {
+  package func setColor(_ c: Color) {
     cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
   }
 
-  func roundedRect(_ r: ScreenRect, radius: Double) {
+  package func roundedRect(_ r: ScreenRect, radius: Double) {
     let radius = min(radius, r.width / 2, r.height / 2)
     cairo_new_sub_path(cr)
     cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -.pi / 2, 0)
@@ -88,21 +114,21 @@ final class CairoCanvas {
     cairo_close_path(cr)
   }
 
-  func fillRoundedRect(_ r: ScreenRect, radius: Double, _ color: Color) {
+  package func fillRoundedRect(_ r: ScreenRect, radius: Double, _ color: Color) {
     roundedRect(r, radius: radius)
     setColor(color)
     cairo_fill(cr)
   }
 
-  func circle(center: ScreenPoint, radius: Double) {
+  package func circle(center: ScreenPoint, radius: Double) {
     cairo_new_sub_path(cr)
     cairo_arc(cr, center.x, center.y, radius, 0, 2 * .pi)
   }
 
-  func moveTo(_ x: Double, _ y: Double) { cairo_move_to(cr, x, y) }
-  func lineTo(_ x: Double, _ y: Double) { cairo_line_to(cr, x, y) }
+  package func moveTo(_ x: Double, _ y: Double) { cairo_move_to(cr, x, y) }
+  package func lineTo(_ x: Double, _ y: Double) { cairo_line_to(cr, x, y) }
 
-  func stroke(_ color: Color, width: Double, cap: cairo_line_cap_t = CAIRO_LINE_CAP_ROUND) {
+  package func stroke(_ color: Color, width: Double, cap: cairo_line_cap_t = CAIRO_LINE_CAP_ROUND) {
     setColor(color)
     cairo_set_line_width(cr, width)
     cairo_set_line_cap(cr, cap)
@@ -110,27 +136,27 @@ final class CairoCanvas {
     cairo_stroke(cr)
   }
 
-  func fill(_ color: Color) {
+  package func fill(_ color: Color) {
     setColor(color)
     cairo_fill(cr)
   }
 
   /// Paints `other` with its top-left corner at (`x`, `y`).
-  func paint(_ other: CairoCanvas, x: Double, y: Double) {
+  package func paint(_ other: CairoCanvas, x: Double, y: Double) {
     cairo_set_source_surface(cr, other.surface, x, y)
     cairo_paint(cr)
   }
 
   /// Limits drawing to `r` until `resetClip()`.
-  func clip(_ r: ScreenRect) {
+  package func clip(_ r: ScreenRect) {
     cairo_rectangle(cr, r.x, r.y, r.width, r.height)
     cairo_clip(cr)
   }
 
-  func resetClip() { cairo_reset_clip(cr) }
+  package func resetClip() { cairo_reset_clip(cr) }
 
   /// A drop shadow for a floating panel: the shape offset down, in `color`.
-  func shadow(_ r: ScreenRect, radius: Double, color: Color, offset: Double) {
+  package func shadow(_ r: ScreenRect, radius: Double, color: Color, offset: Double) {
     var s = r
     s.y += offset
     fillRoundedRect(

@@ -7,7 +7,7 @@ import Synchronization
 /// Font faces are looked up through cairo's toy API (fontconfig) once at first use;
 /// drawing then reuses cairo's glyph caches. Antialiasing and hinting are set explicitly
 /// so a desktop fontconfig setting cannot change the pixels.
-final class Fonts: @unchecked Sendable {
+package final class Fonts: @unchecked Sendable {
   // Safe to share: cairo font faces and options are immutable after creation and
   // reference-counted atomically; nothing here is mutated after `init`.
   private let faces: [TextStyle.Weight: OpaquePointer]
@@ -21,7 +21,7 @@ final class Fonts: @unchecked Sendable {
     var style: TextStyle
   }
 
-  static let shared = Fonts()
+  package static let shared = Fonts()
 
   private init() {
     var faces: [TextStyle.Weight: OpaquePointer] = [:]
@@ -44,11 +44,11 @@ final class Fonts: @unchecked Sendable {
   }
 
   /// Sets the deterministic font options on a new context.
-  static func apply(to cr: OpaquePointer) {
+  package static func apply(to cr: OpaquePointer) {
     cairo_set_font_options(cr, shared.options)
   }
 
-  func select(_ style: TextStyle, on cr: OpaquePointer) {
+  package func select(_ style: TextStyle, on cr: OpaquePointer) {
     cairo_set_font_face(cr, faces[style.weight])
     cairo_set_font_size(cr, style.size)
   }
@@ -57,7 +57,7 @@ final class Fonts: @unchecked Sendable {
   ///
   /// Widths do not depend on the context's transformation here: callers measure with
   /// an identity matrix (hint metrics are on, so scaled text would measure differently).
-  func width(_ text: String, _ style: TextStyle, on cr: OpaquePointer) -> Double {
+  package func width(_ text: String, _ style: TextStyle, on cr: OpaquePointer) -> Double {
     let key = WidthKey(text: text, style: style)
     if let known = widths.withLock({ $0[key] }) { return known }
     select(style, on: cr)
@@ -73,28 +73,35 @@ final class Fonts: @unchecked Sendable {
 }
 
 /// A typeface and a size in pixels.
-struct TextStyle: Hashable, Sendable {
-  enum Weight: CaseIterable, Hashable, Sendable {
+package struct TextStyle: Hashable, Sendable {
+  package enum Weight: CaseIterable, Hashable, Sendable {
     case regular, bold, condensed, condensedBold
 
-    var family: String {
+    package var family: String {
       switch self {
       case .regular, .bold: "DejaVu Sans"
       case .condensed, .condensedBold: "DejaVu Sans Condensed"
       }
     }
 
-    var isBold: Bool { self == .bold || self == .condensedBold }
+    package var isBold: Bool { self == .bold || self == .condensedBold }
 
     /// The narrower cut of the same weight.
-    var condensedForm: Weight { isBold ? .condensedBold : .condensed }
+    package var condensedForm: Weight { isBold ? .condensedBold : .condensed }
   }
 
-  var weight: Weight
-  var size: Double
+  package var weight: Weight
+  package var size: Double
 
-  static func regular(_ size: Double) -> TextStyle { TextStyle(weight: .regular, size: size) }
-  static func bold(_ size: Double) -> TextStyle { TextStyle(weight: .bold, size: size) }
+  package init(weight: Weight, size: Double) {
+    self.weight = weight
+    self.size = size
+  }
+
+  package static func regular(_ size: Double) -> TextStyle {
+    TextStyle(weight: .regular, size: size)
+  }
+  package static func bold(_ size: Double) -> TextStyle { TextStyle(weight: .bold, size: size) }
 }
 
 extension CairoCanvas {
@@ -102,10 +109,10 @@ extension CairoCanvas {
   /// line at the smallest size. Longer text (a road name or an alert title of 40,000
   /// characters from a file or a bridge app) is cut to this before it is measured, so
   /// laying it out costs the same as any other.
-  static let textLimit = 256
+  package static let textLimit = 256
 
   /// `text`, cut to ``textLimit`` characters with "…" when longer.
-  static func capped(_ text: String) -> String {
+  package static func capped(_ text: String) -> String {
     guard text.utf8.count > textLimit else { return text }
     var end = text.startIndex
     var count = 0
@@ -117,12 +124,14 @@ extension CairoCanvas {
   }
 
   /// The advance width of `text` (capped) in `style`, pixels.
-  func textWidth(_ text: String, _ style: TextStyle) -> Double {
+  package func textWidth(_ text: String, _ style: TextStyle) -> Double {
     Fonts.shared.width(Self.capped(text), style, on: cr)
   }
 
   /// Draws `text` (capped) with its baseline starting at (`x`, `baseline`).
-  func drawText(_ text: String, _ style: TextStyle, x: Double, baseline: Double, _ color: Color) {
+  package func drawText(
+    _ text: String, _ style: TextStyle, x: Double, baseline: Double, _ color: Color
+  ) {
     Fonts.shared.select(style, on: cr)
     setColor(color)
     cairo_move_to(cr, x, baseline)
@@ -130,7 +139,7 @@ extension CairoCanvas {
   }
 
   /// The baseline that centres capital letters of `style` on `midY`.
-  func baseline(centering style: TextStyle, on midY: Double) -> Double {
+  package func baseline(centering style: TextStyle, on midY: Double) -> Double {
     // DejaVu Sans capitals are 0.729 em tall.
     (midY + style.size * 0.729 / 2).rounded()
   }
@@ -138,7 +147,7 @@ extension CairoCanvas {
   /// The first of `candidates` (in order) that fits `maxWidth` in `style`, trying
   /// `style`, then its condensed cut, then sizes down to `minimumSize`; the last candidate
   /// shortened with "…" when none fits.
-  func fit(
+  package func fit(
     _ candidates: [String], _ style: TextStyle, minimumSize: Double, maxWidth: Double
   ) -> (text: String, style: TextStyle) {
     let styles = fallbackStyles(style, minimumSize: minimumSize)
@@ -169,7 +178,7 @@ extension CairoCanvas {
 
   /// `text` (capped) cut at a character and ended with "…" to fit `maxWidth`: the longest
   /// such prefix, found by halving (a dozen measurements, whatever the length).
-  func ellipsized(_ text: String, _ style: TextStyle, maxWidth: Double) -> String {
+  package func ellipsized(_ text: String, _ style: TextStyle, maxWidth: Double) -> String {
     let text = Self.capped(text)
     if textWidth(text, style) <= maxWidth { return text }
     let characters = Array(text)

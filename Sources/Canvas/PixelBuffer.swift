@@ -81,14 +81,14 @@ public struct PixelBuffer: Sendable, Equatable {
 
 extension CairoCanvas {
   /// A copy of the canvas's pixels.
-  func pixelBuffer() -> PixelBuffer {
+  package func pixelBuffer() -> PixelBuffer {
     withPixels { raw in
       PixelBuffer(width: width, height: height, stride: stride, bytes: Array(raw))
     }
   }
 
   /// A canvas holding a copy of `pixels`.
-  convenience init(_ pixels: PixelBuffer) throws(RenderingError) {
+  package convenience init(_ pixels: PixelBuffer) throws(RenderingError) {
     try self.init(width: pixels.width, height: pixels.height)
     let stride = self.stride
     cairo_surface_flush(surface)
