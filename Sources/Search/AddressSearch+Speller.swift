@@ -103,7 +103,7 @@ extension AddressSearch {
       if let number {
         let hasNumber = shared.prefix(Self.maximumStreets).contains { j in
           guard let entry = map.searchKey(j), entry.kind == .street else { return false }
-          return addresses(onStreet: entry.target, number: number).contains { $0.exact }
+          return addresses(onStreet: entry.target, number: number).contains { $0.match <= .range }
         }
         if hasNumber { letters.insert(character) }
       } else {

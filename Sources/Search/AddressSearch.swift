@@ -9,7 +9,8 @@ import Routing
 /// it (`SearchQuery`), then a walk over the entries with that prefix (at most
 /// `maximumEntries`) and over the addresses of the streets found (at most
 /// `maximumStreets`); nothing is scanned per keystroke beyond that. Ranking: an exact house
-/// number first, then a number that starts with the one asked for, then names; within
+/// number first, then a range of numbers that holds it ("14–20" for 16), then a number that
+/// starts with the one asked for ("13a" for 13), then names; within
 /// each, a name equal to the query before one it only starts, then nearest to `near`.
 ///
 /// Immutable and `Sendable`; queries run on the calling thread (a few hundred µs on a city
@@ -28,7 +29,7 @@ public struct AddressSearch: Sendable {
 
   /// How well a result matches, best first.
   struct Score: Comparable {
-    /// 0 exact house number, 1 a number starting with it, 2 a name.
+    /// A house number's `NumberMatch`, or `nameTier` for a name.
     var tier: Int
     /// 0 the name is the query, 1 it starts with it, 2 a later word of it is the query, 3
     /// a later word starts with it.
@@ -41,6 +42,22 @@ public struct AddressSearch: Sendable {
       (a.tier, a.quality, a.distance, a.kind, a.label)
         < (b.tier, b.quality, b.distance, b.kind, b.label)
     }
+  }
+
+  /// The tier of a street, place, postcode or city: after every house number.
+  static let nameTier = NumberMatch.prefix.rawValue + 1
+
+  /// How an address's number matches the number asked for, best first.
+  enum NumberMatch: Int, Comparable {
+    /// The same number ("13" for 13, "13 A" for 13a).
+    case exact
+    /// A range that holds it: "14–20" for 16 (same side of the street when both ends are),
+    /// "13–16" for 14.
+    case range
+    /// A number that starts with it: "13a", "130" for 13.
+    case prefix
+
+    static func < (a: NumberMatch, b: NumberMatch) -> Bool { a.rawValue < b.rawValue }
   }
 
   /// Where a result comes from, to keep each once.
@@ -77,32 +94,39 @@ public struct AddressSearch: Sendable {
           if let number = reading.number {
             streets += 1
             guard streets <= Self.maximumStreets else { continue }
-            for (address, exact) in addresses(onStreet: entry.target, number: number) {
+            let matches = addresses(onStreet: entry.target, number: number)
+            if matches.isEmpty, map.searchKeyLength(i) == prefix.count, reading.qualifier == nil {
+              // The whole name with a number it does not have: the street itself.
+              keep(
+                Origin(kind: .street, index: entry.target), tier: Self.nameTier, quality: quality,
+                result(street: map.street(entry.target), index: entry.target))
+            }
+            for (address, match) in matches {
               let a = map.address(address)
               guard reading.qualifier.map({ Self.matches(a, qualifier: $0) }) ?? true else {
                 continue
               }
               keep(
-                Origin(kind: .address, index: address), tier: exact ? 0 : 1, quality: quality,
+                Origin(kind: .address, index: address), tier: match.rawValue, quality: quality,
                 result(address: a, street: entry.target))
             }
           } else {
             let street = map.street(entry.target)
             if let q = reading.qualifier, !self.street(street, matches: q) { continue }
             keep(
-              Origin(kind: .street, index: entry.target), tier: 2, quality: quality,
+              Origin(kind: .street, index: entry.target), tier: Self.nameTier, quality: quality,
               result(street: street, index: entry.target))
           }
         case .place:
           guard reading.number == nil, reading.qualifier == nil else { continue }
           keep(
-            Origin(kind: .place, index: entry.target), tier: 2, quality: quality,
+            Origin(kind: .place, index: entry.target), tier: Self.nameTier, quality: quality,
             result(place: map.place(entry.target)))
         case .zone:
           guard reading.number == nil, reading.qualifier == nil else { continue }
           let zone = map.zone(entry.target)
           keep(
-            Origin(kind: zone.kind == .city ? .city : .postcode, index: entry.target), tier: 2,
+            Origin(kind: zone.kind == .city ? .city : .postcode, index: entry.target), tier: Self.nameTier,
             quality: quality, result(zone: zone))
         }
       }
@@ -115,18 +139,32 @@ public struct AddressSearch: Sendable {
       .prefix(limit).map { withRoadPoint($0.result) }
   }
 
-  /// The addresses of street `index` whose number is `number` (exact) or starts with it.
-  func addresses(onStreet index: Int, number: String) -> [(index: Int, exact: Bool)] {
-    var out: [(Int, Bool)] = []
+  /// The addresses of street `index` whose number matches `number` (folded), and how.
+  func addresses(onStreet index: Int, number: String) -> [(index: Int, match: NumberMatch)] {
+    var out: [(Int, NumberMatch)] = []
+    let asked = number.allSatisfy { $0.isASCII && $0.isNumber } ? Int(number.prefix(9)) : nil
     for i in map.street(index).addresses {
       let folded = SearchText.foldNumber(map.addressNumber(i))
       if folded == number {
-        out.append((i, true))
+        out.append((i, .exact))
+      } else if let asked, Self.range(folded, holds: asked) {
+        out.append((i, .range))
       } else if folded.hasPrefix(number) {
-        out.append((i, false))
+        out.append((i, .prefix))
       }
     }
     return out
+  }
+
+  /// Whether a folded number is a range of plain numbers ("14-20") that holds `n`: `n` is
+  /// between its ends, and on their side of the street when both are odd or both even.
+  static func range(_ folded: String, holds n: Int) -> Bool {
+    let ends = folded.split(separator: "-", omittingEmptySubsequences: false)
+    guard ends.count == 2, ends.allSatisfy({ !$0.isEmpty && $0.count <= 6 }),
+      ends.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let a = Int(ends[0]), let b = Int(ends[1]), a < b, n >= a, n <= b
+    else { return false }
+    return (b - a) % 2 != 0 || (n - a) % 2 == 0
   }
 
   /// Whether an address has the postcode, or a city starting with the text, asked for.

@@ -1,7 +1,7 @@
 import Foundation
 import Geo
 import Routing
-import Search
+@testable import Search
 import Testing
 
 /// What the real extracts' data has besides plain address nodes: entrances, interpolation
@@ -140,5 +140,46 @@ import Testing
     // A number first: the letters of streets with that number.
     let number = try #require(numbers.first)
     #expect(search.nextLetters(after: "\(number) ").contains(name.first!))
+  }
+
+  @Test(arguments: RealExtractSearchTests.extracts)
+  func aNumberInsideARangeFindsTheRange(_ name: String) throws {
+    let extract = try Extract.named(name)
+    var checked = 0
+    for i in 0..<extract.map.addressCount {
+      let address = extract.map.address(i)
+      let ends = SearchText.foldNumber(address.number).split(separator: "-")
+      guard ends.count == 2, let a = Int(ends[0]), let b = Int(ends[1]), b - a >= 2 else {
+        continue
+      }
+      // A number strictly inside, on the ends' side when they share one.
+      let inside = (b - a) % 2 == 0 ? a + 2 : a + 1
+      let query = "\(address.street) \(inside)"
+      let results = extract.search.results(for: query, limit: 50)
+      #expect(
+        results.contains { $0.kind == .address && $0.number == address.number },
+        "\(name): \(query) → \(address.number)")
+      // A plain number of its own, if the street has one, comes first.
+      if let first = results.first, first.number.map(SearchText.foldNumber) == String(inside) {
+        #expect(first.name == address.street || first.kind == .address)
+      }
+      checked += 1
+    }
+    if name == "helsinki" { #expect(checked >= 10) }
+    // The other side of the street is not in a range of one side's numbers.
+    #expect(!AddressSearch.range("14-20", holds: 17))
+    #expect(AddressSearch.range("14-20", holds: 16))
+    #expect(AddressSearch.range("13-16", holds: 14))
+    #expect(!AddressSearch.range("13a-15", holds: 14))
+  }
+
+  @Test func aNumberTheStreetDoesNotHaveGivesTheStreet() throws {
+    let helsinki = try Extract.named("helsinki")
+    let street = try #require(
+      (0..<helsinki.map.streetCount).first { helsinki.map.street($0).addresses.count >= 5 })
+    let name = helsinki.map.street(street).name
+    let results = helsinki.search.results(for: "\(name) 9999")
+    #expect(results.first?.kind == .street)
+    #expect(results.first?.name == name)
   }
 }
