@@ -164,7 +164,7 @@ let package = Package(
       dependencies: [
         "HeadUnit", "JSON", "Navigation", "Readers", "Geo", "Templates", "MapLayers", "Rendering",
         "Routing", "MapImport", "Board", "Bridge", "TestSupport", "MachineTestSupport", "Rigs",
-        "Bench", "Commands",
+        "Bench", "Commands", "Core",
       ],
       swiftSettings: strict
     ),

@@ -126,7 +126,8 @@ public struct AddressSearch: Sendable {
           guard reading.number == nil, reading.qualifier == nil else { continue }
           let zone = map.zone(entry.target)
           keep(
-            Origin(kind: zone.kind == .city ? .city : .postcode, index: entry.target), tier: Self.nameTier,
+            Origin(kind: zone.kind == .city ? .city : .postcode, index: entry.target),
+            tier: Self.nameTier,
             quality: quality, result(zone: zone))
         }
       }

@@ -1,8 +1,9 @@
 import Foundation
 import Geo
 import Routing
-@testable import Search
 import Testing
+
+@testable import Search
 
 /// What the real extracts' data has besides plain address nodes: entrances, interpolation
 /// ways, postcodes, cities, every named road; and the speller's questions.

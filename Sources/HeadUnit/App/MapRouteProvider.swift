@@ -58,21 +58,22 @@ public struct MapRouteProvider: RouteProvider {
       routeChoices: choices)
   }
 
-  /// The routes to `place`: offline to its road point when the search gave one (and no
-  /// server is asked), else to its coordinate through `service`.
+  /// The routes to `place` through `service`: to its road point, facing the address, when
+  /// the search gave one, else to its coordinate.
   func routes(to place: Place, from origin: Coordinate) -> ArraySlice<Route>? {
     let alternatives = Navigation.Trip.maximumRouteChoices - 1
-    if service.server == nil, let edge = place.roadEdge, let offset = place.roadOffset {
-      let roadPoint = RoadPoint(edge: edge, offset: offset, side: nil, coordinate: place.coordinate)
-      return try? router.routes(
-        from: origin, to: roadPoint, facing: place.entrance ?? place.coordinate,
-        alternatives: alternatives
-      ).prefix(Navigation.Trip.maximumRouteChoices)
-    }
     let timeout = service.server.map { min($0.timeout, Self.tripTimeout) }
-    return try? service.routes(
-      from: origin, to: place.coordinate, alternatives: alternatives, timeout: timeout
-    ).routes.prefix(Navigation.Trip.maximumRouteChoices)
+    let answer: RoutingService.Answer?
+    if let edge = place.roadEdge, let offset = place.roadOffset {
+      let roadPoint = RoadPoint(edge: edge, offset: offset, side: nil, coordinate: place.coordinate)
+      answer = try? service.routes(
+        from: origin, to: roadPoint, facing: place.entrance ?? place.coordinate,
+        alternatives: alternatives, timeout: timeout)
+    } else {
+      answer = try? service.routes(
+        from: origin, to: place.coordinate, alternatives: alternatives, timeout: timeout)
+    }
+    return answer?.routes.prefix(Navigation.Trip.maximumRouteChoices)
   }
 
   /// "Via Mannerheimintie": the longest named road of a route.

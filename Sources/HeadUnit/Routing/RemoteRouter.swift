@@ -60,32 +60,36 @@ public struct RemoteRouter: Sendable, Equatable {
   public var name: String { "\(engine.name) at \(url.absoluteString)" }
 
   /// Up to `alternatives + 1` routes from `origin` (moving on `heading`, degrees, when
-  /// known) to `destination`, fastest first. Blocks for at most `timeout` (the
+  /// known) to `destination`, fastest first. With `facing` (an address off the road that
+  /// `destination` is on), Valhalla words the arrival's side from it; OSRM cannot, and the
+  /// caller sets it (`Route.arriving(facing:)`). Blocks for at most `timeout` (the
   /// configured one when nil) per request.
   ///
   /// - Throws: `RemoteRouterError` naming the server: `.unreachable`, `.timeout`,
   ///   `.httpStatus`, `.badResponse` (with the JSON path) or `.noRoute`.
   public func routes(
     from origin: Coordinate, heading: Double? = nil, to destination: Coordinate,
-    alternatives: Int = 0, timeout: Duration? = nil
+    facing: Coordinate? = nil, alternatives: Int = 0, timeout: Duration? = nil
   ) throws(RemoteRouterError) -> [Route] {
     let wait = timeout ?? self.timeout
     let request = self.request(
-      from: origin, heading: heading, to: destination, alternatives: alternatives)
+      from: origin, heading: heading, to: destination, facing: facing,
+      alternatives: alternatives)
     do {
       return try parse(try send(request, timeout: wait))
     } catch let error where error.code == .noRoute && engine == .osrm && heading != nil {
       // OSRM drops a start whose roads all point away from the heading; any direction is
       // better than none, as the offline router turns round at a cost.
       let again = self.request(
-        from: origin, heading: nil, to: destination, alternatives: alternatives)
+        from: origin, heading: nil, to: destination, facing: facing, alternatives: alternatives)
       return try parse(try send(again, timeout: wait))
     }
   }
 
   /// The HTTP request for a route; pure.
   func request(
-    from origin: Coordinate, heading: Double?, to destination: Coordinate, alternatives: Int
+    from origin: Coordinate, heading: Double?, to destination: Coordinate,
+    facing: Coordinate? = nil, alternatives: Int
   ) -> HTTPClient.Request {
     switch engine {
     case .valhalla:
@@ -96,11 +100,16 @@ public struct RemoteRouter: Sendable, Equatable {
         start.append(("heading", .number(Double(Int(heading.rounded()) % 360))))
         start.append(("heading_tolerance", .number(Double(Self.headingTolerance))))
       }
-      let end: JSONValue = .object([
+      var end: [(String, JSONValue)] = [
         ("lat", .number(destination.latitude)), ("lon", .number(destination.longitude)),
-      ])
+      ]
+      if let facing {
+        // Valhalla routes to lat/lon and tells the side of the street from the display point.
+        end.append(("display_lat", .number(facing.latitude)))
+        end.append(("display_lon", .number(facing.longitude)))
+      }
       var body: [(String, JSONValue)] = [
-        ("locations", .array([.object(start), end])),
+        ("locations", .array([.object(start), .object(end)])),
         ("costing", "auto"), ("format", "osrm"), ("banner_instructions", true),
         ("voice_instructions", true), ("language", .string(Self.valhallaLanguage(language))),
         ("units", imperial ? "miles" : "kilometers"),

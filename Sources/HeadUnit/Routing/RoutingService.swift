@@ -38,12 +38,52 @@ public struct RoutingService: Sendable {
     from origin: Coordinate, heading: Double? = nil, to destination: Coordinate,
     alternatives: Int = 0, timeout: Duration? = nil
   ) throws(RoutingError) -> Answer {
+    try answer(
+      server: { (server: RemoteRouter) throws(RemoteRouterError) in
+        try server.routes(
+          from: origin, heading: heading, to: destination, alternatives: alternatives,
+          timeout: timeout)
+      },
+      offline: { (router: Router<RoadMap>) throws(RoutingError) in
+        try router.routes(
+          from: origin, heading: heading, to: destination, alternatives: alternatives)
+      })
+  }
+
+  /// Up to `alternatives + 1` routes to an address's road point (from the map's search),
+  /// arriving on the address's side: the server is asked for the road point itself (so it
+  /// cannot snap to another street nearer the building) and its arrival given the side of
+  /// `facing`; the offline router routes to the road point as it does without a server.
+  ///
+  /// - Throws: as `routes(from:heading:to:alternatives:timeout:)`.
+  public func routes(
+    from origin: Coordinate, heading: Double? = nil, to roadPoint: RoadPoint,
+    facing: Coordinate, alternatives: Int = 0, timeout: Duration? = nil
+  ) throws(RoutingError) -> Answer {
+    try answer(
+      server: { (server: RemoteRouter) throws(RemoteRouterError) in
+        try server.routes(
+          from: origin, heading: heading, to: roadPoint.coordinate, facing: facing,
+          alternatives: alternatives, timeout: timeout
+        ).map { $0.arriving(facing: facing) }
+      },
+      offline: { (router: Router<RoadMap>) throws(RoutingError) in
+        try router.routes(
+          from: origin, heading: heading, to: roadPoint, facing: facing,
+          alternatives: alternatives)
+      })
+  }
+
+  /// The server's routes, else the offline router's, logging who answered and why the
+  /// server did not.
+  private func answer(
+    server ask: (RemoteRouter) throws(RemoteRouterError) -> [Route],
+    offline route: (Router<RoadMap>) throws(RoutingError) -> [Route]
+  ) throws(RoutingError) -> Answer {
     var reason: String?
     if let server {
       do {
-        let routes = try server.routes(
-          from: origin, heading: heading, to: destination, alternatives: alternatives,
-          timeout: timeout)
+        let routes = try ask(server)
         logger?.notice("route from \(server.name)")
         return Answer(routes: routes, source: .server(server.name))
       } catch {
@@ -54,8 +94,7 @@ public struct RoutingService: Sendable {
     guard let offline else {
       throw RoutingError(.noRoute, "no offline map" + (reason.map { " and \($0)" } ?? ""))
     }
-    let routes = try offline.routes(
-      from: origin, heading: heading, to: destination, alternatives: alternatives)
+    let routes = try route(offline)
     if let reason { logger?.notice("route from the offline router (\(reason))") }
     return Answer(routes: routes, source: .offline(reason: reason))
   }

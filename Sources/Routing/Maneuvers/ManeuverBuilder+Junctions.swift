@@ -121,14 +121,7 @@ extension ManeuverBuilder {
   /// Which side of the road the destination is on, nil when it is on the road (within
   /// 3 m of where the route ends).
   func arrivalSide(_ path: RoutePath, lastPiece: [Coordinate]) -> Maneuver.Modifier? {
-    guard Earth.distance(path.destination, path.end) > 3, lastPiece.count >= 2 else {
-      return nil
-    }
-    let bearing = EdgeGeometry.finalBearing(lastPiece)
-    let toDestination = Earth.bearing(from: path.end, to: path.destination)
-    let side = Angle.difference(from: bearing, to: toDestination)
-    guard abs(side) > 10, abs(side) < 170 else { return nil }
-    return side > 0 ? .right : .left
+    Route.arrivalSide(approach: lastPiece, end: path.end, destination: path.destination)
   }
 
   /// Folds maneuvers that come in quick succession into one, and drops name changes

@@ -3,19 +3,32 @@ import Navigation
 
 extension Router {
   /// For every edge, whether a route from the network's largest strongly connected part
-  /// can arrive on it (turn restrictions aside): false for the pieces cut off by the
-  /// extract's edge or entered only from outside it. O(edges).
+  /// can arrive on it, moving as the router moves (turn restrictions, the U-turn rule):
+  /// false for the pieces cut off by the extract's edge, entered only from outside it, or
+  /// only by a forbidden turn. A flood from one edge of that part; when it reaches less
+  /// than half of the part (the edge sat in a pocket that restrictions close), from the
+  /// next. O(edges) a flood.
   public func edgesReachableFromMainComponent() -> [Bool] {
-    var reached = table.onMainComponent
-    var stack = reached.indices.filter { reached[$0] }
-    while let e = stack.popLast() {
-      let node = Int(table.edgeTo[e])
-      for f in Int(table.outStart[node])..<Int(table.outEnd[node]) where !reached[f] {
-        reached[f] = true
-        stack.append(f)
+    let main = table.onMainComponent.indices.filter { table.onMainComponent[$0] }
+    var best = [Bool](repeating: false, count: graph.edgeCount)
+    var bestCount = 0
+    for seed in main.prefix(8) {
+      var reached = [Bool](repeating: false, count: graph.edgeCount)
+      reached[seed] = true
+      var count = 1
+      var stack = [seed]
+      while let e = stack.popLast() {
+        forEachMove(from: e) { f, _ in
+          guard !reached[f] else { return }
+          reached[f] = true
+          count += 1
+          stack.append(f)
+        }
       }
+      if count > bestCount { (best, bestCount) = (reached, count) }
+      if bestCount * 2 >= main.count { break }
     }
-    return reached
+    return best
   }
 
   /// The fastest path from `origin` to `roadPoint` (an address's, from the map's search),
