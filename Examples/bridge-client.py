@@ -6,11 +6,13 @@ row comes back as an itemSelected event), and runs a small navigation session wh
 maneuvers and estimates it supplies itself.
 
     python3 Examples/bridge-client.py [--socket /run/headunit/bridge.sock] [--step 1.0]
-                                      [--once]
+                                      [--once] [--address "Fabianinkatu 17"]
 
 Rows: "Drive to the office" previews a trip; Start on the head unit begins the session
 (maneuvers counting down, then arrival); "About" shows an information template;
-"Quit" says goodbye. With --once the client leaves after its navigation session.
+"Quit" says goodbye. With --once the client leaves after its navigation session. With
+--address, a row "Drive to <address>" hands the address to the head unit's own search and
+router (navigateTo with a query), which previews the routes to it.
 Every line it gets from the head unit is printed, prefixed with "<-".
 """
 
@@ -105,15 +107,18 @@ class Bridge:
         threading.Thread(target=beat, daemon=True).start()
 
 
-def menu():
+def menu(address=None):
+    rows = [
+        {"id": "drive", "text": "Drive to the office", "detail": "1.2 km",
+         "image": "pin", "accessory": "disclosure"},
+        {"id": "about", "text": "About", "image": "info"},
+        {"id": "quit", "text": "Quit"},
+    ]
+    if address:
+        rows.insert(1, {"id": "address", "text": f"Drive to {address}", "image": "pin"})
     return {
         "type": "list", "id": "menu", "title": "Bridge demo",
-        "sections": [{"header": "Choose with the knob", "items": [
-            {"id": "drive", "text": "Drive to the office", "detail": "1.2 km",
-             "image": "pin", "accessory": "disclosure"},
-            {"id": "about", "text": "About", "image": "info"},
-            {"id": "quit", "text": "Quit"},
-        ]}],
+        "sections": [{"header": "Choose with the knob", "items": rows}],
     }
 
 
@@ -148,6 +153,8 @@ def main():
                         help="seconds between two estimate updates")
     parser.add_argument("--once", action="store_true",
                         help="say goodbye after one navigation session")
+    parser.add_argument("--address",
+                        help="an address the head unit's own search and router go to")
     args = parser.parse_args()
 
     bridge = Bridge(args.socket)
@@ -157,7 +164,7 @@ def main():
         "type": "map", "id": "map",
         "mapButtons": [{"id": "menu", "letters": "App"}],
     })
-    bridge.request("pushTemplate", template=menu())
+    bridge.request("pushTemplate", template=menu(args.address))
     print("list on screen", flush=True)
 
     while True:
@@ -166,7 +173,16 @@ def main():
             print("the head unit closed the connection", flush=True)
             return 1
         kind = event["type"]
-        if kind == "itemSelected" and event["itemId"] == "drive":
+        if kind == "itemSelected" and event["itemId"] == "address":
+            # The built-in app takes the screen and previews the routes it found.
+            try:
+                answer = bridge.request("navigateTo", destination={"query": args.address},
+                                        start=False)
+                print(f"navigateTo: {answer['state']}, {answer['routeChoices']} routes",
+                      flush=True)
+            except RuntimeError as error:
+                print(f"navigateTo: {error}", flush=True)
+        elif kind == "itemSelected" and event["itemId"] == "drive":
             bridge.request("popToRootTemplate")
             bridge.request("showTripPreviews", trips=[TRIP], startButtonTitle="Start")
         elif kind == "itemSelected" and event["itemId"] == "about":
@@ -179,7 +195,7 @@ def main():
         elif kind == "buttonPressed" and event["buttonId"] == "back":
             bridge.request("popTemplate")
         elif kind == "buttonPressed" and event["buttonId"] == "menu":
-            bridge.request("pushTemplate", template=menu())
+            bridge.request("pushTemplate", template=menu(args.address))
         elif kind == "tripStarted":
             print(f"navigating on route choice {event['routeChoice']}", flush=True)
             try:
@@ -190,7 +206,7 @@ def main():
             if args.once:
                 bridge.request("goodbye")
                 return 0
-            bridge.request("pushTemplate", template=menu())
+            bridge.request("pushTemplate", template=menu(args.address))
         elif kind == "navigationCancelled":
             print(f"the head unit ended navigation ({event['reason']})", flush=True)
         elif kind == "itemSelected" and event["itemId"] == "quit":

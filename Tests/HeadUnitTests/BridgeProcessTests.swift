@@ -129,6 +129,31 @@ struct BridgeProcessTests {
     #expect(!FileManager.default.fileExists(atPath: rig.socket), "the socket is removed")
   }
 
+  /// The rig has no gpsd: the search finds the address, and the answer says why there is
+  /// no route yet (with a fix, `BridgeQueryTests` sees the preview).
+  @Test("the Python example with --address: the unit's own search finds it, no fix to route from")
+  func exampleClientAddress() async throws {
+    let rig = try Rig()
+    try #require(await rig.daemon.waitForLine { $0.contains("bridge: listening") } != nil)
+    let client = try ChildProcess(
+      "/usr/bin/env",
+      ["python3", Self.example, "--socket", rig.socket, "--address", "Fabianinkatu 17"])
+    try #require(await client.waitForLine(inOutput: true) { $0 == "list on screen" } != nil)
+    // The address is the second row.
+    try rig.turn(1)
+    try await Task.sleep(for: .milliseconds(200))
+    try rig.select()
+    let answer = await client.waitForLine(inOutput: true, timeout: .seconds(10)) {
+      $0.hasPrefix("navigateTo:")
+    }
+    #expect(
+      answer?.contains("no position yet to route from to Fabianinkatu 17, 00130 Helsinki") == true,
+      "\(client.out + client.err)")
+    client.signal(SIGTERM)
+    rig.daemon.signal(SIGTERM)
+    #expect(await rig.daemon.exitStatus() == 0)
+  }
+
   @Test("a client SIGKILLed mid-session: logged, the built-in app back, the unit keeps serving")
   func killedClient() async throws {
     let rig = try Rig()

@@ -231,7 +231,9 @@ extension HeadUnitCore {
           id,
           BridgeError(
             code: BridgeError.Code.noRoute,
-            message: "the built-in router found no route to \(place.name)",
+            message: app.position == nil
+              ? "no position yet to route from to \(place.name): the GPS has no fix"
+              : "the built-in router found no route to \(place.name)",
             path: "$.destination")))
     }
   }
