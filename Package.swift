@@ -35,6 +35,8 @@ let package = Package(
     .target(
       name: "Routing", dependencies: ["Geo", "Navigation", "CZlib", "POSIX"],
       swiftSettings: strict),
+    .target(
+      name: "Maneuvers", dependencies: ["Geo", "Navigation", "Routing"], swiftSettings: strict),
     .target(name: "Search", dependencies: ["Geo", "Routing"], swiftSettings: strict),
     .target(
       name: "MapImport", dependencies: ["Geo", "Navigation", "Routing", "CZlib"],
@@ -71,7 +73,8 @@ let package = Package(
       name: "HeadUnit",
       dependencies: [
         "Geo", "Navigation", "Readers", "Templates", "Core", "JSON", "MapLayers", "Rendering",
-        "Routing", "Search", "Board", "Audio", "Bridge", "CHTTP", "CMalloc", "CSystemd", "POSIX",
+        "Routing", "Maneuvers", "Search", "Board", "Audio", "Bridge", "CHTTP", "CMalloc",
+        "CSystemd", "POSIX",
       ],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict
@@ -80,7 +83,7 @@ let package = Package(
       name: "Commands",
       dependencies: [
         "HeadUnit", "Core", "Geo", "Navigation", "Readers", "Templates", "JSON", "Rendering",
-        "Routing", "MapImport", "Search", "Board", "Audio", "POSIX", "CMalloc",
+        "Routing", "Maneuvers", "MapImport", "Search", "Board", "Audio", "POSIX", "CMalloc",
       ],
       swiftSettings: strict
     ),
@@ -91,7 +94,8 @@ let package = Package(
       name: "Bench",
       dependencies: [
         "HeadUnit", "Commands", "Rigs", "Core", "Geo", "Navigation", "Readers", "Templates",
-        "JSON", "Rendering", "Routing", "MapImport", "Search", "Board", "Audio", "POSIX",
+        "JSON", "Rendering", "Routing", "Maneuvers", "MapImport", "Search", "Board", "Audio",
+        "POSIX",
       ],
       swiftSettings: strict
     ),
@@ -133,17 +137,17 @@ let package = Package(
     ),
     .testTarget(
       name: "RoutingTests",
-      dependencies: ["Routing", "MapImport", "Geo", "Navigation", "Readers"],
+      dependencies: ["Routing", "Maneuvers", "MapImport", "Geo", "Navigation", "Readers"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "SearchTests",
-      dependencies: ["Search", "MapImport", "Routing", "Geo", "Navigation"],
+      dependencies: ["Search", "MapImport", "Routing", "Maneuvers", "Geo", "Navigation"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "MapImportTests",
-      dependencies: ["MapImport", "Routing", "Geo", "Navigation", "CZlib"],
+      dependencies: ["MapImport", "Routing", "Maneuvers", "Geo", "Navigation", "CZlib"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -164,7 +168,7 @@ let package = Package(
       dependencies: [
         "HeadUnit", "JSON", "Navigation", "Readers", "Geo", "Templates", "MapLayers", "Rendering",
         "Routing", "MapImport", "Board", "Bridge", "TestSupport", "MachineTestSupport", "Rigs",
-        "Bench", "Commands", "Core",
+        "Bench", "Commands", "Core", "Maneuvers",
       ],
       swiftSettings: strict
     ),

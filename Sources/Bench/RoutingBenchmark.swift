@@ -2,6 +2,7 @@ import Commands
 import Core
 import Foundation
 import Geo
+import Maneuvers
 import Navigation
 import Routing
 

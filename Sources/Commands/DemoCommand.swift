@@ -1,6 +1,7 @@
 import Audio
 import Foundation
 import HeadUnit
+import Maneuvers
 import Navigation
 import Routing
 

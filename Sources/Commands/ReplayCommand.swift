@@ -1,5 +1,6 @@
 import Foundation
 import HeadUnit
+import Maneuvers
 import Navigation
 import Readers
 import Routing

@@ -2,21 +2,21 @@ import Geo
 
 /// Bearings and pieces of edge shapes, shared by the router and the maneuver builder so
 /// that both see the same angle at a junction.
-enum EdgeGeometry {
+package enum EdgeGeometry {
   /// How far along a shape its direction at an end is measured: a few metres of the
   /// first segment are often only the width of the junction.
-  static let bearingLookahead = 10.0
+  package static let bearingLookahead = 10.0
 
   /// Direction leaving the start of `shape`: towards the point `bearingLookahead` metres
   /// along it (or its end when shorter).
-  static func initialBearing(_ shape: [Coordinate]) -> Double {
+  package static func initialBearing(_ shape: [Coordinate]) -> Double {
     guard let first = shape.first, shape.count >= 2 else { return 0 }
     return Earth.bearing(from: first, to: point(along: shape, reversed: false))
   }
 
   /// Direction arriving at the end of `shape`: from the point `bearingLookahead` metres
   /// before its end.
-  static func finalBearing(_ shape: [Coordinate]) -> Double {
+  package static func finalBearing(_ shape: [Coordinate]) -> Double {
     guard let last = shape.last, shape.count >= 2 else { return 0 }
     return Earth.bearing(from: point(along: shape, reversed: true), to: last)
   }
@@ -45,7 +45,7 @@ enum EdgeGeometry {
 
   /// The part of `shape` between `from` and `to` metres along it (measured as `Polyline`
   /// measures), both ends included as points; at least two points.
-  static func slice(_ shape: [Coordinate], from: Double, to: Double) -> [Coordinate] {
+  package static func slice(_ shape: [Coordinate], from: Double, to: Double) -> [Coordinate] {
     let line = Polyline(shape)
     guard shape.count >= 2, to > from else {
       let p = line.coordinate(at: from)

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Geo
+import Maneuvers
 import Navigation
 import Routing
 import TestSupport

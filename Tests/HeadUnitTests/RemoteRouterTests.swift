@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Maneuvers
 import Navigation
 import Routing
 import TestSupport

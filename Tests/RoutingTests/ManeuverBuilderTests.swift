@@ -1,4 +1,5 @@
 import Geo
+import Maneuvers
 import Navigation
 import Routing
 import Testing

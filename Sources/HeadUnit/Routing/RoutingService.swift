@@ -1,5 +1,6 @@
 import Core
 import Geo
+import Maneuvers
 import Navigation
 import Routing
 

@@ -65,19 +65,6 @@ extension Router {
       destination: destination)
   }
 
-  /// `paths(from:heading:to:facing:alternatives:)` turned into routes with steps and
-  /// maneuvers; the arrival carries the side of the street.
-  public func routes(
-    from origin: Coordinate, heading: Double? = nil, to roadPoint: RoadPoint,
-    facing destination: Coordinate, alternatives: Int = 0
-  ) throws(RoutingError) -> [Route] {
-    let builder = ManeuverBuilder(graph: graph, options: options)
-    return try paths(
-      from: origin, heading: heading, to: roadPoint, facing: destination,
-      alternatives: alternatives
-    ).map(builder.route)
-  }
-
   /// The road point as snaps: on its edge, and at the same place on the edge back.
   func snaps(at roadPoint: RoadPoint, facing destination: Coordinate) -> [Snap] {
     let shape = graph.geometry(ofEdge: roadPoint.edge)

@@ -77,16 +77,6 @@ public struct Router<Graph: RoadGraph>: Sendable {
       destination: destination)
   }
 
-  /// `paths(from:heading:to:alternatives:)` turned into routes with steps and maneuvers.
-  public func routes(
-    from origin: Coordinate, heading: Double? = nil, to destination: Coordinate,
-    alternatives: Int = 0
-  ) throws(RoutingError) -> [Route] {
-    let builder = ManeuverBuilder(graph: graph, options: options)
-    return try paths(from: origin, heading: heading, to: destination, alternatives: alternatives)
-      .map(builder.route)
-  }
-
   /// The snaps within `extra` metres of the nearest (`snaps` is sorted nearest first).
   static func nearest(_ snaps: [Snap], within extra: Double = 5) -> [Snap] {
     snaps.filter { $0.distance <= snaps[0].distance + extra }

@@ -1,5 +1,6 @@
 import Foundation
 import Navigation
+import Routing
 
 /// English instruction texts for the screen, worded as Valhalla words them
 /// ("Turn left onto Mannerheimintie/E 12.", "Enter the roundabout and take the 2nd exit

@@ -1,5 +1,6 @@
 import Geo
 import Navigation
+import Routing
 
 /// Answers the navigation session's route requests with the offline router.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Navigation
+import Routing
 
 /// OSM `turn:lanes` values to the route model's `Lane`s for one maneuver.
 public enum TurnLanes {

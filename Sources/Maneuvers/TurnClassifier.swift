@@ -1,4 +1,5 @@
 import Navigation
+import Routing
 
 /// Turn angles to OSRM direction modifiers.
 ///

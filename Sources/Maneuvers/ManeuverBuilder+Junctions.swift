@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Navigation
+import Routing
 
 extension ManeuverBuilder {
   /// The junction between edge `a` and edge `b` of a path: angles, the other ways on, the

@@ -1,5 +1,6 @@
 import Geo
 import Navigation
+import Routing
 
 extension Route {
   /// The route with its arrival's side of the street taken from `destination` (an address

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Navigation
+import Routing
 
 /// Turns a `RoutePath` into a `Navigation.Route`: steps with maneuvers, names, lanes,
 /// instructions, distances, durations and geometry, the way OSRM and Valhalla describe
