@@ -38,8 +38,9 @@ let package = Package(
     .target(
       name: "Maneuvers", dependencies: ["Geo", "Navigation", "Routing"], swiftSettings: strict),
     .target(name: "Search", dependencies: ["Geo", "Routing"], swiftSettings: strict),
+    .target(name: "Contraction", dependencies: ["Routing"], swiftSettings: strict),
     .target(
-      name: "MapImport", dependencies: ["Geo", "Navigation", "Routing", "CZlib"],
+      name: "MapImport", dependencies: ["Geo", "Navigation", "Routing", "Contraction", "CZlib"],
       swiftSettings: strict),
     .target(
       name: "Core", dependencies: ["Geo", "Navigation", "Templates"], swiftSettings: strict),
@@ -138,6 +139,11 @@ let package = Package(
     .testTarget(
       name: "RoutingTests",
       dependencies: ["Routing", "Maneuvers", "MapImport", "Geo", "Navigation", "Readers"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "HierarchyTests",
+      dependencies: ["Contraction", "MapImport", "Routing", "Maneuvers", "Geo", "Navigation"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -14,8 +14,9 @@ enum RoutingBenchmark {
 
     routing: opens the map (default: the embedded Helsinki map), builds the router, and
     routes between N (default 100) pairs of map nodes drawn with a fixed seed; prints the
-    time to open the map and build the router, the median and maximum query time (search
-    alone, and search with maneuvers), how many pairs had no route, and the peak RSS.
+    time to open the map and build the router, the median, 95th percentile and maximum
+    query time (search alone through the map's routing hierarchy, the plain search on the
+    same pairs, and search with maneuvers), how many pairs had no route, and the peak RSS.
     --pairs prints the pairs instead, one `lat,lon lat,lon` line each, so other routers
     can be timed on the same queries. With --osrm and --valhalla (or when
     `Deploy/engines-serve start` has left their addresses in .engines/run/), the same
@@ -69,7 +70,9 @@ enum RoutingBenchmark {
     var router: Router<RoadMap>?
     let building = clock.measure { router = Router(graph: map) }
     guard let router else { return .failure }
+    let plainRouter = Router(graph: map, usingHierarchy: false)
     var search: [Double] = []
+    var plain: [Double] = []
     var full: [Double] = []
     var failures = 0
     var distance = 0.0
@@ -82,12 +85,17 @@ enum RoutingBenchmark {
       }
       distance += path.distance
       search.append(t1.seconds * 1e3)
+      if router.usesHierarchy {
+        plain.append(clock.measure { _ = try? plainRouter.paths(from: a, to: b) }.seconds * 1e3)
+      }
       let t2 = clock.measure { _ = try? router.routes(from: a, to: b) }
       full.append(t2.seconds * 1e3)
     }
     search.sort()
+    plain.sort()
     full.sort()
     func median(_ v: [Double]) -> Double { v.isEmpty ? .nan : v[v.count / 2] }
+    func p95(_ v: [Double]) -> Double { v.isEmpty ? .nan : v[min(v.count - 1, v.count * 95 / 100)] }
     console.out(
       String(
         format:
@@ -99,7 +107,16 @@ enum RoutingBenchmark {
         seed, failures, search.isEmpty ? 0 : distance / Double(search.count)))
     console.out(
       String(
-        format: "  search: median %.3f ms, max %.3f ms", median(search), search.last ?? .nan))
+        format: "  search (%@): median %.3f ms, p95 %.3f ms, max %.3f ms",
+        router.usesHierarchy ? "routing hierarchy" : "plain, the map has no hierarchy",
+        median(search), p95(search), search.last ?? .nan))
+    if !plain.isEmpty {
+      console.out(
+        String(
+          format:
+            "  plain search, same pairs: median %.3f ms, p95 %.3f ms, max %.3f ms (%.1f× the median)",
+          median(plain), p95(plain), plain.last ?? .nan, median(plain) / median(search)))
+    }
     console.out(
       String(
         format: "  search + maneuvers: median %.3f ms, max %.3f ms", median(full),

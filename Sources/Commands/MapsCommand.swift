@@ -109,7 +109,9 @@ enum MapsCommand {
       "  ways split at gaps \(s.waysSplitAtGaps) (\(s.missingNodeReferences) missing node references), dropped \(s.waysDropped)",
       "  speed defaults \(s.country) (\(s.waysWithDefaultSpeed) ways without a limit tag)",
     ] + wholeMapLines(s.wholeMap) + addressLines(s.addresses) + [
-      String(format: "  file %.2f MB", Double(size) / 1_048_576)
+      s.hierarchyProblem.map { "  routing hierarchy: none (\($0))" }
+        ?? "  routing hierarchy: \(s.hierarchyArcs) arcs (\(s.hierarchyShortcuts) shortcuts)",
+      String(format: "  file %.2f MB", Double(size) / 1_048_576),
     ]
   }
 

@@ -24,10 +24,14 @@ public struct MapImporter: Sendable {
   /// Whether to import addresses (`false`: a map of roads and places only, as before
   /// format version 3; for measuring what addresses cost).
   public var addresses: Bool
+  /// Whether to build the routing hierarchy (`false`: a map the router searches plainly,
+  /// as before it had one).
+  public var hierarchy: Bool
 
-  public init(country: String? = nil, addresses: Bool = true) {
+  public init(country: String? = nil, addresses: Bool = true, hierarchy: Bool = true) {
     self.country = country
     self.addresses = addresses
+    self.hierarchy = hierarchy
   }
 
   /// Imports the PBF file at `path`.
@@ -49,6 +53,7 @@ public struct MapImporter: Sendable {
     var builder = RoadMapBuilder(country: country)
     builder.extractBox = header.boundingBoxE7
     builder.addresses = addresses
+    builder.hierarchy = hierarchy
     var nodeBlobs: [PBFFile.Blob] = []
     var wayBlobs: [PBFFile.Blob] = []
     for (i, blob) in blobs.enumerated() {

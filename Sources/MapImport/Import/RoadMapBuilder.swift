@@ -45,6 +45,11 @@ public struct RoadMapBuilder: Sendable {
     public var country = "default"
     /// Addresses kept, and the bad ones counted.
     public var addresses = AddressSummary()
+    /// The routing hierarchy's arcs (moves and shortcuts, each stored twice: from below and
+    /// from above), and why there is none when it could not be built.
+    public var hierarchyArcs = 0
+    public var hierarchyShortcuts = 0
+    public var hierarchyProblem: String?
 
     public var restrictionsSkippedTotal: Int { restrictionsSkipped.values.reduce(0, +) }
 
@@ -96,6 +101,8 @@ public struct RoadMapBuilder: Sendable {
   var addressElements = AddressElements()
   /// Whether `build()` makes the address sections.
   public var addresses = true
+  /// Whether `build()` makes the routing hierarchy.
+  public var hierarchy = true
 
   public init(country: String? = nil) {
     self.country = country
@@ -219,6 +226,7 @@ public struct RoadMapBuilder: Sendable {
     var summary = assembly.summary
     addAreas(to: &content, summary: &summary)
     if addresses { summary.addresses = addAddresses(to: &content) }
+    if hierarchy { addHierarchy(to: &content, summary: &summary) }
     return Output(data: MapFileWriter(content: content).data(), summary: summary)
   }
 

@@ -102,6 +102,8 @@ package struct MapContent: Equatable {
   package var wholeMap = WholeMap()
   /// Addresses, streets, postcodes and cities, and the search index over their names.
   package var addressBook = AddressBook()
+  /// The routing hierarchy over the edges, when one was built.
+  package var hierarchy: HierarchyTables?
 
   /// Nothing: no nodes, no edges, only the empty string.
   package init() {}
@@ -111,7 +113,7 @@ package struct MapContent: Equatable {
       && a.geometry.elementsEqual(b.geometry, by: ==) && a.strings == b.strings
       && a.restrictions == b.restrictions && a.places == b.places && a.country == b.country
       && a.signposts == b.signposts && WholeMap.same(a.wholeMap, b.wholeMap)
-      && a.addressBook == b.addressBook
+      && a.addressBook == b.addressBook && a.hierarchy == b.hierarchy
       && a.areas.elementsEqual(b.areas) {
         $0.kind == $1.kind && $0.outline.elementsEqual($1.outline, by: ==)
       }

@@ -87,6 +87,11 @@ package enum MapFileLayout {
     case streets = "STRT"
     case zones = "ZONE"
     case searchKeys = "SKEY"
+    /// The routing hierarchy (`RouteHierarchy`): its header, the index of each edge's arcs
+    /// and the arcs.
+    case hierarchyMeta = "CHMT"
+    case hierarchyIndex = "CHNX"
+    case hierarchyArcs = "CHAR"
 
     /// Whether a file may lack the section.
     var isOptional: Bool {
@@ -100,8 +105,11 @@ package enum MapFileLayout {
 
     var recordSize: Int {
       switch self {
-      case .meta: 64
-      case .nodes, .geometry, .areaPoints, .ringPoints, .overviewPoints, .edgeAttributes: 8
+      case .meta, .hierarchyMeta: 64
+      case .hierarchyArcs: 12
+      case .nodes, .geometry, .areaPoints, .ringPoints, .overviewPoints, .edgeAttributes,
+        .hierarchyIndex:
+        8
       case .areas, .polygons, .overviewLines: 32
       case .edges: 48
       case .restrictions, .places, .signposts, .rings: 16

@@ -134,6 +134,7 @@ package struct MapFileWriter {
 
     sections += wholeMapSections(grid: grid)
     for (section, count, fill) in addressSections() { add(section, count, fill) }
+    if let hierarchy = content.hierarchy { sections += hierarchySections(hierarchy) }
 
     // Header, table, then the sections at 8-byte aligned offsets.
     var offset = MapFileLayout.headerSize + sections.count * MapFileLayout.tableEntrySize
@@ -158,6 +159,30 @@ package struct MapFileWriter {
     header.uint32(checked.withUnsafeBytes { CRC32.checksum(of: $0) })
     header.bytes.append(contentsOf: [UInt8](repeating: 0, count: 12))
     return Data(header.bytes + checked)
+  }
+
+  /// `CHMT`, `CHNX` and `CHAR`, the header with the checksum of the other two.
+  private func hierarchySections(_ h: HierarchyTables) -> [(
+    MapFileLayout.Section, count: Int, bytes: ByteBuffer
+  )] {
+    var index = ByteBuffer()
+    index.reserve(h.index.count * 8)
+    for entry in h.index {
+      index.uint32(entry.up)
+      index.uint32(entry.down)
+    }
+    var arcs = ByteBuffer()
+    arcs.reserve(h.arcs.count * 12)
+    for arc in h.arcs {
+      arcs.uint32(arc.node)
+      arcs.uint32(arc.weight)
+      arcs.uint32(arc.middle)
+    }
+    let checksum = RouteHierarchy.checksum(index.bytes, arcs.bytes)
+    return [
+      (.hierarchyMeta, 1, h.meta(checksum: checksum)), (.hierarchyIndex, h.index.count, index),
+      (.hierarchyArcs, h.arcs.count, arcs),
+    ]
   }
 
   private func boundingBox() -> (minLat: Int32, minLon: Int32, maxLat: Int32, maxLon: Int32) {

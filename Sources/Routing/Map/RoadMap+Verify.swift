@@ -18,6 +18,12 @@ extension RoadMap {
         "checksum mismatch (stored \(String(stored, radix: 16)), computed \(String(actual, radix: 16))): the file is damaged; import it again"
       )
     }
+    switch hierarchy {
+    case .failure(let problem)?: throw fail("CHMT", problem.description)
+    case .success(let h)? where !h.verify():
+      throw fail("CHAR", "the routing hierarchy's checksum does not match: import the map again")
+    default: break
+    }
     for i in 0..<nodeCount {
       let lat = field(nodes, i, 0, Int32.self)
       let lon = field(nodes, i, 4, Int32.self)

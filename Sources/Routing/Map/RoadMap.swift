@@ -44,6 +44,9 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
   let placeCache = Mutex<[MapPlace]?>(nil)
   /// Areas with holes, edge attributes and overview lines (version 3; `RoadMap+Areas`).
   let wholeMap: WholeMapSections
+  /// The routing hierarchy (`CHMT`, `CHNX`, `CHAR`): nil in a map without one, the problem
+  /// when its sections do not fit the map (the map opens and routes without it).
+  package let hierarchy: Result<RouteHierarchy, RouteHierarchy.Problem>?
 
   /// Opens the map file at `url` (mapped, not read).
   public convenience init(contentsOf url: URL) throws(RoutingError) {
@@ -187,6 +190,20 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
     else {
       throw fail(
         .malformed, "STRX", "string offsets do not cover the \(stringData.count) bytes of STRD")
+    }
+    if let meta = found[.hierarchyMeta] {
+      func bytes(_ s: Section?) -> UnsafeRawBufferPointer {
+        guard let s else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: base + s.offset, count: s.count * s.recordSize)
+      }
+      let edges = edgeCount
+      hierarchy = Result { () throws(RouteHierarchy.Problem) in
+        try RouteHierarchy(
+          meta: bytes(meta), index: bytes(found[.hierarchyIndex]),
+          arcs: bytes(found[.hierarchyArcs]), edgeCount: edges, owner: storage)
+      }
+    } else {
+      hierarchy = nil
     }
   }
 

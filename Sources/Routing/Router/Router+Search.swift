@@ -37,12 +37,30 @@ extension Router {
   func search(
     from starts: [Snap], to ends: [Snap], target: SIMD3<Double>, weights: [Double]? = nil
   ) -> Found? {
+    if weights == nil, let answer = hierarchySearch(from: starts, to: ends) { return answer }
+    return plainSearch(from: starts, to: ends, target: target, weights: weights)
+  }
+
+  /// Edge-based A*, the reference the hierarchy is held to.
+  func plainSearch(
+    from starts: [Snap], to ends: [Snap], target: SIMD3<Double>, weights: [Double]? = nil
+  ) -> Found? {
     let count = table.duration.count
     var cost = [Double](repeating: .infinity, count: count)
     var parent = [Int32](repeating: -1, count: count)
     var heap = SearchHeap(capacity: 1024)
     @inline(__always) func time(_ e: Int) -> Double {
       table.duration[e] * (weights?[e] ?? 1)
+    }
+    // The bound is to `target`; ends away from it (a fallback's wider snaps) lower it by
+    // their distance, so it stays a lower bound to every end and the search exact.
+    let slack =
+      ends.map { end in
+        let d = Self.unitVector(end.coordinate) - target
+        return (d * d).sum().squareRoot() * Earth.radius / table.maximumSpeed
+      }.max() ?? 0
+    @inline(__always) func bound(_ node: Int) -> Double {
+      max(0, table.bound(from: node, to: target) - slack)
     }
     var best = Double.infinity
     var bestEnd = -1
@@ -53,7 +71,7 @@ extension Router {
       if c < cost[start.edge] {
         cost[start.edge] = c
         parent[start.edge] = -1
-        heap.push(c + table.bound(from: Int(table.edgeTo[start.edge]), to: target), start.edge)
+        heap.push(c + bound(Int(table.edgeTo[start.edge])), start.edge)
       }
       for end in ends where end.edge == start.edge && end.fraction >= start.fraction {
         let direct = (end.fraction - start.fraction) * time(start.edge) + start.penalty
@@ -69,7 +87,7 @@ extension Router {
       if key >= best { break }
       let here = cost[e]
       let node = Int(table.edgeTo[e])
-      if here + table.bound(from: node, to: target) < key - 1e-9 { continue }  // stale
+      if here + bound(node) < key - 1e-9 { continue }  // stale
       let leavesOpenRoad = !table.destinationOnly[e]
       forEachMove(from: e) { f, turn in
         var through = here + turn
@@ -88,7 +106,7 @@ extension Router {
         if c < cost[f] {
           cost[f] = c
           parent[f] = Int32(e)
-          heap.push(c + table.bound(from: Int(table.edgeTo[f]), to: target), f)
+          heap.push(c + bound(Int(table.edgeTo[f])), f)
         }
       }
     }

@@ -17,11 +17,16 @@ public struct Router<Graph: RoadGraph>: Sendable {
   public let graph: Graph
   public let options: RouterOptions
   let table: RoutingTable
+  /// The map's routing hierarchy, used for every search without weights.
+  let hierarchy: RouteHierarchy?
 
-  public init(graph: Graph, options: RouterOptions = RouterOptions()) {
+  /// - Parameter usingHierarchy: false searches plainly even where the map has a routing
+  ///   hierarchy (the reference the hierarchy is measured and tested against).
+  public init(graph: Graph, options: RouterOptions = RouterOptions(), usingHierarchy: Bool = true) {
     self.graph = graph
     self.options = options
     table = RoutingTable(graph)
+    hierarchy = usingHierarchy ? Self.hierarchy(of: graph, options: options) : nil
   }
 
   /// The fastest path from `origin` to `destination`, then up to `alternatives` (0–2)

@@ -12,6 +12,9 @@ struct SearchHeap {
 
   var isEmpty: Bool { entries.isEmpty }
 
+  /// The smallest key, nil when empty.
+  var peekKey: Double? { entries.first?.key }
+
   mutating func push(_ key: Double, _ edge: Int) {
     entries.append(Entry(key: key, edge: Int32(edge)))
     var i = entries.count - 1

@@ -1,0 +1,79 @@
+extension Router {
+  /// The map's routing hierarchy when it was built with this router's costs.
+  static func hierarchy(of graph: Graph, options: RouterOptions) -> RouteHierarchy? {
+    guard let map = graph as? RoadMap, case .success(let hierarchy)? = map.hierarchy,
+      hierarchy.fingerprint == options.hierarchyFingerprint
+    else { return nil }
+    return hierarchy
+  }
+
+  /// Whether searches without weights go through the map's routing hierarchy.
+  public var usesHierarchy: Bool { hierarchy != nil }
+
+  /// `search(from:to:target:)` through the hierarchy; nil when it cannot answer and the
+  /// plain search must: no hierarchy, an end behind a start on the same edge (which only
+  /// a loop reaches), no route found (which a damaged hierarchy could claim), or a path
+  /// that does not hold on the road graph.
+  func hierarchySearch(from starts: [Snap], to ends: [Snap]) -> Found?? {
+    guard let hierarchy else { return nil }
+    var direct: Found?
+    for start in starts {
+      for end in ends where end.edge == start.edge {
+        guard end.fraction >= start.fraction else { return nil }
+        let cost = (end.fraction - start.fraction) * table.duration[start.edge] + start.penalty
+        if cost < direct?.cost ?? .infinity {
+          direct = Found(edges: [start.edge], start: start, end: end, cost: cost)
+        }
+      }
+    }
+    let startCosts = starts.map {
+      ($0.edge, (1 - $0.fraction) * table.duration[$0.edge] + $0.penalty)
+    }
+    let endCosts = ends.map { ($0.edge, -(1 - $0.fraction) * table.duration[$0.edge]) }
+    guard let (edges, cost) = hierarchy.cheapest(from: startCosts, to: endCosts) else {
+      return nil
+    }
+    if let direct, direct.cost <= cost { return .some(direct) }
+    guard let first = edges.first, let last = edges.last, edges.count >= 2,
+      let start = starts.filter({ $0.edge == first }).min(by: {
+        (1 - $0.fraction) * table.duration[first] + $0.penalty
+          < (1 - $1.fraction) * table.duration[first] + $1.penalty
+      }),
+      let end = ends.filter({ $0.edge == last }).max(by: { $0.fraction > $1.fraction }),
+      let measured = searchCost(edges, start: start, end: end),
+      abs(measured - cost) <= 1e-3 + HierarchyTables.weightUnit * Double(edges.count)
+    else { return nil }
+    return .some(Found(edges: edges, start: start, end: end, cost: measured))
+  }
+
+  /// The search cost of driving `edges` from `start` to `end` (the edge times, turn and
+  /// destination-only costs the search adds), nil when a step is not a move.
+  func searchCost(_ edges: [Int], start: Snap, end: Snap) -> Double? {
+    var cost = (1 - start.fraction) * table.duration[edges[0]] + start.penalty
+    for (e, f) in zip(edges, edges.dropFirst()) {
+      var step: Double?
+      forEachMove(from: e) { next, turn in if next == f, step == nil { step = turn } }
+      guard let turn = step else { return nil }
+      cost += turn + table.duration[f]
+      if !table.destinationOnly[e] && table.destinationOnly[f] {
+        cost += options.destinationOnlyEntryCost
+      }
+    }
+    return cost - (1 - end.fraction) * table.duration[edges[edges.count - 1]]
+  }
+}
+
+extension Router {
+  /// The moves from the end of edge `e` with what each costs the search: the turn, entering
+  /// a destination-only road, and the next edge's time — the arcs a hierarchy is built on.
+  package func moves(from e: Int) -> [(to: Int, cost: Double)] {
+    var out: [(Int, Double)] = []
+    let leavesOpenRoad = !table.destinationOnly[e]
+    forEachMove(from: e) { f, turn in
+      var cost = turn + table.duration[f]
+      if leavesOpenRoad && table.destinationOnly[f] { cost += options.destinationOnlyEntryCost }
+      out.append((f, cost))
+    }
+    return out
+  }
+}

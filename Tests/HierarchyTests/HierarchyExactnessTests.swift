@@ -1,0 +1,58 @@
+import Foundation
+import Geo
+import MapImport
+import Routing
+import Testing
+
+/// A small deterministic random generator (SplitMix64), so failures can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// The routing hierarchy gives the plain search's cost on real extracts: 1,000 pairs each,
+/// some with a heading at the start.
+@Suite("Routing hierarchy: exact on real extracts")
+struct HierarchyExactnessTests {
+  static let extracts = ["helsinki", "monaco", "krems", "andorra", "north-bayreuth", "harrisburg"]
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/osm")
+
+  static func map(_ name: String) throws -> RoadMap {
+    let path = folder.appendingPathComponent("\(name).osm.pbf").path
+    return try RoadMap(data: try MapImporter().importFile(atPath: path).data, name: name)
+  }
+
+  @Test(arguments: extracts)
+  func sameCostAsThePlainSearch(_ name: String) throws {
+    let map = try Self.map(name)
+    let fast = Router(graph: map)
+    let plain = Router(graph: map, usingHierarchy: false)
+    #expect(fast.usesHierarchy)
+    #expect(!plain.usesHierarchy)
+    var random = SplitMix64(state: 16)
+    var routed = 0
+    for i in 0..<1000 {
+      let a = map.coordinate(ofNode: Int.random(in: 0..<map.nodeCount, using: &random))
+      let b = map.coordinate(ofNode: Int.random(in: 0..<map.nodeCount, using: &random))
+      let heading = i % 3 == 0 ? Double.random(in: 0..<360, using: &random) : nil
+      let reference = try? plain.paths(from: a, heading: heading, to: b).first
+      let found = try? fast.paths(from: a, heading: heading, to: b).first
+      #expect((reference == nil) == (found == nil), "\(name) pair \(i)")
+      guard let reference, let found else { continue }
+      let tolerance = 1e-3 + 1e-4 * Double(max(reference.edges.count, found.edges.count))
+      #expect(
+        abs(found.duration - reference.duration) <= tolerance,
+        "\(name) pair \(i): \(found.duration) s through the hierarchy, \(reference.duration) s plainly"
+      )
+      routed += 1
+    }
+    #expect(routed >= 800)
+  }
+}
