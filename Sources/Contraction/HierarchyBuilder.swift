@@ -1,3 +1,4 @@
+import Foundation
 import Routing
 
 /// Contracts the router's moves into a routing hierarchy (`HierarchyTables`), the map
@@ -17,8 +18,8 @@ import Routing
 package struct HierarchyBuilder<Graph: RoadGraph> {
   let router: Router<Graph>
   /// Nodes settled by one witness search while contracting, and while only counting.
-  package var witnessLimit = 500
-  package var estimateLimit = 100
+  package var witnessLimit = 50
+  package var estimateLimit = 16
 
   package init(router: Router<Graph>) {
     self.router = router
@@ -50,24 +51,33 @@ package struct HierarchyBuilder<Graph: RoadGraph> {
     var up = [[ContractionGraph.Arc]](repeating: [], count: n)
     var down = [[ContractionGraph.Arc]](repeating: [], count: n)
 
-    func priority(_ v: Int) -> Int {
-      let shortcuts = self.shortcuts(of: v, in: graph, witness: &witness, limit: estimateLimit)
-        .count
+    func priority(_ v: Int, shortcuts: Int) -> UInt64 {
       let removed = graph.out[v].count + graph.into[v].count
-      return 2 * shortcuts - removed + Int(deleted[v]) + Int(level[v])
+      return UInt64(Int64(2 * shortcuts - removed + Int(deleted[v]) + Int(level[v])) + (1 << 32))
     }
 
     var queue = IntegerHeap()
-    for v in 0..<n { queue.push(UInt64(Int64(priority(v)) + (1 << 32)), v) }
+    for v in 0..<n {
+      let count = shortcuts(of: v, in: graph, witness: &witness, limit: estimateLimit).count
+      queue.push(priority(v, shortcuts: count), v)
+    }
     var done = 0
+    let clock = ContinuousClock()
+    let t0 = clock.now
+    var repushes = 0
+    var marks: [Duration] = []
     while let (key, v) = queue.pop() {
       guard !contracted[v] else { continue }
-      let now = UInt64(Int64(priority(v)) + (1 << 32))
+      // The shortcuts now, which also bring the priority up to date: when it has risen
+      // past the next node's, the node waits.
+      let cuts = shortcuts(of: v, in: graph, witness: &witness, limit: witnessLimit)
+      let now = priority(v, shortcuts: cuts.count)
       if now > key, let next = queue.minimum, now > next {
         queue.push(now, v)
+        repushes += 1
         continue
       }
-      for s in shortcuts(of: v, in: graph, witness: &witness, limit: witnessLimit) {
+      for s in cuts {
         guard s.weight < UInt64(UInt32.max / 2) else {
           throw Failure(description: "a shortcut of \(s.weight) units does not fit a weight")
         }
@@ -84,8 +94,12 @@ package struct HierarchyBuilder<Graph: RoadGraph> {
       contracted[v] = true
       done += 1
       if done % 16_384 == 0 { progress(done, n) }
+      if done % (n / 10 + 1) == 0 { marks.append(clock.now - t0) }
     }
     progress(n, n)
+    if ProcessInfo.processInfo.environment["CH_DEBUG"] != nil {
+      print("CH repushes \(repushes) marks \(marks)")
+    }
     return Self.tables(up: up, down: down, fingerprint: router.options.hierarchyFingerprint)
   }
 
@@ -101,7 +115,8 @@ package struct HierarchyBuilder<Graph: RoadGraph> {
     for arc in graph.into[v] {
       let a = Int(arc.node)
       let first = UInt64(arc.weight)
-      witness.run(from: a, skipping: v, bound: first + longest, limit: limit, graph: graph)
+      witness.run(
+        from: a, skipping: v, targets: outs, bound: first + longest, limit: limit, graph: graph)
       for next in outs where Int(next.node) != a {
         let through = first + UInt64(next.weight)
         if witness.distance(to: Int(next.node)) > through {

@@ -6,12 +6,15 @@
 struct WitnessSearch {
   private var distance: [UInt64]
   private var round: [UInt32]
+  /// The round in which a node is a target still to settle.
+  private var target: [UInt32]
   private var current: UInt32 = 0
   private var heap = IntegerHeap()
 
   init(nodes: Int) {
     distance = [UInt64](repeating: .max, count: nodes)
     round = [UInt32](repeating: 0, count: nodes)
+    target = [UInt32](repeating: 0, count: nodes)
   }
 
   /// The distance found to `node` in the last search; `.max` when not reached.
@@ -21,34 +24,51 @@ struct WitnessSearch {
   }
 
   /// Dijkstra from `source` over `graph` without `skipping`, settling at most `limit`
-  /// nodes and none costlier than `bound`.
+  /// nodes and none costlier than `bound`, and stopping once every one of `targets` is
+  /// settled.
   mutating func run(
-    from source: Int, skipping: Int, bound: UInt64, limit: Int, graph: ContractionGraph
+    from source: Int, skipping: Int, targets: [ContractionGraph.Arc], bound: UInt64,
+    limit: Int, graph: ContractionGraph
   ) {
     current &+= 1
     if current == 0 {
-      for i in round.indices { round[i] = 0 }
+      for i in round.indices {
+        round[i] = 0
+        target[i] = 0
+      }
       current = 1
+    }
+    var left = 0
+    for t in targets where target[Int(t.node)] != current && Int(t.node) != source {
+      target[Int(t.node)] = current
+      left += 1
     }
     heap.removeAll()
     distance[source] = 0
     round[source] = current
     heap.push(0, source)
     var settled = 0
-    while let (d, u) = heap.pop() {
+    while left > 0, let (d, u) = heap.pop() {
       guard round[u] == current, d == distance[u] else { continue }
+      if target[u] == current {
+        target[u] = 0
+        left -= 1
+      }
       settled += 1
       if settled > limit || d > bound { break }
-      for arc in graph.out[u] where Int(arc.node) != skipping {
-        let v = Int(arc.node)
-        let c = d + UInt64(arc.weight)
-        if round[v] != current || c < distance[v] {
-          distance[v] = c
-          round[v] = current
-          heap.push(c, v)
+      graph.out[u].withUnsafeBufferPointer { arcs in
+        for arc in arcs where Int(arc.node) != skipping {
+          let v = Int(arc.node)
+          let c = d + UInt64(arc.weight)
+          if round[v] != current || c < distance[v] {
+            distance[v] = c
+            round[v] = current
+            heap.push(c, v)
+          }
         }
       }
     }
+    // Targets not settled keep their mark for this round only.
   }
 }
 

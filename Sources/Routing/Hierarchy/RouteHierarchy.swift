@@ -1,4 +1,5 @@
 import CZlib
+import Synchronization
 
 /// The routing hierarchy of a map file, read in place: a contraction hierarchy over the
 /// router's own moves (see `HierarchyTables`), so a search from the start's edge and one
@@ -25,6 +26,12 @@ package struct RouteHierarchy: @unchecked Sendable {
   package let fingerprint: [Float]
   /// The checksum `CHMT` records for `CHNX` and `CHAR`.
   let checksum: UInt32
+  /// `verify()`'s answer once asked (`isIntact`), shared by the copies of this value.
+  private let intact = IntactFlag()
+
+  private final class IntactFlag: Sendable {
+    let value = Mutex<Bool?>(nil)
+  }
 
   /// Why a hierarchy section cannot be used.
   package struct Problem: Error, CustomStringConvertible {
@@ -73,25 +80,38 @@ package struct RouteHierarchy: @unchecked Sendable {
 
   /// The CRC-32 of `CHNX` then `CHAR`, as `CHMT` records it.
   package static func checksum(_ index: [UInt8], _ arcs: [UInt8]) -> UInt32 {
+    index.withUnsafeBytes { i in arcs.withUnsafeBytes { a in checksum([i, a]) } }
+  }
+
+  static func checksum(_ parts: [UnsafeRawBufferPointer]) -> UInt32 {
     var crc = crc32(0, nil, 0)
-    for part in [index, arcs] {
-      part.withUnsafeBytes { b in
-        var rest = b
-        while !rest.isEmpty {
-          let chunk = min(rest.count, 1 << 30)
-          crc = crc32(crc, rest.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(chunk))
-          rest = UnsafeRawBufferPointer(rebasing: rest[chunk...])
-        }
+    for part in parts {
+      var rest = part
+      while !rest.isEmpty {
+        let chunk = min(rest.count, 1 << 30)
+        crc = crc32(crc, rest.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(chunk))
+        rest = UnsafeRawBufferPointer(rebasing: rest[chunk...])
       }
     }
     return UInt32(truncatingIfNeeded: crc)
   }
 
-  /// Whether the sections' bytes still have the checksum they were written with.
+  /// Whether the sections' bytes still have the checksum they were written with. O(size
+  /// of the sections).
   package func verify() -> Bool {
-    let indexBytes = Array(UnsafeRawBufferPointer(start: index, count: (nodeCount + 1) * 8))
-    let arcBytes = Array(UnsafeRawBufferPointer(start: arcs, count: arcCount * 12))
-    return Self.checksum(indexBytes, arcBytes) == checksum
+    Self.checksum([
+      UnsafeRawBufferPointer(start: index, count: (nodeCount + 1) * 8),
+      UnsafeRawBufferPointer(start: arcs, count: arcCount * 12),
+    ]) == checksum
+  }
+
+  /// `verify()`, worked out the first time it is asked (the router asks when a search
+  /// finds no route: an intact hierarchy's "no route" is final, a damaged one's is not).
+  package var isIntact: Bool {
+    if let known = intact.value.withLock({ $0 }) { return known }
+    let answer = verify()
+    intact.value.withLock { $0 = answer }
+    return answer
   }
 
   @inline(__always)

@@ -12,8 +12,8 @@ extension Router {
 
   /// `search(from:to:target:)` through the hierarchy; nil when it cannot answer and the
   /// plain search must: no hierarchy, an end behind a start on the same edge (which only
-  /// a loop reaches), no route found (which a damaged hierarchy could claim), or a path
-  /// that does not hold on the road graph.
+  /// a loop reaches), no route found by a hierarchy whose checksum does not hold, or a
+  /// path that does not hold on the road graph.
   func hierarchySearch(from starts: [Snap], to ends: [Snap]) -> Found?? {
     guard let hierarchy else { return nil }
     var direct: Found?
@@ -31,7 +31,7 @@ extension Router {
     }
     let endCosts = ends.map { ($0.edge, -(1 - $0.fraction) * table.duration[$0.edge]) }
     guard let (edges, cost) = hierarchy.cheapest(from: startCosts, to: endCosts) else {
-      return nil
+      return hierarchy.isIntact ? .some(direct) : nil
     }
     if let direct, direct.cost <= cost { return .some(direct) }
     guard let first = edges.first, let last = edges.last, edges.count >= 2,
