@@ -27,8 +27,9 @@ signals, barriers, motorway junctions), turn restrictions (type=restriction, mem
 remapped; one whose members are not all kept is dropped), nodes and ways with addr:* tags
 (addresses, buildings with addresses, addr:interpolation ways), place nodes; with --areas
 also multipolygon relations (and their member ways) and area ways (natural, landuse, water,
-waterway, building). addr:city, addr:place and the names of place nodes get the copy's
-number: "Helsinki" becomes "Helsinki 7" in copy 7, so that a search sees distinct towns.
+waterway, building; not natural=coastline ways, which out of place would make a sea of the
+lattice). addr:city, addr:place and the names of place nodes get the copy's number:
+"Helsinki" becomes "Helsinki 7" in copy 7, so that a search sees distinct towns.
 
 The trunk roads: one two-way way (highway=trunk, ref "T n", maxspeed=100, lanes=2) from
 each copy to its right and upper neighbours on the lattice, with nodes every ~300 m. Each
@@ -43,7 +44,13 @@ residential, living_street, service and their _link forms), the segments between
 consecutive way nodes that are junctions (on two drivable ways, or twice on one) or ends,
 times 2 for a two-way way, 1 for a oneway; plus 2 per trunk road (and the way it splits
 at each end). Copies are added, cycling through the sources in an order shuffled per round
-by --seed, until the target is reached.
+by --seed, until the target is reached (a copy that would overshoot the target by more than
+it fills is skipped for a smaller one). `headunit maps import` counts about 7 % fewer edges
+than this (small: 27.9k for 30.1k; 300k: 280k; 1.5m: 1.41m; 5m: 4.67m).
+
+Sizes and costs measured on 2 cores: small 9 copies, 1.2 MB, 3 s; 300k 79 copies, 11 MB,
+9 s; 1.5m 395 copies, 55 MB, 34 s; 5m 1308 copies (a 36 x 37 lattice up to ~59 N), 182 MB,
+95 s, 145 MB peak memory.
 
 Output: all nodes, then all ways, then all relations, each ascending by id, with the
 bounding box of the cells used in the header. The same arguments give the same bytes.
@@ -101,7 +108,8 @@ def oneway_of(tags: dict) -> int:
 
 
 def is_closed(tags: dict) -> bool:
-    return any(tags.get(key) in CLOSED for key in ("access", "vehicle", "motor_vehicle", "motorcar"))
+    keys = ("access", "vehicle", "motor_vehicle", "motorcar")
+    return any(tags.get(key) in CLOSED for key in keys)
 
 
 class Source:
@@ -140,7 +148,9 @@ class Source:
         for wid, refs, tags in ways:
             if "highway" in tags or any(k.startswith("addr:") for k in tags):
                 keep_way.add(wid)
-            elif areas and any(k in tags for k in AREA_KEYS):
+            elif areas and any(k in tags for k in AREA_KEYS) and tags.get("natural") != "coastline":
+                # Not a coastline: out of its place, an importer would close it along the
+                # whole region's box into a sea over the other towns.
                 keep_way.add(wid)
         kept_relations = []
         for rid, members, tags in relations:
@@ -253,15 +263,16 @@ class Source:
         targets = {"E": (half_w, 0.0), "W": (-half_w, 0.0), "N": (0.0, half_h), "S": (0.0, -half_h)}
         self.joints = {}
         for side, (tx, ty) in targets.items():
-            self.joints[side] = min(candidates,
-                                    key=lambda n: ((self.x[n] - tx) ** 2 + (self.y[n] - ty) ** 2, n))
+            self.joints[side] = min(
+                candidates, key=lambda n: ((self.x[n] - tx) ** 2 + (self.y[n] - ty) ** 2, n))
         self.component_size = len(component)
 
 
 def renamable(tags: dict, place: bool) -> tuple[list, list[int]]:
     pairs = list(tags.items())
     rename = [i for i, (k, _) in enumerate(pairs)
-              if k in ("addr:city", "addr:place") or (place and (k == "name" or k.startswith("name:")))]
+              if k in ("addr:city", "addr:place")
+              or (place and (k == "name" or k.startswith("name:")))]
     return pairs, rename
 
 
@@ -308,7 +319,8 @@ def largest_scc(successors: dict[int, list[int]]) -> set[int]:
                     members.append(member)
                     if member == node:
                         break
-                if len(members) > len(best) or (len(members) == len(best) and min(members) < min(best)):
+                if len(members) > len(best) or (
+                        len(members) == len(best) and min(members) < min(best)):
                     best = members
     return set(best)
 
@@ -527,7 +539,8 @@ def main() -> int:
             bases = {"n": copy.node_base + 1, "w": copy.way_base + 1}
             for i, (members, t) in enumerate(src.relations):
                 relation.id = copy.relation_base + 1 + i
-                relation.members = [(kind, bases[kind] + index, role) for kind, index, role in members]
+                relation.members = [(kind, bases[kind] + index, role)
+                                    for kind, index, role in members]
                 relation.tags = t
                 writer.add_relation(relation)
             counts["relations"] += len(src.relations)
