@@ -1,4 +1,3 @@
-import Foundation
 import Routing
 
 /// Contracts the router's moves into a routing hierarchy (`HierarchyTables`), the map
@@ -62,10 +61,6 @@ package struct HierarchyBuilder<Graph: RoadGraph> {
       queue.push(priority(v, shortcuts: count), v)
     }
     var done = 0
-    let clock = ContinuousClock()
-    let t0 = clock.now
-    var repushes = 0
-    var marks: [Duration] = []
     while let (key, v) = queue.pop() {
       guard !contracted[v] else { continue }
       // The shortcuts now, which also bring the priority up to date: when it has risen
@@ -74,7 +69,6 @@ package struct HierarchyBuilder<Graph: RoadGraph> {
       let now = priority(v, shortcuts: cuts.count)
       if now > key, let next = queue.minimum, now > next {
         queue.push(now, v)
-        repushes += 1
         continue
       }
       for s in cuts {
@@ -94,12 +88,8 @@ package struct HierarchyBuilder<Graph: RoadGraph> {
       contracted[v] = true
       done += 1
       if done % 16_384 == 0 { progress(done, n) }
-      if done % (n / 10 + 1) == 0 { marks.append(clock.now - t0) }
     }
     progress(n, n)
-    if ProcessInfo.processInfo.environment["CH_DEBUG"] != nil {
-      print("CH repushes \(repushes) marks \(marks)")
-    }
     return Self.tables(up: up, down: down, fingerprint: router.options.hierarchyFingerprint)
   }
 

@@ -20,7 +20,9 @@ struct SplitMix64: RandomNumberGenerator {
 /// some with a heading at the start.
 @Suite("Routing hierarchy: exact on real extracts")
 struct HierarchyExactnessTests {
-  static let extracts = ["helsinki", "monaco", "krems", "andorra", "north-bayreuth", "harrisburg"]
+  static let extracts = [
+    "helsinki", "monaco", "krems", "andorra", "north-bayreuth", "harrisburg", "composed-small",
+  ]
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures/osm")
 

@@ -11,12 +11,20 @@ import Routing
 /// place nodes. Memory grows with what is kept, not with the file.
 /// Blocking: runs on the caller's thread; `progress` is called on it after every blob.
 public struct MapImporter: Sendable {
-  /// How far an import is.
+  /// How far an import is: the phase, and how many of its units (blobs, or edges for the
+  /// hierarchy) are done.
   public struct Progress: Sendable, Equatable {
-    /// 1 (ways and relations) or 2 (nodes).
-    public var pass: Int
-    public var blobsDone: Int
-    public var blobsTotal: Int
+    public enum Phase: String, Sendable {
+      /// Pass 1: ways and relations, blob by blob.
+      case ways
+      /// Pass 2: nodes, blob by blob.
+      case nodes
+      /// The routing hierarchy, edge by edge contracted.
+      case hierarchy
+    }
+    public var phase: Phase
+    public var done: Int
+    public var total: Int
   }
 
   /// The country whose default speed limits apply; nil guesses it from the data.
@@ -62,7 +70,7 @@ public struct MapImporter: Sendable {
       if !block.ways.isEmpty { wayBlobs.append(blob) }
       for way in block.ways { builder.addWay(way) }
       for relation in block.relations { builder.addRelation(relation) }
-      progress(Progress(pass: 1, blobsDone: i + 1, blobsTotal: blobs.count))
+      progress(Progress(phase: .ways, done: i + 1, total: blobs.count))
     }
     try readMemberWays(file, wayBlobs, into: &builder)
     let needed = builder.referencedNodes
@@ -79,10 +87,10 @@ public struct MapImporter: Sendable {
           builder.addNode(node)
         }
       }
-      progress(Progress(pass: 2, blobsDone: i + 1, blobsTotal: nodeBlobs.count))
+      progress(Progress(phase: .nodes, done: i + 1, total: nodeBlobs.count))
     }
     if builder.extractBox == nil { builder.extractBox = dataBox.box }
-    let output = builder.build()
+    let output = builder.build { progress(Progress(phase: .hierarchy, done: $0, total: $1)) }
     guard output.summary.edges > 0 else {
       throw RoutingError(
         .noData,

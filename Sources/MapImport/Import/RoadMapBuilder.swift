@@ -190,8 +190,9 @@ public struct RoadMapBuilder: Sendable {
     return result
   }
 
-  /// Builds the map file.
-  public func build() -> Output {
+  /// Builds the map file; `hierarchyProgress` hears the edges contracted so far and of
+  /// how many.
+  public func build(hierarchyProgress: (Int, Int) -> Void = { _, _ in }) -> Output {
     var assembly = MapAssembly(
       country: country ?? guessedCountry(), coordinates: coordinates,
       roads: roads.values.sorted { $0.id < $1.id }, junctions: junctions,
@@ -226,7 +227,7 @@ public struct RoadMapBuilder: Sendable {
     var summary = assembly.summary
     addAreas(to: &content, summary: &summary)
     if addresses { summary.addresses = addAddresses(to: &content) }
-    if hierarchy { addHierarchy(to: &content, summary: &summary) }
+    if hierarchy { addHierarchy(to: &content, summary: &summary, progress: hierarchyProgress) }
     return Output(data: MapFileWriter(content: content).data(), summary: summary)
   }
 
