@@ -5,10 +5,11 @@ import Navigation
 import Routing
 
 /// `headunit maps import REGION.osm.pbf [--out FILE] [--country CC]`: builds the offline
-/// map file from an OpenStreetMap extract.
+/// map file from an OpenStreetMap extract. `headunit maps verify FILE`: checks one.
 enum MapsCommand {
   static let help = """
     usage: headunit maps import REGION.osm.pbf [--out FILE] [--country CC]
+           headunit maps verify FILE.map
 
     Imports an OpenStreetMap PBF extract into a map file for offline routing: the roads a
     car may drive (with names, refs, oneways, speed limits, turn lanes, roundabouts), turn
@@ -22,6 +23,9 @@ enum MapsCommand {
                      default: guessed from where the data is)
     Progress goes to standard error when the import takes more than a second; the summary
     to standard output. Exit 1 when the file cannot be read or is corrupt.
+
+    verify reads a whole map file: its checksum, every index and count, the routing
+    hierarchy's checksum. Exit 0 when it holds, 1 (saying where it does not) when not.
     """
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
@@ -32,8 +36,9 @@ enum MapsCommand {
     guard let sub = args.positional.first else {
       throw UsageError("maps: what to do? (headunit maps import REGION.osm.pbf)")
     }
+    if sub == "verify" { return try verify(args, console: console) }
     guard sub == "import" else {
-      throw UsageError("maps: unknown subcommand '\(sub)' (expected import)")
+      throw UsageError("maps: unknown subcommand '\(sub)' (expected import or verify)")
     }
     guard args.positional.count == 2 else {
       throw UsageError(
@@ -116,6 +121,30 @@ enum MapsCommand {
         ?? "  routing hierarchy: \(s.hierarchyArcs) arcs (\(s.hierarchyShortcuts) shortcuts)",
       String(format: "  file %.2f MB", Double(size) / 1_048_576),
     ]
+  }
+
+  /// `maps verify FILE`: the whole file checked, and what it holds.
+  static func verify(_ args: Arguments, console: Console) throws -> HeadUnitCommand.Status {
+    guard args.positional.count == 2 else {
+      throw UsageError("maps verify: which map file? (headunit maps verify FILE.map)")
+    }
+    do {
+      let map = try RoadMap(contentsOf: URL(fileURLWithPath: args.positional[1]))
+      try map.verify()
+      let hierarchy =
+        switch map.hierarchy {
+        case .success(let h)?: "a routing hierarchy of \(h.arcCount) arcs"
+        case .failure(let problem)?: "a routing hierarchy that does not fit (\(problem))"
+        case nil: "no routing hierarchy (routes with the plain search)"
+        }
+      console.out(
+        "\(map.name): ok, version \(map.version), \(map.nodeCount) nodes, \(map.edgeCount) edges, \(hierarchy)"
+      )
+      return .success
+    } catch {
+      console.err("headunit: \(error)")
+      return .failure
+    }
   }
 
   /// "maps import: nodes, blob 120/789 (118 a second, 5 s left), 8.6 s": the phase, its

@@ -26,7 +26,10 @@ struct MapsCommandTests {
     try FileManager.default.copyItem(at: try #require(EmbeddedData.pbfURL), to: input)
     let (status, captured) = run(["maps", "import", input.path])
     #expect(status == .success)
-    #expect(captured.err.isEmpty)  // under a second: no progress lines
+    // Progress lines only (a loaded machine may take over a second), nothing else.
+    #expect(
+      captured.err.split(separator: "\n").allSatisfy { $0.hasPrefix("maps import: ") },
+      "\(captured.err)")
     let output = directory.appendingPathComponent("helsinki.map")
     #expect(try Data(contentsOf: output) == Data(contentsOf: try #require(EmbeddedData.mapURL)))
     let text = captured.out.joined(separator: "\n")
@@ -54,6 +57,7 @@ struct MapsCommandTests {
     arguments: [
       (["maps"], "what to do"), (["maps", "export"], "unknown subcommand"),
       (["maps", "import"], "which file"), (["maps", "import", "a", "b"], "one input file"),
+      (["maps", "verify"], "which map file"),
       (["maps", "import", "a.pbf", "--country", "Finland"], "two-letter"),
       (["maps", "import", "a.pbf", "--format", "x"], "unknown option --format"),
     ])
@@ -61,6 +65,25 @@ struct MapsCommandTests {
     let (status, captured) = run(args)
     #expect(status == .usage)
     #expect(captured.err.contains(message), "\(captured.err)")
+  }
+
+  @Test func verifySaysWhatAMapHoldsAndExits1WhenItIsDamaged() throws {
+    let map = try #require(EmbeddedData.mapURL)
+    let (status, captured) = run(["maps", "verify", map.path])
+    #expect(status == .success)
+    let text = captured.out.joined(separator: "\n")
+    #expect(text.contains(": ok, version 3"), "\(text)")
+    #expect(text.contains("a routing hierarchy of"), "\(text)")
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let damaged = directory.appendingPathComponent("damaged.map")
+    var data = try Data(contentsOf: map)
+    data[data.count - 5] ^= 0xFF
+    try data.write(to: damaged)
+    let (bad, badOutput) = run(["maps", "verify", damaged.path])
+    #expect(bad == .failure)
+    #expect(badOutput.err.contains("damaged.map"), "\(badOutput.err)")
+    #expect(badOutput.err.contains("checksum"), "\(badOutput.err)")
   }
 
   @Test func aBadFileExits2NamingTheFileAndBlob() throws {
