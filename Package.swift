@@ -109,7 +109,7 @@ let package = Package(
       name: "TestSupport", dependencies: ["Rigs"], path: "Tests/Support/Swift",
       swiftSettings: strict),
     .testTarget(name: "POSIXTests", dependencies: ["POSIX"], swiftSettings: strict),
-    .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
+    .testTarget(name: "JSONTests", dependencies: ["JSON", "Geo"], swiftSettings: strict),
     .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
     .testTarget(
       name: "NavigationTests",

@@ -33,15 +33,8 @@ enum RoutingBenchmark {
     -> [(from: Coordinate, to: Coordinate)]
   {
     guard graph.nodeCount >= 2 else { return [] }
-    var state = seed
-    func next() -> Int {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      z ^= z >> 31
-      return Int(z % UInt64(graph.nodeCount))
-    }
+    var random = SplitMix64(seed: seed)
+    func next() -> Int { Int(random.next() % UInt64(graph.nodeCount)) }
     var out: [(Coordinate, Coordinate)] = []
     while out.count < count {
       let a = next()

@@ -32,6 +32,7 @@ public enum HeadUnitCommand {
                               an offline car route: steps and totals, or OSRM JSON
       maps import REGION.osm.pbf [--out FILE]
                               build the offline map from an OpenStreetMap extract
+      maps verify FILE.map    check a whole map file, its routing hierarchy included
       search QUERY [--map FILE] [--near LAT,LON] [--limit N] [--json]
                               addresses, streets, places, postcodes and cities on the map
       bench guidance|gpsd|speech|render|routing|maps|search

@@ -4,18 +4,6 @@ import MapImport
 import Routing
 import Testing
 
-/// A small deterministic random generator (SplitMix64), so failures can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// The routing hierarchy gives the plain search's cost on real extracts: 1,000 pairs each,
 /// some with a heading at the start.
 @Suite("Routing hierarchy: exact on real extracts")
@@ -38,7 +26,7 @@ struct HierarchyExactnessTests {
     let plain = Router(graph: map, usingHierarchy: false)
     #expect(fast.usesHierarchy)
     #expect(!plain.usesHierarchy)
-    var random = SplitMix64(state: 16)
+    var random = SplitMix64(seed: 16)
     var routed = 0
     for i in 0..<1000 {
       let a = map.coordinate(ofNode: Int.random(in: 0..<map.nodeCount, using: &random))

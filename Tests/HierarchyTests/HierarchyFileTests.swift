@@ -35,7 +35,7 @@ struct HierarchyFileTests {
     -> [Double?]
   {
     let router = Router(graph: map, usingHierarchy: usingHierarchy)
-    var random = SplitMix64(state: 3)
+    var random = SplitMix64(seed: 3)
     return (0..<count).map { _ in
       let a = map.coordinate(ofNode: Int.random(in: 0..<map.nodeCount, using: &random))
       let b = map.coordinate(ofNode: Int.random(in: 0..<map.nodeCount, using: &random))
@@ -80,7 +80,7 @@ struct HierarchyFileTests {
     let arcs = try #require(Self.section("CHAR", in: clean))
     let index = try #require(Self.section("CHNX", in: clean))
     let reference = Self.durations(try RoadMap(data: clean), usingHierarchy: false, count: 60)
-    var random = SplitMix64(state: 41)
+    var random = SplitMix64(seed: 41)
     for round in 0..<12 {
       var data = clean
       // Random bytes of the arcs and the index overwritten: nodes, weights, middles, starts.

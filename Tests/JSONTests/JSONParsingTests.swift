@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import JSON
 import Testing
 
@@ -93,7 +94,7 @@ struct JSONParsingTests {
   }
 
   @Test func bytesThatAreNotTextAreASyntaxError() throws {
-    var generator = SplitMix(seed: 7)
+    var generator = SplitMix64(seed: 7)
     for _ in 0..<20 {
       let bytes = Data((0..<512).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
       #expect(parseFailure(bytes)?.code == .syntax)
@@ -167,21 +168,6 @@ struct JSONParsingTests {
     #expect(try root.required("negzerof").number(in: 0...1) == 0)
     #expect(try root.required("tiny").number() == 5e-324)
     #expect(failure { try root.required("tiny").integer(in: 0...1) }?.code == .outOfRange)
-  }
-}
-
-/// A small deterministic generator, so garbage is the same on every run.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

@@ -1,20 +1,9 @@
 import Foundation
+import Geo
 import Routing
 import Testing
 
 @testable import MapImport
-
-/// A small deterministic random generator (SplitMix64), so failures can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 @Suite struct CorruptionTests {
   /// Imports `data`; it may succeed (a flip in a name, a truncation at a blob boundary) or
@@ -70,7 +59,7 @@ struct SplitMix64: RandomNumberGenerator {
     encoder.compress = compressed
     encoder.elementsPerBlob = 6
     let data = encoder.data()
-    var random = SplitMix64(state: compressed ? 1 : 2)
+    var random = SplitMix64(seed: compressed ? 1 : 2)
     var failures = 0
     for round in 0..<200 {
       var corrupt = data
@@ -129,7 +118,7 @@ struct SplitMix64: RandomNumberGenerator {
   @Test func helsinkiTruncatedAndFlipped() throws {
     let data = try Data(contentsOf: Helsinki.pbf)
     let file = try PBFFile(data: data)
-    var random = SplitMix64(state: 3)
+    var random = SplitMix64(seed: 3)
     for _ in 0..<6 {
       let length = Int.random(in: 1..<data.count, using: &random)
       let error = importResult(data.prefix(length))

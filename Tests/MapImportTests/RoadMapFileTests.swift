@@ -75,7 +75,7 @@ import Testing
   }
 
   @Test func truncationsAlwaysFailToOpen() {
-    var random = SplitMix64(state: 9)
+    var random = SplitMix64(seed: 9)
     for _ in 0..<100 {
       let length = Int.random(in: 0..<data.count, using: &random)
       let error = openError(data.prefix(length))
@@ -85,7 +85,7 @@ import Testing
   }
 
   @Test func flippedBytesAreCaughtByVerifyAndNeverCrashReads() throws {
-    var random = SplitMix64(state: 10)
+    var random = SplitMix64(seed: 10)
     var caught = 0
     for _ in 0..<300 {
       var corrupt = data
