@@ -72,10 +72,11 @@ package struct HierarchyBuilder<Graph: RoadGraph> {
         continue
       }
       for s in cuts {
-        guard s.weight < UInt64(UInt32.max / 2) else {
-          throw Failure(description: "a shortcut of \(s.weight) units does not fit a weight")
-        }
-        graph.add(from: s.from, to: s.to, weight: UInt32(s.weight), middle: Int32(v))
+        // A shortcut dearer than a weight holds (119 h) is kept at the largest: a search
+        // through it overestimates, its path does not unpack, and the router searches
+        // plainly — only for routes of that cost.
+        let weight = UInt32(min(s.weight, UInt64(HierarchyTables.largestWeight)))
+        graph.add(from: s.from, to: s.to, weight: weight, middle: Int32(v))
       }
       up[v] = graph.out[v]
       down[v] = graph.into[v]

@@ -14,6 +14,8 @@ package struct HierarchyTables: Equatable, Sendable {
   package static let layoutVersion: UInt32 = 1
   /// Seconds per weight unit: 0.1 ms.
   package static let weightUnit = 1e-4
+  /// The largest weight (119 hours): a dearer shortcut is stored with it.
+  package static let largestWeight = UInt32.max - 1
   /// No node skipped: the arc is a move of the road graph.
   package static let noMiddle = UInt32.max
 
