@@ -16,7 +16,8 @@ enum RoutingBenchmark {
     routes between N (default 100) pairs of map nodes drawn with a fixed seed; prints the
     time to open the map and build the router, the median, 95th percentile and maximum
     query time (search alone through the map's routing hierarchy, the plain search on the
-    same pairs, and search with maneuvers), how many pairs had no route, and the peak RSS.
+    same pairs, and search with maneuvers), a reroute from 1 km off each route's middle
+    with a heading across it, how many pairs had no route, and the peak RSS.
     --pairs prints the pairs instead, one `lat,lon lat,lon` line each, so other routers
     can be timed on the same queries. With --osrm and --valhalla (or when
     `Deploy/engines-serve start` has left their addresses in .engines/run/), the same
@@ -67,6 +68,7 @@ enum RoutingBenchmark {
     var search: [Double] = []
     var plain: [Double] = []
     var full: [Double] = []
+    var reroute: [Double] = []
     var failures = 0
     var distance = 0.0
     for (a, b) in pairs {
@@ -83,10 +85,23 @@ enum RoutingBenchmark {
       }
       let t2 = clock.measure { _ = try? router.routes(from: a, to: b) }
       full.append(t2.seconds * 1e3)
+      // A car 1 km off the route at its middle edge, heading across it, asks again.
+      let middle = path.edges[path.edges.count / 2]
+      let across = Earth.bearing(from: a, to: b) + 90
+      let aside = Earth.destination(
+        from: map.coordinate(ofNode: map.edge(middle).to), bearing: across, distance: 1000)
+      // On the road nearest that point (a field or a lake has none).
+      if let road = map.edges(near: aside, radius: 500).first {
+        let off = map.coordinate(ofNode: map.edge(road).from)
+        reroute.append(
+          clock.measure { _ = try? router.paths(from: off, heading: across, to: b) }.seconds
+            * 1e3)
+      }
     }
     search.sort()
     plain.sort()
     full.sort()
+    reroute.sort()
     func median(_ v: [Double]) -> Double { v.isEmpty ? .nan : v[v.count / 2] }
     func p95(_ v: [Double]) -> Double { v.isEmpty ? .nan : v[min(v.count - 1, v.count * 95 / 100)] }
     console.out(
@@ -114,6 +129,11 @@ enum RoutingBenchmark {
       String(
         format: "  search + maneuvers: median %.3f ms, max %.3f ms", median(full),
         full.last ?? .nan))
+    console.out(
+      String(
+        format:
+          "  reroute from a road about 1 km off the route's middle, moving across it: median %.3f ms, p95 %.3f ms, max %.3f ms (%d reroutes)",
+        median(reroute), p95(reroute), reroute.last ?? .nan, reroute.count))
     console.out(String(format: "  peak RSS: %.1f MB", ResourceUsage.peakResidentMegabytes))
     let servers = RoutingServers(osrm: args.value("osrm"), valhalla: args.value("valhalla"))
     for server in [servers.osrm, servers.valhalla].compactMap({ $0 }) {
