@@ -106,7 +106,8 @@ package struct RouteHierarchy: @unchecked Sendable {
   }
 
   /// `verify()`, worked out the first time it is asked (the router asks when a search
-  /// finds no route: an intact hierarchy's "no route" is final, a damaged one's is not).
+  /// finds no route: an intact hierarchy's "no route" is final, a damaged one's is not;
+  /// a new router asks at once, off its thread).
   package var isIntact: Bool {
     if let known = intact.value.withLock({ $0 }) { return known }
     let answer = verify()

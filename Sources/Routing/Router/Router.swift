@@ -27,6 +27,11 @@ public struct Router<Graph: RoadGraph>: Sendable {
     self.options = options
     table = RoutingTable(graph)
     hierarchy = usingHierarchy ? Self.hierarchy(of: graph, options: options) : nil
+    if let hierarchy {
+      // The checksum a "no route" waits for, worked out off the caller's thread now (a few
+      // hundred milliseconds for a country), so no search has to.
+      DispatchQueue.global(qos: .utility).async { _ = hierarchy.isIntact }
+    }
   }
 
   /// The fastest path from `origin` to `destination`, then up to `alternatives` (0–2)
