@@ -1,4 +1,15 @@
 extension RouteHierarchy {
+  /// What a search of the hierarchy found.
+  package enum Answer {
+    /// The edges in driving order (a start first, an end last) and the cost.
+    case route(edges: [Int], cost: Double)
+    /// No end is reachable from any start.
+    case noRoute
+    /// A cheapest path whose arcs do not unpack into moves: a shortcut stored at the
+    /// largest weight, or a damaged section. The plain search must answer.
+    case unusable
+  }
+
   /// The cheapest sequence of edges from a start to an end, and its cost.
   ///
   /// - Parameters:
@@ -7,12 +18,10 @@ extension RouteHierarchy {
   ///   - ends: edges with the cost to add to a label at their end: minus the part of the
   ///     edge not driven, so at most 0. A route reaches an end by a move onto it; a start
   ///     that is also an end is the caller's (the router's direct case).
-  /// - Returns: the edges in driving order (a start first, an end last) and the cost; nil
-  ///   when no end is reachable.
   package func cheapest(
     from starts: [(edge: Int, cost: Double)], to ends: [(edge: Int, cost: Double)]
   )
-    -> (edges: [Int], cost: Double)?
+    -> Answer
   {
     // Shift the ends' costs to be ≥ 0, so both searches can stop at the best found.
     let shift = max(0, -(ends.map(\.cost).min() ?? 0))
@@ -75,7 +84,7 @@ extension RouteHierarchy {
         backwardMin = backwardHeap.peekKey ?? .infinity
       }
     }
-    guard meeting >= 0 else { return nil }
+    guard meeting >= 0 else { return .noRoute }
     // Up from the start to the meeting, then down from it to the end, arc by arc.
     var upArcs: [(from: Int, arc: Int)] = []
     var node = meeting
@@ -87,19 +96,21 @@ extension RouteHierarchy {
     }
     var edges = [node]
     for (from, i) in upArcs.reversed() {
-      guard let to = arc(i).node else { return nil }
-      guard unpack(from: from, to: to, arc: i, into: &edges) else { return nil }
+      guard let to = arc(i).node else { return .unusable }
+      guard unpack(from: from, to: to, arc: i, into: &edges) else { return .unusable }
     }
     node = meeting
     steps = 0
     while let label = backward[node], label.arc >= 0, steps < nodeCount {
       // A downward arc of `label.parent` from `node` into it.
       let to = Int(label.parent)
-      guard unpack(from: node, to: to, arc: Int(label.arc), into: &edges) else { return nil }
+      guard unpack(from: node, to: to, arc: Int(label.arc), into: &edges) else {
+        return .unusable
+      }
       node = to
       steps += 1
     }
-    return (edges, best - shift)
+    return .route(edges: edges, cost: best - shift)
   }
 
   /// Appends the edges after `from` along arc `i` (from `from` to `to`, a move or a

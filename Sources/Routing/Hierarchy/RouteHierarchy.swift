@@ -134,7 +134,7 @@ package struct RouteHierarchy: @unchecked Sendable {
 
   /// Arc `i`: its other node (nil when out of range), weight in seconds, skipped node.
   @inline(__always)
-  func arc(_ i: Int) -> (node: Int?, weight: Double, middle: Int?) {
+  package func arc(_ i: Int) -> (node: Int?, weight: Double, middle: Int?) {
     let node = load(arcs, i * 12)
     let middle = load(arcs, i * 12 + 8)
     return (

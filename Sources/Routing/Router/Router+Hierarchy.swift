@@ -12,8 +12,9 @@ extension Router {
 
   /// `search(from:to:target:)` through the hierarchy; nil when it cannot answer and the
   /// plain search must: no hierarchy, an end behind a start on the same edge (which only
-  /// a loop reaches), no route found by a hierarchy whose checksum does not hold, or a
-  /// path that does not hold on the road graph.
+  /// a loop reaches), no route found by a hierarchy whose checksum does not hold, a path
+  /// that does not unpack (through a shortcut at the largest weight) or does not hold on
+  /// the road graph.
   func hierarchySearch(from starts: [Snap], to ends: [Snap]) -> Found?? {
     guard let hierarchy else { return nil }
     var direct: Found?
@@ -30,8 +31,12 @@ extension Router {
       ($0.edge, (1 - $0.fraction) * table.duration[$0.edge] + $0.penalty)
     }
     let endCosts = ends.map { ($0.edge, -(1 - $0.fraction) * table.duration[$0.edge]) }
-    guard let (edges, cost) = hierarchy.cheapest(from: startCosts, to: endCosts) else {
-      return hierarchy.isIntact ? .some(direct) : nil
+    let edges: [Int]
+    let cost: Double
+    switch hierarchy.cheapest(from: startCosts, to: endCosts) {
+    case .route(let found, let c): (edges, cost) = (found, c)
+    case .noRoute: return hierarchy.isIntact ? .some(direct) : nil
+    case .unusable: return nil
     }
     if let direct, direct.cost <= cost { return .some(direct) }
     guard let first = edges.first, let last = edges.last, edges.count >= 2,
