@@ -35,21 +35,34 @@ struct StreetRouteProvider: RouteProvider {
 
 @Suite("House numbers in the app")
 struct NavigationAppNumbersTests {
-  /// Search, "kot", the street.
-  static func atStreet() -> AppDriver {
+  /// The app on Kotikatu's provider, at its Search screen (from `position` when given),
+  /// with `letters` spelled on the ring.
+  static func searching(_ letters: String, from position: Coordinate? = nil) -> AppDriver {
     var d = AppDriver()
     d.app = NavigationApp(provider: StreetRouteProvider())
     d.send(.launch)
+    if let position { d.send(.position(position)) }
     d.press()
     d.press()
     d.turn(to: "search")
     d.press()
-    for c in "kot" {
+    for c in letters {
       d.turn(to: RotarySpeller.Key.letter(c).elementID)
       d.press()
     }
+    return d
+  }
+
+  /// The street chosen among the results.
+  static func chooseStreet(_ d: inout AppDriver) {
     d.turn(to: SearchTemplate.resultElementID(StreetRouteProvider.street.id))
     d.press()
+  }
+
+  /// Search, "kot", the street.
+  static func atStreet() -> AppDriver {
+    var d = searching("kot")
+    chooseStreet(&d)
     return d
   }
 
@@ -60,15 +73,7 @@ struct NavigationAppNumbersTests {
 
   @Test("the ring offers only letters that lead on; a street result has a chevron")
   func ringAndChevron() {
-    var d = AppDriver()
-    d.app = NavigationApp(provider: StreetRouteProvider())
-    d.send(.launch)
-    d.press()
-    d.press()
-    d.turn(to: "search")
-    d.press()
-    d.turn(to: RotarySpeller.Key.letter("k").elementID)
-    d.press()
+    let d = Self.searching("k")
     guard case .search(let search)? = d.app.controller.topTemplate else {
       Issue.record("search is not on top")
       return
@@ -95,22 +100,10 @@ struct NavigationAppNumbersTests {
 
   @Test("while driving the speller is locked but the numbers still work, nearest first")
   func driving() {
-    var d = AppDriver()
-    d.app = NavigationApp(provider: StreetRouteProvider())
-    d.send(.launch)
     // Beside number 25 (the 27th of the street).
-    d.send(.position(Coordinate(latitude: 60.2 + 26 * 0.0001, longitude: 24.9)))
-    d.press()
-    d.press()
-    d.turn(to: "search")
-    d.press()
-    for c in "kot" {
-      d.turn(to: RotarySpeller.Key.letter(c).elementID)
-      d.press()
-    }
+    var d = Self.searching("kot", from: Coordinate(latitude: 60.2 + 26 * 0.0001, longitude: 24.9))
     d.send(.interface(.vehicleSpeed(15)))
-    d.turn(to: SearchTemplate.resultElementID(StreetRouteProvider.street.id))
-    d.press()
+    Self.chooseStreet(&d)
     #expect(d.app.controller.isDrivingLimited)
     #expect(Self.rows(d).prefix(1) == ["25"])
     #expect(Self.rows(d).suffix(4) == ["1–9", "10–19", "20–29", "30–39"])
