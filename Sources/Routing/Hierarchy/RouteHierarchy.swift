@@ -1,4 +1,3 @@
-import CZlib
 import Synchronization
 
 /// The routing hierarchy of a map file, read in place: a contraction hierarchy over the
@@ -78,28 +77,10 @@ package struct RouteHierarchy: @unchecked Sendable {
     fingerprint = (0..<values).map { Float(bitPattern: field(meta, 24 + 4 * $0)) }
   }
 
-  /// The CRC-32 of `CHNX` then `CHAR`, as `CHMT` records it.
-  package static func checksum(_ index: [UInt8], _ arcs: [UInt8]) -> UInt32 {
-    index.withUnsafeBytes { i in arcs.withUnsafeBytes { a in checksum([i, a]) } }
-  }
-
-  static func checksum(_ parts: [UnsafeRawBufferPointer]) -> UInt32 {
-    var crc = crc32(0, nil, 0)
-    for part in parts {
-      var rest = part
-      while !rest.isEmpty {
-        let chunk = min(rest.count, 1 << 30)
-        crc = crc32(crc, rest.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(chunk))
-        rest = UnsafeRawBufferPointer(rebasing: rest[chunk...])
-      }
-    }
-    return UInt32(truncatingIfNeeded: crc)
-  }
-
   /// Whether the sections' bytes still have the checksum they were written with. O(size
   /// of the sections).
   package func verify() -> Bool {
-    Self.checksum([
+    CRC32.checksum(of: [
       UnsafeRawBufferPointer(start: index, count: (nodeCount + 1) * 8),
       UnsafeRawBufferPointer(start: arcs, count: arcCount * 12),
     ]) == checksum

@@ -178,7 +178,9 @@ package struct MapFileWriter {
       arcs.uint32(arc.weight)
       arcs.uint32(arc.middle)
     }
-    let checksum = RouteHierarchy.checksum(index.bytes, arcs.bytes)
+    let checksum = index.bytes.withUnsafeBytes { i in
+      arcs.bytes.withUnsafeBytes { a in CRC32.checksum(of: [i, a]) }
+    }
     return [
       (.hierarchyMeta, 1, h.meta(checksum: checksum)), (.hierarchyIndex, h.index.count, index),
       (.hierarchyArcs, h.arcs.count, arcs),

@@ -56,13 +56,8 @@ extension Router {
   func searchCost(_ edges: [Int], start: Snap, end: Snap) -> Double? {
     var cost = (1 - start.fraction) * table.duration[edges[0]] + start.penalty
     for (e, f) in zip(edges, edges.dropFirst()) {
-      var step: Double?
-      forEachMove(from: e) { next, turn in if next == f, step == nil { step = turn } }
-      guard let turn = step else { return nil }
-      cost += turn + table.duration[f]
-      if !table.destinationOnly[e] && table.destinationOnly[f] {
-        cost += options.destinationOnlyEntryCost
-      }
+      guard let move = moves(from: e).first(where: { $0.to == f }) else { return nil }
+      cost += move.cost
     }
     return cost - (1 - end.fraction) * table.duration[edges[edges.count - 1]]
   }
