@@ -50,12 +50,12 @@ package struct HierarchyBuilder<Graph: RoadGraph> {
     var up = [[ContractionGraph.Arc]](repeating: [], count: n)
     var down = [[ContractionGraph.Arc]](repeating: [], count: n)
 
-    func priority(_ v: Int, shortcuts: Int) -> UInt64 {
+    func priority(_ v: Int, shortcuts: Int) -> Double {
       let removed = graph.out[v].count + graph.into[v].count
-      return UInt64(Int64(2 * shortcuts - removed + Int(deleted[v]) + Int(level[v])) + (1 << 32))
+      return Double(2 * shortcuts - removed + Int(deleted[v]) + Int(level[v]))
     }
 
-    var queue = IntegerHeap()
+    var queue = SearchHeap(capacity: n)
     for v in 0..<n {
       let count = shortcuts(of: v, in: graph, witness: &witness, limit: estimateLimit).count
       queue.push(priority(v, shortcuts: count), v)
@@ -67,7 +67,7 @@ package struct HierarchyBuilder<Graph: RoadGraph> {
       // past the next node's, the node waits.
       let cuts = shortcuts(of: v, in: graph, witness: &witness, limit: witnessLimit)
       let now = priority(v, shortcuts: cuts.count)
-      if now > key, let next = queue.minimum, now > next {
+      if now > key, let next = queue.peekKey, now > next {
         queue.push(now, v)
         continue
       }

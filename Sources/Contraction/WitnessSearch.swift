@@ -1,3 +1,5 @@
+import Routing
+
 /// The bounded Dijkstra search a contraction runs from each neighbour of the node it
 /// removes: is there a path as cheap as the two arcs through the node without it?
 ///
@@ -9,7 +11,7 @@ struct WitnessSearch {
   /// The round in which a node is a target still to settle.
   private var target: [UInt32]
   private var current: UInt32 = 0
-  private var heap = IntegerHeap()
+  private var heap = SearchHeap(capacity: 256)
 
   init(nodes: Int) {
     distance = [UInt64](repeating: .max, count: nodes)
@@ -48,7 +50,8 @@ struct WitnessSearch {
     round[source] = current
     heap.push(0, source)
     var settled = 0
-    while left > 0, let (d, u) = heap.pop() {
+    while left > 0, let (key, u) = heap.pop() {
+      let d = UInt64(key)
       guard round[u] == current, d == distance[u] else { continue }
       if target[u] == current {
         target[u] = 0
@@ -63,65 +66,11 @@ struct WitnessSearch {
           if round[v] != current || c < distance[v] {
             distance[v] = c
             round[v] = current
-            heap.push(c, v)
+            heap.push(Double(c), v)
           }
         }
       }
     }
     // Targets not settled keep their mark for this round only.
-  }
-}
-
-/// A binary min-heap of (key, node) with lazy deletion.
-struct IntegerHeap {
-  private var keys: [UInt64] = []
-  private var nodes: [Int32] = []
-
-  var isEmpty: Bool { keys.isEmpty }
-  var count: Int { keys.count }
-  var minimum: UInt64? { keys.first }
-
-  mutating func removeAll() {
-    keys.removeAll(keepingCapacity: true)
-    nodes.removeAll(keepingCapacity: true)
-  }
-
-  mutating func push(_ key: UInt64, _ node: Int) {
-    keys.append(key)
-    nodes.append(Int32(node))
-    var i = keys.count - 1
-    while i > 0 {
-      let parent = (i - 1) / 2
-      guard keys[parent] > key else { break }
-      keys[i] = keys[parent]
-      nodes[i] = nodes[parent]
-      i = parent
-    }
-    keys[i] = key
-    nodes[i] = Int32(node)
-  }
-
-  mutating func pop() -> (key: UInt64, node: Int)? {
-    guard let topKey = keys.first else { return nil }
-    let topNode = Int(nodes[0])
-    let lastKey = keys.removeLast()
-    let lastNode = nodes.removeLast()
-    if !keys.isEmpty {
-      var i = 0
-      let count = keys.count
-      while true {
-        let left = 2 * i + 1
-        guard left < count else { break }
-        let right = left + 1
-        let child = right < count && keys[right] < keys[left] ? right : left
-        guard keys[child] < lastKey else { break }
-        keys[i] = keys[child]
-        nodes[i] = nodes[child]
-        i = child
-      }
-      keys[i] = lastKey
-      nodes[i] = lastNode
-    }
-    return (topKey, topNode)
   }
 }

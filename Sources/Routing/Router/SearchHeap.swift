@@ -1,6 +1,7 @@
-/// A binary min-heap of (key, edge) for the router's search, with lazy deletion: an edge
-/// may be in it several times and the caller skips the stale entries.
-struct SearchHeap {
+/// A binary min-heap of (key, edge) for the router's search and the hierarchy's
+/// contraction, with lazy deletion: an edge may be in it several times and the caller
+/// skips the stale entries.
+package struct SearchHeap {
   private struct Entry {
     var key: Double
     var edge: Int32
@@ -8,14 +9,17 @@ struct SearchHeap {
 
   private var entries: [Entry] = []
 
-  init(capacity: Int) { entries.reserveCapacity(capacity) }
+  package init(capacity: Int = 0) { entries.reserveCapacity(capacity) }
 
-  var isEmpty: Bool { entries.isEmpty }
+  package var isEmpty: Bool { entries.isEmpty }
 
   /// The smallest key, nil when empty.
-  var peekKey: Double? { entries.first?.key }
+  package var peekKey: Double? { entries.first?.key }
 
-  mutating func push(_ key: Double, _ edge: Int) {
+  /// Empties the heap, keeping its storage.
+  package mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+
+  package mutating func push(_ key: Double, _ edge: Int) {
     entries.append(Entry(key: key, edge: Int32(edge)))
     var i = entries.count - 1
     let item = entries[i]
@@ -29,7 +33,7 @@ struct SearchHeap {
   }
 
   /// Removes and returns the entry with the smallest key.
-  mutating func pop() -> (key: Double, edge: Int)? {
+  package mutating func pop() -> (key: Double, edge: Int)? {
     guard let top = entries.first else { return nil }
     let last = entries.removeLast()
     if !entries.isEmpty {
