@@ -164,7 +164,11 @@ struct BridgeProcessTests {
     doomed.signal(SIGKILL)
     let gone = await rig.daemon.waitForLine { $0.contains("gone (closed the connection)") }
     #expect(gone != nil, "\(rig.daemon.err.suffix(20).joined(separator: "\n"))")
-    #expect(rig.log("bridge: the built-in app has the screen again"))
+    // The server logs the disconnect; the core then hands the screen back.
+    let back = await rig.daemon.waitForLine {
+      $0.contains("bridge: the built-in app has the screen again")
+    }
+    #expect(back != nil, "\(rig.daemon.err.suffix(20).joined(separator: "\n"))")
     // Another client is served as before.
     let next = try BridgeClient(path: rig.socket)
     try next.send(#"{"type":"hello","id":1,"version":1,"app":"next"}"#)
