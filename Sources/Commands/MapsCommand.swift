@@ -119,8 +119,14 @@ enum MapsCommand {
     ] + wholeMapLines(s.wholeMap) + addressLines(s.addresses) + [
       s.hierarchyProblem.map { "  routing hierarchy: none (\($0))" }
         ?? "  routing hierarchy: \(s.hierarchyArcs) arcs (\(s.hierarchyShortcuts) shortcuts)",
+    ] + routingTableLines(s) + [
       String(format: "  file %.2f MB", Double(size) / 1_048_576),
     ]
+  }
+
+  /// Why the map has no routing table, when it has none.
+  private static func routingTableLines(_ s: RoadMapBuilder.Summary) -> [String] {
+    s.routingTableProblem.map { ["  routing table: none (\($0))"] } ?? []
   }
 
   /// `maps verify FILE`: the whole file checked, and what it holds.
@@ -138,7 +144,8 @@ enum MapsCommand {
         case nil: "no routing hierarchy (routes with the plain search)"
         }
       console.out(
-        "\(map.name): ok, version \(map.version), \(map.nodeCount) nodes, \(map.edgeCount) edges, \(hierarchy)"
+        "\(map.name): ok, version \(map.version), \(map.nodeCount) nodes, \(map.edgeCount) edges, \(hierarchy), "
+          + (map.hasRoutingTable ? "a routing table" : "no routing table (built when the map opens)")
       )
       return .success
     } catch {

@@ -22,6 +22,9 @@ struct HierarchyExactnessTests {
   @Test(arguments: extracts)
   func sameCostAsThePlainSearch(_ name: String) throws {
     let map = try Self.map(name)
+    // The stored routing table is the one built from the map's roads, byte for byte.
+    #expect(map.hasRoutingTable)
+    try map.verify()
     let fast = Router(graph: map)
     let plain = Router(graph: map, usingHierarchy: false)
     #expect(fast.usesHierarchy)

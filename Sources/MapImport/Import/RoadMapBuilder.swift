@@ -50,6 +50,8 @@ public struct RoadMapBuilder: Sendable {
     public var hierarchyArcs = 0
     public var hierarchyShortcuts = 0
     public var hierarchyProblem: String?
+    /// Why the map has no routing table (its router builds one when the map opens).
+    public var routingTableProblem: String?
 
     public var restrictionsSkippedTotal: Int { restrictionsSkipped.values.reduce(0, +) }
 
@@ -227,6 +229,11 @@ public struct RoadMapBuilder: Sendable {
     var summary = assembly.summary
     addAreas(to: &content, summary: &summary)
     if addresses { summary.addresses = addAddresses(to: &content) }
+    do {
+      try addRoutingTable(to: &content)
+    } catch {
+      summary.routingTableProblem = "\(error)"
+    }
     if hierarchy { addHierarchy(to: &content, summary: &summary, progress: hierarchyProgress) }
     return Output(data: MapFileWriter(content: content).data(), summary: summary)
   }

@@ -104,6 +104,8 @@ package struct MapContent: Equatable {
   package var addressBook = AddressBook()
   /// The routing hierarchy over the edges, when one was built.
   package var hierarchy: HierarchyTables?
+  /// The router's table of the edges, when it was worked out (`RoutingTableRecords`).
+  package var routing: RoutingTableRecords?
 
   /// Nothing: no nodes, no edges, only the empty string.
   package init() {}
@@ -114,6 +116,7 @@ package struct MapContent: Equatable {
       && a.restrictions == b.restrictions && a.places == b.places && a.country == b.country
       && a.signposts == b.signposts && WholeMap.same(a.wholeMap, b.wholeMap)
       && a.addressBook == b.addressBook && a.hierarchy == b.hierarchy
+      && a.routing == b.routing
       && a.areas.elementsEqual(b.areas) {
         $0.kind == $1.kind && $0.outline.elementsEqual($1.outline, by: ==)
       }

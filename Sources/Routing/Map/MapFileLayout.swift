@@ -36,11 +36,14 @@
 /// | `STRT` | 32 B | name, city (UInt32 string indices), first address, address count (UInt32 into `ADDR`), position (lat, lon Int32 E7), road point edge, offset (UInt32, UInt32 cm); sorted by folded name, then city |
 /// | `ZONE` | 32 B | name (UInt32 string), kind (UInt8: 1 postcode, 2 city), 3 reserved, city of a postcode (UInt32 string), centre (lat, lon Int32 E7), road point edge, offset (UInt32, UInt32 cm), address count (UInt32) |
 /// | `SKEY` | 12 B | key (UInt32 string: the folded name from one of its words to its end, `SearchText.fold`), kind (UInt8: 1 street, 2 place, 3 zone), word (UInt8: the number of words of the name before the key's first, 0 for the whole name), 2 reserved, target (UInt32: `STRT`, `PLAC` or `ZONE` record); sorted by the key's bytes, kind, target |
+/// | `CHMT`, `CHNX`, `CHAR` | 64, 8, 12 B | the routing hierarchy (`HierarchyTables`) |
+/// | `RTMT`, `RTED`, `RTND`, `RTRS` | 64, 40, 32, 16 B | the routing table (`RoutingTableRecords`): its header, a record per edge, per node, per turn restriction |
 ///
 /// `AREA` and `APTS` may be missing (a map of roads only), and so may `SIGN` (no signposts),
 /// each section of version 3's areas (`POLY` … `OVPT`; a map without them has no areas,
-/// structures, limits or overview) and the four address sections (no addresses; all four or
-/// none). Version 3 writes areas in `POLY`, `RING` and `RPTS` only.
+/// structures, limits or overview), the four address sections (no addresses; all four or
+/// none), the hierarchy's (routes by the plain search) and the routing table's (built when a
+/// router is made). Version 3 writes areas in `POLY`, `RING` and `RPTS` only.
 ///
 /// Versions: 2 added `SIGN`; 3 added `POLY` to `OVPT` and the address sections. A reader
 /// opens every version from `oldestVersion` to `version` (a version-1 file reads as one
@@ -92,6 +95,12 @@ package enum MapFileLayout {
     case hierarchyMeta = "CHMT"
     case hierarchyIndex = "CHNX"
     case hierarchyArcs = "CHAR"
+    /// The routing table (`RoutingTableRecords`): its header, then per edge, node and
+    /// restriction.
+    case routingMeta = "RTMT"
+    case routingEdges = "RTED"
+    case routingNodes = "RTND"
+    case routingRestrictions = "RTRS"
 
     /// Whether a file may lack the section.
     var isOptional: Bool {
@@ -105,7 +114,10 @@ package enum MapFileLayout {
 
     var recordSize: Int {
       switch self {
-      case .meta, .hierarchyMeta: 64
+      case .meta, .hierarchyMeta, .routingMeta: 64
+      case .routingEdges: RoutingTableRecords.edgeRecordSize
+      case .routingNodes: RoutingTableRecords.nodeRecordSize
+      case .routingRestrictions: RoutingTableRecords.restrictionRecordSize
       case .hierarchyArcs: 12
       case .nodes, .geometry, .areaPoints, .ringPoints, .overviewPoints, .edgeAttributes,
         .hierarchyIndex:

@@ -135,6 +135,7 @@ package struct MapFileWriter {
     sections += wholeMapSections(grid: grid)
     for (section, count, fill) in addressSections() { add(section, count, fill) }
     if let hierarchy = content.hierarchy { sections += hierarchySections(hierarchy) }
+    if let routing = content.routing { sections += routingSections(routing) }
 
     // Header, table, then the sections at 8-byte aligned offsets.
     var offset = MapFileLayout.headerSize + sections.count * MapFileLayout.tableEntrySize

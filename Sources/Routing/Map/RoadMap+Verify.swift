@@ -103,6 +103,7 @@ extension RoadMap {
     }
     try verifyWholeMap()
     try verifyAddresses()
+    try verifyRoutingTable()
   }
 
   /// Offsets must start at 0, never decrease and end at `total`.

@@ -47,6 +47,9 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
   /// The routing hierarchy (`CHMT`, `CHNX`, `CHAR`): nil in a map without one, the problem
   /// when its sections do not fit the map (the map opens and routes without it).
   package let hierarchy: Result<RouteHierarchy, RouteHierarchy.Problem>?
+  /// The routing table (`RTMT` …): nil in a map without one, the problem when its sections
+  /// do not fit the map (a router then builds its table).
+  let routing: Result<RoutingTable, RoutingError>?
 
   /// Opens the map file at `url` (mapped, not read).
   public convenience init(contentsOf url: URL) throws(RoutingError) {
@@ -191,6 +194,8 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
       throw fail(
         .malformed, "STRX", "string offsets do not cover the \(stringData.count) bytes of STRD")
     }
+    routing = Self.routingTable(
+      in: found, base: base, owner: storage, edgeCount: edgeCount, nodeCount: nodeCount)
     if let meta = found[.hierarchyMeta] {
       func bytes(_ s: Section?) -> UnsafeRawBufferPointer {
         guard let s else { return UnsafeRawBufferPointer(start: nil, count: 0) }

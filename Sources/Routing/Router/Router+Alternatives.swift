@@ -14,7 +14,8 @@ extension Router {
         origin: origin, destination: destination)
   }
 
-  /// Up to `count` alternatives to `fastest` by the penalty method: the edges of every
+  /// Up to `count` alternatives to `fastest`: through the routing hierarchy's via nodes
+  /// (`viaAlternatives`) when the router has one, else by the penalty method: the edges of every
   /// route found so far are made 1.5× slower (compounding) and the search is run again,
   /// up to 6 times. A result is kept when it shares less than
   /// `alternativeMaximumShare` of the fastest route's length with it (and of each kept
@@ -24,15 +25,21 @@ extension Router {
     to fastest: RoutePath, count: Int, starts: [Snap], ends: [Snap], target: SIMD3<Double>,
     origin: Coordinate, destination: Coordinate
   ) -> [RoutePath] {
-    var weights = [Double](repeating: 1, count: table.duration.count)
-    var kept: [RoutePath] = []
-    var latest = fastest.edges
     let starts = starts.filter { $0.distance <= starts[0].distance + 5 }
     let ends = ends.filter { $0.distance <= ends[0].distance + 5 }
+    if let viaNode = viaAlternatives(
+      to: fastest, count: count, starts: starts, ends: ends, origin: origin,
+      destination: destination)
+    {
+      return viaNode
+    }
+    var weights = [Double](repeating: 1, count: table.edgeCount)
+    var kept: [RoutePath] = []
+    var latest = fastest.edges
     for _ in 0..<6 where kept.count < count {
       for e in latest {
         weights[e] *= 1.5
-        let twin = Int(table.twin[e])
+        let twin = table.twin(e)
         if twin >= 0 { weights[twin] *= 1.5 }
       }
       guard let found = search(from: starts, to: ends, target: target, weights: weights) else {
@@ -55,7 +62,7 @@ extension Router {
   /// two-way road counting as the same road).
   func sharedLength(_ a: RoutePath, _ b: RoutePath) -> Double {
     func road(_ e: Int) -> Int {
-      let twin = Int(table.twin[e])
+      let twin = table.twin(e)
       return twin < 0 ? e : min(e, twin)
     }
     let roads = Set(b.edges.map(road))
@@ -63,7 +70,7 @@ extension Router {
     for (i, e) in a.edges.enumerated() {
       if roads.contains(road(e)) {
         let span = a.span(ofEdgeAt: i)
-        shared += (span.to - span.from) * table.length[e]
+        shared += (span.to - span.from) * table.length(e)
       }
     }
     return shared

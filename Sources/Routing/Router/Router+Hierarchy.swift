@@ -21,16 +21,13 @@ extension Router {
     for start in starts {
       for end in ends where end.edge == start.edge {
         guard end.fraction >= start.fraction else { return nil }
-        let cost = (end.fraction - start.fraction) * table.duration[start.edge] + start.penalty
+        let cost = (end.fraction - start.fraction) * table.duration(start.edge) + start.penalty
         if cost < direct?.cost ?? .infinity {
           direct = Found(edges: [start.edge], start: start, end: end, cost: cost)
         }
       }
     }
-    let startCosts = starts.map {
-      ($0.edge, (1 - $0.fraction) * table.duration[$0.edge] + $0.penalty)
-    }
-    let endCosts = ends.map { ($0.edge, -(1 - $0.fraction) * table.duration[$0.edge]) }
+    let (startCosts, endCosts) = hierarchyEnds(starts, ends)
     let edges: [Int]
     let cost: Double
     switch hierarchy.cheapest(from: startCosts, to: endCosts) {
@@ -39,27 +36,19 @@ extension Router {
     case .unusable: return nil
     }
     if let direct, direct.cost <= cost { return .some(direct) }
-    guard let first = edges.first, let last = edges.last, edges.count >= 2,
-      let start = starts.filter({ $0.edge == first }).min(by: {
-        (1 - $0.fraction) * table.duration[first] + $0.penalty
-          < (1 - $1.fraction) * table.duration[first] + $1.penalty
-      }),
-      let end = ends.filter({ $0.edge == last }).max(by: { $0.fraction > $1.fraction }),
-      let measured = searchCost(edges, start: start, end: end),
-      abs(measured - cost) <= 1e-3 + HierarchyTables.weightUnit * Double(edges.count)
-    else { return nil }
-    return .some(Found(edges: edges, start: start, end: end, cost: measured))
+    guard let found = found(edges, cost: cost, starts: starts, ends: ends) else { return nil }
+    return .some(found)
   }
 
   /// The search cost of driving `edges` from `start` to `end` (the edge times, turn and
   /// destination-only costs the search adds), nil when a step is not a move.
   func searchCost(_ edges: [Int], start: Snap, end: Snap) -> Double? {
-    var cost = (1 - start.fraction) * table.duration[edges[0]] + start.penalty
+    var cost = (1 - start.fraction) * table.duration(edges[0]) + start.penalty
     for (e, f) in zip(edges, edges.dropFirst()) {
       guard let move = moves(from: e).first(where: { $0.to == f }) else { return nil }
       cost += move.cost
     }
-    return cost - (1 - end.fraction) * table.duration[edges[edges.count - 1]]
+    return cost - (1 - end.fraction) * table.duration(edges[edges.count - 1])
   }
 }
 
@@ -68,10 +57,10 @@ extension Router {
   /// a destination-only road, and the next edge's time — the arcs a hierarchy is built on.
   package func moves(from e: Int) -> [(to: Int, cost: Double)] {
     var out: [(Int, Double)] = []
-    let leavesOpenRoad = !table.destinationOnly[e]
+    let leavesOpenRoad = !table.destinationOnly(e)
     forEachMove(from: e) { f, turn in
-      var cost = turn + table.duration[f]
-      if leavesOpenRoad && table.destinationOnly[f] { cost += options.destinationOnlyEntryCost }
+      var cost = turn + table.duration(f)
+      if leavesOpenRoad && table.destinationOnly(f) { cost += options.destinationOnlyEntryCost }
       out.append((f, cost))
     }
     return out

@@ -9,7 +9,7 @@ extension Router {
   /// than half of the part (the edge sat in a pocket that restrictions close), from the
   /// next. O(edges) a flood.
   public func edgesReachableFromMainComponent() -> [Bool] {
-    let main = table.onMainComponent.indices.filter { table.onMainComponent[$0] }
+    let main = (0..<table.edgeCount).filter { table.onMainComponent($0) }
     var best = [Bool](repeating: false, count: graph.edgeCount)
     var bestCount = 0
     for seed in main.prefix(8) {
@@ -76,7 +76,7 @@ extension Router {
         edge: roadPoint.edge, fraction: fraction, coordinate: roadPoint.coordinate,
         distance: distance, penalty: 0)
     ]
-    let twin = Int(table.twin[roadPoint.edge])
+    let twin = table.twin(roadPoint.edge)
     // The edge back over the same points (not another piece of the way between the same
     // two nodes).
     if twin >= 0, graph.geometry(ofEdge: twin) == shape.reversed() {

@@ -15,9 +15,8 @@ extension Router {
   /// turn costs only where there is a choice.
   @inline(__always)
   func forEachMove(from e: Int, _ body: (Int, Double) -> Void) {
-    let node = Int(table.edgeTo[e])
-    let twin = Int(table.twin[e])
-    let range = Int(table.outStart[node])..<Int(table.outEnd[node])
+    let twin = table.twin(e)
+    let range = table.outgoing(from: table.to(e))
     var choices = 0
     for f in range where f != twin && table.allows(from: e, to: f) { choices += 1 }
     for f in range {
@@ -45,12 +44,12 @@ extension Router {
   func plainSearch(
     from starts: [Snap], to ends: [Snap], target: SIMD3<Double>, weights: [Double]? = nil
   ) -> Found? {
-    let count = table.duration.count
+    let count = table.edgeCount
     var cost = [Double](repeating: .infinity, count: count)
     var parent = [Int32](repeating: -1, count: count)
     var heap = SearchHeap(capacity: 1024)
     @inline(__always) func time(_ e: Int) -> Double {
-      table.duration[e] * (weights?[e] ?? 1)
+      table.duration(e) * (weights?[e] ?? 1)
     }
     // The bound is to `target`; ends away from it (a fallback's wider snaps) lower it by
     // their distance, so it stays a lower bound to every end and the search exact.
@@ -71,7 +70,7 @@ extension Router {
       if c < cost[start.edge] {
         cost[start.edge] = c
         parent[start.edge] = -1
-        heap.push(c + bound(Int(table.edgeTo[start.edge])), start.edge)
+        heap.push(c + bound(table.to(start.edge)), start.edge)
       }
       for end in ends where end.edge == start.edge && end.fraction >= start.fraction {
         let direct = (end.fraction - start.fraction) * time(start.edge) + start.penalty
@@ -86,12 +85,12 @@ extension Router {
     while let (key, e) = heap.pop() {
       if key >= best { break }
       let here = cost[e]
-      let node = Int(table.edgeTo[e])
+      let node = table.to(e)
       if here + bound(node) < key - 1e-9 { continue }  // stale
-      let leavesOpenRoad = !table.destinationOnly[e]
+      let leavesOpenRoad = !table.destinationOnly(e)
       forEachMove(from: e) { f, turn in
         var through = here + turn
-        if leavesOpenRoad && table.destinationOnly[f] {
+        if leavesOpenRoad && table.destinationOnly(f) {
           through += options.destinationOnlyEntryCost
         }
         for end in ends where end.edge == f {
@@ -106,7 +105,7 @@ extension Router {
         if c < cost[f] {
           cost[f] = c
           parent[f] = Int32(e)
-          heap.push(c + bound(Int(table.edgeTo[f])), f)
+          heap.push(c + bound(table.to(f)), f)
         }
       }
     }
@@ -137,8 +136,8 @@ extension Router {
       let from = i == 0 ? found.start.fraction : 0
       let to = i == last ? found.end.fraction : 1
       let part = max(0, to - from)
-      duration += part * table.duration[e]
-      distance += part * table.length[e]
+      duration += part * table.duration(e)
+      distance += part * table.length(e)
       if i < last {
         let next = found.edges[i + 1]
         var turn = options.uTurnCost

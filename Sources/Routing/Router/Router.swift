@@ -10,8 +10,9 @@ import Navigation
 /// times at free-flow speed plus `RouterOptions` turn costs. The bound is the straight-line
 /// distance at the map's fastest speed, so the answer is the fastest route.
 ///
-/// Building a router reads every edge once (O(edges), a few milliseconds for a city);
-/// a query allocates a few arrays of the edge count and nothing per edge visited. The
+/// A router over a map file with a routing table (`RoutingTableRecords`) builds nothing;
+/// over any other graph it reads every edge once (O(edges), a few milliseconds for a
+/// city). A query allocates a few arrays of the edge count and nothing per edge visited. The
 /// router is immutable and `Sendable`: queries may run on any thread, concurrently.
 public struct Router<Graph: RoadGraph>: Sendable {
   public let graph: Graph
@@ -25,7 +26,7 @@ public struct Router<Graph: RoadGraph>: Sendable {
   public init(graph: Graph, options: RouterOptions = RouterOptions(), usingHierarchy: Bool = true) {
     self.graph = graph
     self.options = options
-    table = RoutingTable(graph)
+    table = (graph as? RoadMap)?.routingTable ?? RoutingTable(graph)
     hierarchy = usingHierarchy ? Self.hierarchy(of: graph, options: options) : nil
     if let hierarchy {
       // The checksum a "no route" waits for, worked out off the caller's thread now (a few
@@ -95,7 +96,7 @@ public struct Router<Graph: RoadGraph>: Sendable {
   /// The nearest snaps on the main strongly connected component, or the nearest snaps when
   /// none is on it.
   func connected(_ snaps: [Snap]) -> [Snap] {
-    let main = snaps.filter { table.onMainComponent[$0.edge] }
+    let main = snaps.filter { table.onMainComponent($0.edge) }
     return main.isEmpty ? Self.nearest(snaps) : Self.nearest(main)
   }
 

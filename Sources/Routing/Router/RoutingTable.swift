@@ -1,188 +1,182 @@
 import Foundation
 import Geo
 
-/// The road graph boiled down to the numbers the search reads, in flat arrays built once
-/// per router: no strings, no geometry and no allocation in the search loop.
-struct RoutingTable: Sendable {
-  let edgeFrom: [Int32]
-  let edgeTo: [Int32]
-  let duration: [Double]
-  let length: [Double]
-  /// `RoadEdge.isDestinationOnly` of each edge.
-  let destinationOnly: [Bool]
-  /// Direction leaving the edge's start and arriving at its end (`EdgeGeometry`).
-  let bearingOut: [Float]
-  let bearingIn: [Float]
-  /// The edge back along the same way between the same nodes, or -1.
-  let twin: [Int32]
-  let outStart: [Int32]
-  let outEnd: [Int32]
-  /// Nodes as points on the unit sphere: the chord between two is a lower bound of their
-  /// distance that costs no trigonometry.
-  let unit: [SIMD3<Double>]
-  /// Restrictions by their `from` edge, and whether an edge has any (to skip the lookup).
-  let restrictions: [Int32: [TurnRestriction]]
-  let restricted: [Bool]
+/// The road graph boiled down to the numbers the search reads, read in place from
+/// `RoutingTableRecords` (a map file's mapped sections, or records built in memory): no
+/// strings, no geometry and no allocation in the search loop, and nothing to build when a
+/// map opens.
+///
+/// Every id read from the records is clamped into range, so a damaged map gives wrong
+/// routes (which `RoadMap.verify()` reports) but never a read outside the records.
+struct RoutingTable: @unchecked Sendable {
+  // @unchecked: the pointers are into memory `owner` keeps alive and nobody writes.
+  let edgeCount: Int
+  let nodeCount: Int
   /// The fastest speed on the map, m/s, for the A* bound.
   let maximumSpeed: Double
-  /// Whether each edge joins two nodes of the graph's largest strongly connected component:
+  let edges: UnsafeRawPointer
+  let nodes: UnsafeRawPointer
+  let restrictionRecords: UnsafeRawPointer
+  let restrictionCount: Int
+  private let owner: AnyObject
+
+  private typealias Records = RoutingTableRecords
+
+  /// The table over records at `edges`, `nodes` and `restrictions`, kept alive by `owner`.
+  init(
+    edgeCount: Int, nodeCount: Int, restrictionCount: Int, maximumSpeed: Double,
+    edges: UnsafeRawPointer, nodes: UnsafeRawPointer, restrictions: UnsafeRawPointer,
+    owner: AnyObject
+  ) {
+    self.edgeCount = edgeCount
+    self.nodeCount = nodeCount
+    self.restrictionCount = restrictionCount
+    self.maximumSpeed = maximumSpeed.isFinite && maximumSpeed >= 1 ? maximumSpeed : 1
+    self.edges = edges
+    self.nodes = nodes
+    self.restrictionRecords = restrictions
+    self.owner = owner
+  }
+
+  /// The table of records held in memory (copied once).
+  init(_ records: RoutingTableRecords) {
+    let parts = [records.edges, records.nodes, records.restrictions]
+    var offsets: [Int] = []
+    var blob: [UInt8] = []
+    for part in parts {
+      blob += [UInt8](repeating: 0, count: (8 - blob.count % 8) % 8)
+      offsets.append(blob.count)
+      blob += part
+    }
+    let storage = MappedBytes(copying: Data(blob))
+    let base = storage.bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!
+    self.init(
+      edgeCount: records.edgeCount, nodeCount: records.nodeCount,
+      restrictionCount: records.restrictionCount, maximumSpeed: records.maximumSpeed,
+      edges: base + offsets[0], nodes: base + offsets[1], restrictions: base + offsets[2],
+      owner: storage)
+  }
+
+  /// The table of `graph`, built (O(edges)).
+  init(_ graph: some RoadGraph) { self.init(RoutingTableRecords(graph)) }
+
+  @inline(__always)
+  private func edgeField<T: FixedWidthInteger>(_ e: Int, _ offset: Int, _: T.Type) -> T {
+    T(
+      littleEndian: edges.loadUnaligned(
+        fromByteOffset: e * Records.edgeRecordSize + offset, as: T.self))
+  }
+
+  @inline(__always)
+  private func nodeField<T: FixedWidthInteger>(_ n: Int, _ offset: Int, _: T.Type) -> T {
+    T(
+      littleEndian: nodes.loadUnaligned(
+        fromByteOffset: n * Records.nodeRecordSize + offset, as: T.self))
+  }
+
+  /// The node edge `e` ends at.
+  @inline(__always)
+  func to(_ e: Int) -> Int { min(Int(edgeField(e, 0, UInt32.self)), nodeCount - 1) }
+
+  /// The edge back along the same way between the same nodes, or -1.
+  @inline(__always)
+  func twin(_ e: Int) -> Int {
+    let raw = edgeField(e, 4, UInt32.self)
+    return raw == UInt32.max ? -1 : min(Int(raw), edgeCount - 1)
+  }
+
+  /// Direction leaving the edge's start and arriving at its end (`EdgeGeometry`).
+  @inline(__always)
+  func bearingOut(_ e: Int) -> Float { Float(bitPattern: edgeField(e, 8, UInt32.self)) }
+  @inline(__always)
+  func bearingIn(_ e: Int) -> Float { Float(bitPattern: edgeField(e, 12, UInt32.self)) }
+
+  @inline(__always)
+  private func flags(_ e: Int) -> UInt8 { edgeField(e, 16, UInt8.self) }
+
+  /// `RoadEdge.isDestinationOnly` of edge `e`.
+  @inline(__always)
+  func destinationOnly(_ e: Int) -> Bool { flags(e) & Records.Flag.destinationOnly != 0 }
+
+  /// Whether edge `e` joins two nodes of the graph's largest strongly connected component:
   /// from its end a car can reach, and come back from, most of the map. Edges off it lead
   /// into or come out of a pocket (a car park's island, a oneway stub cut off at the edge of
   /// the extract); ignores turn restrictions.
-  let onMainComponent: [Bool]
+  @inline(__always)
+  func onMainComponent(_ e: Int) -> Bool { flags(e) & Records.Flag.onMainComponent != 0 }
 
-  init(_ graph: some RoadGraph) {
-    let edges = graph.edgeCount
-    var from = [Int32](repeating: 0, count: edges)
-    var to = [Int32](repeating: 0, count: edges)
-    var duration = [Double](repeating: 0, count: edges)
-    var length = [Double](repeating: 0, count: edges)
-    var bearingOut = [Float](repeating: 0, count: edges)
-    var bearingIn = [Float](repeating: 0, count: edges)
-    var wayID = [Int64](repeating: 0, count: edges)
-    var destinationOnly = [Bool](repeating: false, count: edges)
-    var fastest = 1.0
-    for id in 0..<edges {
-      let edge = graph.edge(id)
-      from[id] = Int32(edge.from)
-      to[id] = Int32(edge.to)
-      duration[id] = edge.duration
-      length[id] = edge.length
-      wayID[id] = edge.wayID
-      destinationOnly[id] = edge.isDestinationOnly
-      fastest = max(fastest, edge.speed)
-      let shape = graph.geometry(ofEdge: id)
-      bearingOut[id] = Float(EdgeGeometry.initialBearing(shape))
-      bearingIn[id] = Float(EdgeGeometry.finalBearing(shape))
-    }
-    let nodes = graph.nodeCount
-    var outStart = [Int32](repeating: 0, count: nodes)
-    var outEnd = [Int32](repeating: 0, count: nodes)
-    var unit = [SIMD3<Double>](repeating: .zero, count: nodes)
-    var restrictions: [Int32: [TurnRestriction]] = [:]
-    for node in 0..<nodes {
-      let range = graph.outgoing(from: node)
-      outStart[node] = Int32(range.lowerBound)
-      outEnd[node] = Int32(range.upperBound)
-      let c = graph.coordinate(ofNode: node)
-      let lat = c.latitude * .pi / 180
-      let lon = c.longitude * .pi / 180
-      unit[node] = SIMD3(cos(lat) * cos(lon), cos(lat) * sin(lon), sin(lat))
-      for restriction in graph.restrictions(at: node) {
-        restrictions[Int32(restriction.from), default: []].append(restriction)
-      }
-    }
-    var twin = [Int32](repeating: -1, count: edges)
-    for id in 0..<edges {
-      let end = Int(to[id])
-      for other in Int(outStart[end])..<Int(outEnd[end])
-      where to[other] == from[id] && wayID[other] == wayID[id] && other != id {
-        twin[id] = Int32(other)
-        break
-      }
-    }
-    self.edgeFrom = from
-    self.edgeTo = to
-    self.duration = duration
-    self.length = length
-    self.destinationOnly = destinationOnly
-    self.bearingOut = bearingOut
-    self.bearingIn = bearingIn
-    self.twin = twin
-    self.outStart = outStart
-    self.outEnd = outEnd
-    self.unit = unit
-    self.restrictions = restrictions
-    var restricted = [Bool](repeating: false, count: edges)
-    for key in restrictions.keys where Int(key) < edges { restricted[Int(key)] = true }
-    self.restricted = restricted
-    self.maximumSpeed = fastest
-    let component = Self.stronglyConnectedComponents(
-      nodes: nodes, outStart: outStart, outEnd: outEnd, edgeTo: to)
-    var sizes: [Int: Int] = [:]
-    for c in component { sizes[c, default: 0] += 1 }
-    let main = sizes.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? -1
-    self.onMainComponent = (0..<edges).map {
-      component[Int(from[$0])] == main && component[Int(to[$0])] == main
-    }
+  /// Seconds at free-flow speed; never negative or NaN (a damaged record reads as 0), so a
+  /// search cannot go round a cycle of falling costs.
+  @inline(__always)
+  func duration(_ e: Int) -> Double {
+    let d = Double(bitPattern: edgeField(e, 24, UInt64.self))
+    return d >= 0 ? d : 0
   }
 
-  /// The strongly connected component of every node (Tarjan's algorithm, iterative so a
-  /// long road cannot overflow the stack): numbers in 0..<components, equal for nodes that
-  /// can each reach the other.
-  static func stronglyConnectedComponents(
-    nodes: Int, outStart: [Int32], outEnd: [Int32], edgeTo: [Int32]
-  ) -> [Int] {
-    var index = [Int](repeating: -1, count: nodes)
-    var low = [Int](repeating: 0, count: nodes)
-    var onStack = [Bool](repeating: false, count: nodes)
-    var component = [Int](repeating: -1, count: nodes)
-    var stack: [Int] = []
-    var next = 0
-    var components = 0
-    // (node, next outgoing edge to look at)
-    var work: [(node: Int, edge: Int)] = []
-    for root in 0..<nodes where index[root] < 0 {
-      work.append((root, Int(outStart[root])))
-      index[root] = next
-      low[root] = next
-      next += 1
-      stack.append(root)
-      onStack[root] = true
-      while let (node, edge) = work.last {
-        if edge < Int(outEnd[node]) {
-          work[work.count - 1].edge += 1
-          let child = Int(edgeTo[edge])
-          if index[child] < 0 {
-            index[child] = next
-            low[child] = next
-            next += 1
-            stack.append(child)
-            onStack[child] = true
-            work.append((child, Int(outStart[child])))
-          } else if onStack[child] {
-            low[node] = min(low[node], index[child])
-          }
-          continue
-        }
-        work.removeLast()
-        if let parent = work.last?.node { low[parent] = min(low[parent], low[node]) }
-        if low[node] == index[node] {
-          while let member = stack.popLast() {
-            onStack[member] = false
-            component[member] = components
-            if member == node { break }
-          }
-          components += 1
-        }
-      }
-    }
-    return component
+  /// Metres; never negative or NaN.
+  @inline(__always)
+  func length(_ e: Int) -> Double {
+    let d = Double(bitPattern: edgeField(e, 32, UInt64.self))
+    return d >= 0 ? d : 0
+  }
+
+  /// The edges leaving `node`.
+  @inline(__always)
+  func outgoing(from node: Int) -> Range<Int> {
+    let end = min(Int(nodeField(node, 28, UInt32.self)), edgeCount)
+    return min(Int(nodeField(node, 24, UInt32.self)), end)..<end
   }
 
   /// A lower bound of the seconds from `node` to the point `target` (a unit vector).
   @inline(__always)
   func bound(from node: Int, to target: SIMD3<Double>) -> Double {
-    let d = unit[node] - target
+    let unit = SIMD3(
+      Double(bitPattern: nodeField(node, 0, UInt64.self)),
+      Double(bitPattern: nodeField(node, 8, UInt64.self)),
+      Double(bitPattern: nodeField(node, 16, UInt64.self)))
+    let d = unit - target
     return (d * d).sum().squareRoot() * Earth.radius / maximumSpeed
   }
 
   /// Signed turn in degrees from arriving on `a` to leaving on `b`; positive is right.
   @inline(__always)
   func angle(from a: Int, to b: Int) -> Double {
-    Angle.difference(from: Double(bearingIn[a]), to: Double(bearingOut[b]))
+    Angle.difference(from: Double(bearingIn(a)), to: Double(bearingOut(b)))
   }
 
-  /// Whether restrictions allow the move from edge `a` onto edge `b` at their shared node.
+  @inline(__always)
+  private func restrictionField(_ i: Int, _ offset: Int) -> UInt32 {
+    UInt32(
+      littleEndian: restrictionRecords.loadUnaligned(
+        fromByteOffset: i * Records.restrictionRecordSize + offset, as: UInt32.self))
+  }
+
+  /// Whether restrictions allow the move from edge `a` onto edge `b` at their shared node:
+  /// no "no" restriction forbids it, and the last "only" restriction from `a` there, if
+  /// any, names `b`.
   func allows(from a: Int, to b: Int) -> Bool {
-    guard restricted[a], let list = restrictions[Int32(a)] else { return true }
-    var only: Int?
-    for r in list where r.via == Int(edgeTo[a]) {
-      switch r.kind {
-      case .no: if r.to == b { return false }
-      case .only: only = r.to
-      }
+    guard flags(a) & Records.Flag.restricted != 0 else { return true }
+    var lo = 0
+    var hi = restrictionCount
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if Int(restrictionField(mid, 0)) < a { lo = mid + 1 } else { hi = mid }
     }
-    return only.map { $0 == b } ?? true
+    let via = UInt32(to(a))
+    var only: UInt32?
+    while lo < restrictionCount, Int(restrictionField(lo, 0)) == a {
+      if restrictionField(lo, 4) == via {
+        let target = restrictionField(lo, 8)
+        let kind = restrictionRecords.load(
+          fromByteOffset: lo * Records.restrictionRecordSize + 12, as: UInt8.self)
+        if kind == 1 {
+          only = target
+        } else if Int(target) == b {
+          return false
+        }
+      }
+      lo += 1
+    }
+    return only.map { Int($0) == b } ?? true
   }
 }

@@ -1,0 +1,99 @@
+import Geo
+
+extension Router {
+  /// The share of the fastest route's duration a window around an alternative's via node
+  /// spans, which must be a fastest path in itself (the alternative is locally optimal:
+  /// no detour to pass through the via node).
+  static var localOptimalityWindow: Double { 0.25 }
+
+  /// Up to `count` alternatives to `fastest` through via nodes of the map's routing
+  /// hierarchy, or nil when the router has none (the caller uses the penalty method).
+  ///
+  /// Candidates are the paths start → via → end through the nodes both sides of a
+  /// hierarchy search settle within `alternativeMaximumStretch` of the fastest, cheapest
+  /// first. One is kept when it drives no edge twice, takes at most
+  /// `alternativeMaximumStretch` times the fastest route's duration, shares less than
+  /// `alternativeMaximumShare` of the fastest route's length with it (and of each kept
+  /// alternative's length with that one), and the stretch of
+  /// `localOptimalityWindow` × the fastest duration around its via node is a fastest path.
+  /// Ordered by duration.
+  func viaAlternatives(
+    to fastest: RoutePath, count: Int, starts: [Snap], ends: [Snap], origin: Coordinate,
+    destination: Coordinate
+  ) -> [RoutePath]? {
+    guard let hierarchy else { return nil }
+    let (startCosts, endCosts) = hierarchyEnds(starts, ends)
+    let candidates = hierarchy.viaPaths(
+      from: startCosts, to: endCosts, stretch: options.alternativeMaximumStretch, limit: 64)
+    var kept: [RoutePath] = []
+    for candidate in candidates where kept.count < count {
+      guard Set(candidate.edges).count == candidate.edges.count,
+        let found = found(candidate.edges, cost: candidate.cost, starts: starts, ends: ends)
+      else { continue }
+      let path = path(found, origin: origin, destination: destination)
+      guard path.duration <= fastest.duration * options.alternativeMaximumStretch,
+        ([fastest] + kept).allSatisfy({
+          sharedLength(path, $0) < options.alternativeMaximumShare * $0.distance
+        }),
+        isLocallyOptimal(
+          found, via: candidate.via,
+          window: Self.localOptimalityWindow * fastest.duration, hierarchy: hierarchy)
+      else { continue }
+      kept.append(path)
+    }
+    return kept.sorted { $0.duration < $1.duration }
+  }
+
+  /// Whether the part of `found` within `window / 2` of search cost before and after the
+  /// edge at `via` is a cheapest path between its first and last edge.
+  func isLocallyOptimal(_ found: Found, via: Int, window: Double, hierarchy: RouteHierarchy)
+    -> Bool
+  {
+    let edges = found.edges
+    // The search cost at the end of each edge, from the end of the first.
+    var reached = [0.0]
+    for (e, f) in zip(edges, edges.dropFirst()) {
+      guard let move = moves(from: e).first(where: { $0.to == f }) else { return false }
+      reached.append(reached[reached.count - 1] + move.cost)
+    }
+    var a = via
+    while a > 0 && reached[via] - reached[a] < window / 2 { a -= 1 }
+    var b = via
+    while b < edges.count - 1 && reached[b] - reached[via] < window / 2 { b += 1 }
+    guard a < b else { return true }
+    let driven = reached[b] - reached[a]
+    guard case .route(_, let cheapest) = hierarchy.cheapest(
+      from: [(edges[a], 0)], to: [(edges[b], 0)])
+    else { return false }
+    return cheapest >= driven - (1e-3 + HierarchyTables.weightUnit * Double(b - a + 1))
+  }
+
+  /// The starts and ends as a hierarchy search takes them: the cost spent at a start
+  /// edge's end, and the part of an end edge not driven (negative).
+  func hierarchyEnds(_ starts: [Snap], _ ends: [Snap]) -> (
+    starts: [(edge: Int, cost: Double)], ends: [(edge: Int, cost: Double)]
+  ) {
+    (
+      starts.map { ($0.edge, (1 - $0.fraction) * table.duration($0.edge) + $0.penalty) },
+      ends.map { ($0.edge, -(1 - $0.fraction) * table.duration($0.edge)) }
+    )
+  }
+
+  /// `edges` as a search result from the cheapest of `starts` on its first edge to the
+  /// farthest of `ends` on its last, with its cost measured on the road graph; nil when
+  /// a step is not a move or (given `cost`) the measured cost is not `cost`.
+  func found(_ edges: [Int], cost: Double?, starts: [Snap], ends: [Snap]) -> Found? {
+    guard let first = edges.first, let last = edges.last, edges.count >= 2,
+      let start = starts.filter({ $0.edge == first }).min(by: {
+        (1 - $0.fraction) * table.duration(first) + $0.penalty
+          < (1 - $1.fraction) * table.duration(first) + $1.penalty
+      }),
+      let end = ends.filter({ $0.edge == last }).max(by: { $0.fraction > $1.fraction }),
+      let measured = searchCost(edges, start: start, end: end)
+    else { return nil }
+    if let cost, abs(measured - cost) > 1e-3 + HierarchyTables.weightUnit * Double(edges.count) {
+      return nil
+    }
+    return Found(edges: edges, start: start, end: end, cost: measured)
+  }
+}
