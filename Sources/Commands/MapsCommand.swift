@@ -118,9 +118,9 @@ enum MapsCommand {
       "  speed defaults \(s.country) (\(s.waysWithDefaultSpeed) ways without a limit tag)",
     ] + wholeMapLines(s.wholeMap) + addressLines(s.addresses) + [
       s.hierarchyProblem.map { "  routing hierarchy: none (\($0))" }
-        ?? "  routing hierarchy: \(s.hierarchyArcs) arcs (\(s.hierarchyShortcuts) shortcuts)",
+        ?? "  routing hierarchy: \(s.hierarchyArcs) arcs (\(s.hierarchyShortcuts) shortcuts)"
     ] + routingTableLines(s) + [
-      String(format: "  file %.2f MB", Double(size) / 1_048_576),
+      String(format: "  file %.2f MB", Double(size) / 1_048_576)
     ]
   }
 
@@ -145,7 +145,8 @@ enum MapsCommand {
         }
       console.out(
         "\(map.name): ok, version \(map.version), \(map.nodeCount) nodes, \(map.edgeCount) edges, \(hierarchy), "
-          + (map.hasRoutingTable ? "a routing table" : "no routing table (built when the map opens)")
+          + (map.hasRoutingTable
+            ? "a routing table" : "no routing table (built when the map opens)")
       )
       return .success
     } catch {

@@ -62,8 +62,9 @@ extension Router {
     while b < edges.count - 1 && reached[b] - reached[via] < window / 2 { b += 1 }
     guard a < b else { return true }
     let driven = reached[b] - reached[a]
-    guard case .route(_, let cheapest) = hierarchy.cheapest(
-      from: [(edges[a], 0)], to: [(edges[b], 0)])
+    guard
+      case .route(_, let cheapest) = hierarchy.cheapest(
+        from: [(edges[a], 0)], to: [(edges[b], 0)])
     else { return false }
     return cheapest >= driven - (1e-3 + HierarchyTables.weightUnit * Double(b - a + 1))
   }
