@@ -18,8 +18,8 @@ extension Router {
   /// (`viaAlternatives`) when the router has one, else by the penalty method: the edges of every
   /// route found so far are made 1.5× slower (compounding) and the search is run again,
   /// up to 6 times. A result is kept when it shares less than
-  /// `alternativeMaximumShare` of the fastest route's length with it (and of each kept
-  /// alternative's length with that one) and takes at most `alternativeMaximumStretch`
+  /// `alternativeMaximumShare` of the shorter one's length with the fastest route and with
+  /// each kept alternative and takes at most `alternativeMaximumStretch`
   /// times its duration, measured without the penalties. Ordered by duration.
   func alternatives(
     to fastest: RoutePath, count: Int, starts: [Snap], ends: [Snap], target: SIMD3<Double>,
@@ -51,7 +51,8 @@ extension Router {
         continue
       }
       let distinct = ([fastest] + kept).allSatisfy { other in
-        sharedLength(candidate, other) < options.alternativeMaximumShare * other.distance
+        sharedLength(candidate, other)
+          < options.alternativeMaximumShare * min(candidate.distance, other.distance)
       }
       if distinct { kept.append(candidate) }
     }
@@ -61,10 +62,6 @@ extension Router {
   /// Metres of road two paths both drive (whole edges in common, either direction of a
   /// two-way road counting as the same road).
   func sharedLength(_ a: RoutePath, _ b: RoutePath) -> Double {
-    func road(_ e: Int) -> Int {
-      let twin = table.twin(e)
-      return twin < 0 ? e : min(e, twin)
-    }
     let roads = Set(b.edges.map(road))
     var shared = 0.0
     for (i, e) in a.edges.enumerated() {

@@ -9,39 +9,93 @@ extension Router {
   /// Up to `count` alternatives to `fastest` through via nodes of the map's routing
   /// hierarchy, or nil when the router has none (the caller uses the penalty method).
   ///
-  /// Candidates are the paths start → via → end through the nodes both sides of a
+  /// Candidates are first the paths start → via → end through the nodes both sides of a
   /// hierarchy search settle within `alternativeMaximumStretch` of the fastest, cheapest
-  /// first. One is kept when it drives no edge twice, takes at most
-  /// `alternativeMaximumStretch` times the fastest route's duration, shares less than
-  /// `alternativeMaximumShare` of the fastest route's length with it (and of each kept
-  /// alternative's length with that one), and the stretch of
-  /// `localOptimalityWindow` × the fastest duration around its via node is a fastest path.
-  /// Ordered by duration.
+  /// first; then, while fewer than `count` are kept, paths through roads beside the
+  /// fastest route (`viaPointCandidates`), each two hierarchy searches. One is kept when it
+  /// drives no road twice, takes at most `alternativeMaximumStretch` times the fastest
+  /// route's duration, shares less than `alternativeMaximumShare` of the shorter one's
+  /// length with the fastest route and with each kept alternative, and the stretch
+  /// of `localOptimalityWindow` × the fastest duration around its via node is a fastest
+  /// path (no detour to pass through it). Ordered by duration.
   func viaAlternatives(
     to fastest: RoutePath, count: Int, starts: [Snap], ends: [Snap], origin: Coordinate,
     destination: Coordinate
   ) -> [RoutePath]? {
     guard let hierarchy else { return nil }
     let (startCosts, endCosts) = hierarchyEnds(starts, ends)
-    let candidates = hierarchy.viaPaths(
-      from: startCosts, to: endCosts, stretch: options.alternativeMaximumStretch, limit: 64)
     var kept: [RoutePath] = []
-    for candidate in candidates where kept.count < count {
-      guard Set(candidate.edges).count == candidate.edges.count,
-        let found = found(candidate.edges, cost: candidate.cost, starts: starts, ends: ends)
-      else { continue }
+    func consider(_ edges: [Int], via: Int, cost: Double?) {
+      let trimmed = withoutLoops(edges, via: via)
+      let via = trimmed.via
+      guard kept.count < count,
+        let found = found(
+          trimmed.edges, cost: trimmed.edges.count == edges.count ? cost : nil, starts: starts,
+          ends: ends)
+      else { return }
       let path = path(found, origin: origin, destination: destination)
       guard path.duration <= fastest.duration * options.alternativeMaximumStretch,
         ([fastest] + kept).allSatisfy({
-          sharedLength(path, $0) < options.alternativeMaximumShare * $0.distance
+          sharedLength(path, $0) < options.alternativeMaximumShare * min(path.distance, $0.distance)
         }),
         isLocallyOptimal(
-          found, via: candidate.via,
-          window: Self.localOptimalityWindow * fastest.duration, hierarchy: hierarchy)
-      else { continue }
+          found, via: via, window: Self.localOptimalityWindow * fastest.duration,
+          hierarchy: hierarchy)
+      else { return }
       kept.append(path)
     }
+    let candidates = hierarchy.viaPaths(
+      from: startCosts, to: endCosts, stretch: options.alternativeMaximumStretch, limit: 64)
+    for candidate in candidates where kept.count < count {
+      consider(candidate.edges, via: candidate.via, cost: candidate.cost)
+    }
+    for point in viaPointCandidates(fastest, origin: origin, destination: destination) {
+      // The road beside the route in either direction.
+      for via in [point, table.twin(point)] where via >= 0 && kept.count < count {
+        guard case .route(let first, _) = hierarchy.cheapest(from: startCosts, to: [(via, 0)]),
+          case .route(let second, _) = hierarchy.cheapest(from: [(via, 0)], to: endCosts),
+          first.last == via, second.first == via
+        else { continue }
+        let before = kept.count
+        consider(first + second.dropFirst(), via: first.count - 1, cost: nil)
+        if kept.count > before { break }
+      }
+    }
     return kept.sorted { $0.duration < $1.duration }
+  }
+
+  /// `edges` with every stretch that comes back to a road it drove cut out: a loop back to
+  /// the same edge, or out along a road and back (a spur to a via road): the path through
+  /// the junction where it began instead, and `via` moved onto what is left. The result
+  /// drives no road twice; whether its steps are all moves is for `found` to check.
+  func withoutLoops(_ edges: [Int], via: Int) -> (edges: [Int], via: Int) {
+    var edges = edges
+    var via = via
+    var changed = true
+    while changed {
+      changed = false
+      var seen: [Int: Int] = [:]
+      for (i, e) in edges.enumerated() {
+        guard let j = seen[road(e)] else {
+          seen[road(e)] = i
+          continue
+        }
+        // The same edge again keeps its first time; a road driven back drops both ways.
+        let cut = edges[j] == e ? (j + 1)...i : j...i
+        edges.removeSubrange(cut)
+        if via >= cut.lowerBound { via = max(cut.lowerBound - 1, min(via, edges.count - 1)) }
+        via = min(max(via, 0), max(edges.count - 1, 0))
+        changed = true
+        break
+      }
+    }
+    return (edges, via)
+  }
+
+  /// The road an edge is on: either direction of a two-way road counts as the same.
+  func road(_ e: Int) -> Int {
+    let twin = table.twin(e)
+    return twin < 0 ? e : min(e, twin)
   }
 
   /// Whether the part of `found` within `window / 2` of search cost before and after the
