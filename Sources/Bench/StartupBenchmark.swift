@@ -18,7 +18,7 @@ import Rigs
 /// is compiled and preloaded.
 enum StartupBenchmark {
   static let help = """
-    usage: headunit bench startup [--runs N] [--seconds S]
+    usage: headunit bench startup [--runs N] [--seconds S] [--map FILE]
 
     startup: starts `headunit run` N times (default 5) and measures process start → first
     frame on the framebuffer (median and max; target ≤ 300 ms). Then, in one daemon with a
@@ -27,6 +27,8 @@ enum StartupBenchmark {
     share of one core) over S seconds on the map with no fixes coming, and parked after
     external power went away (targets ≤ 1 %). Needs gpsd; without /dev/fb0 it preloads
     the framebuffer stand-in, compiled from its C source (the Rigs module's resources) with cc.
+    --map FILE: then the daemon on that map (a country's), no fixes: its RSS beside the
+    embedded map's, and how long it took to be ready.
     """
 
   static func run(_ args: Arguments, console: Console) throws -> HeadUnitCommand.Status {
@@ -78,7 +80,11 @@ enum StartupBenchmark {
     let (idle, _) = try rig.start(trip: false)
     usleep(2_000_000)
     let mapCPU = Self.cpuShare(of: idle.processIdentifier, over: seconds)
-    console.out(String(format: "  map, no fixes: CPU %.2f %% over %d s", mapCPU * 100, seconds))
+    let embeddedRSS = Self.memory(of: idle.processIdentifier).rss
+    console.out(
+      String(
+        format: "  map, no fixes: CPU %.2f %% over %d s, RSS %.1f MB", mapCPU * 100, seconds,
+        embeddedRSS))
     try rig.setExternalPower(false)
     // Power-supply poll (2 s) + grace (1 s) + Parked screen (0.5 s).
     usleep(5_000_000)
@@ -92,6 +98,17 @@ enum StartupBenchmark {
     console.out(
       String(format: "  parked, screen blank: CPU %.2f %% over %d s", parkedCPU * 100, seconds))
     rig.stop(idle)
+    if let map = args.value("map") {
+      try rig.writeConfiguration(map: URL(fileURLWithPath: map).standardizedFileURL.path)
+      let (daemon, ready) = try rig.start(trip: false)
+      usleep(5_000_000)
+      let memory = Self.memory(of: daemon.processIdentifier)
+      console.out(
+        String(
+          format: "  %@, no fixes: ready in %.0f ms, RSS %.1f MB (%+.1f MB against the embedded map)",
+          map, ready * 1e3, memory.rss, memory.rss - embeddedRSS))
+      rig.stop(daemon)
+    }
     return .success
   }
 
@@ -181,8 +198,16 @@ extension StartupBenchmark {
       daemon = folder.appendingPathComponent("headunit")
       try FileManager.default.copyItem(
         at: URL(fileURLWithPath: Self.executable), to: daemon)
+      try writeConfiguration(map: nil)
+      try setExternalPower(true)
+    }
+
+    /// The daemon's configuration, on `map` (an absolute path) or the embedded map.
+    func writeConfiguration(map: String?) throws {
+      let mapLine = map.map { "\"map\": \"\($0)\"," } ?? ""
       let json = """
         {
+          \(mapLine)
           "logLevel": "notice",
           "stateDirectory": "\(folder.path)/state",
           "gpsd": { "port": \(gpsd.port) },
@@ -193,7 +218,6 @@ extension StartupBenchmark {
         }
         """
       try Data(json.utf8).write(to: config)
-      try setExternalPower(true)
     }
 
     func remove() {

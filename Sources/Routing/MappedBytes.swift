@@ -68,6 +68,19 @@ package final class MappedBytes: @unchecked Sendable {
     isMapped = false
   }
 
+  /// Lets the kernel drop the pages of `part` (within these bytes) from this process's
+  /// resident memory after a pass over them (a checksum): a mapped file's pages come back
+  /// from the page cache when next touched. Does nothing to a copy, whose pages hold the
+  /// only copy. The corresponding C function is `madvise` with `MADV_DONTNEED`.
+  package func evict(_ part: UnsafeRawBufferPointer) {
+    guard isMapped, let start = part.baseAddress, part.count > 0 else { return }
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let first = (Int(bitPattern: start) + page - 1) / page * page
+    let end = (Int(bitPattern: start) + part.count) / page * page
+    guard end > first, let address = UnsafeMutableRawPointer(bitPattern: first) else { return }
+    madvise(address, end - first, MADV_DONTNEED)
+  }
+
   deinit {
     guard let base = bytes.baseAddress else { return }
     if isMapped {

@@ -92,6 +92,11 @@ package struct RouteHierarchy: @unchecked Sendable {
   package var isIntact: Bool {
     if let known = intact.value.withLock({ $0 }) { return known }
     let answer = verify()
+    // The pass read every page of the sections; a search needs only a few of them.
+    if let mapped = owner as? MappedBytes {
+      mapped.evict(UnsafeRawBufferPointer(start: index, count: (nodeCount + 1) * 8))
+      mapped.evict(UnsafeRawBufferPointer(start: arcs, count: arcCount * 12))
+    }
     intact.value.withLock { $0 = answer }
     return answer
   }
