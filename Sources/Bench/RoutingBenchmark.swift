@@ -19,10 +19,14 @@ enum RoutingBenchmark {
     same pairs, and search with maneuvers), a reroute from 1 km off each route's middle
     with a heading across it, how many pairs had no route, and the peak RSS.
     --pairs prints the pairs instead, one `lat,lon lat,lon` line each, so other routers
-    can be timed on the same queries. With --osrm and --valhalla (or when
+    can be timed on the same queries. With --osrm URL and --valhalla URL (or when
     `Deploy/engines-serve start` has left their addresses in .engines/run/), the same
-    routes are asked of those servers in the same run and their times printed beside
-    (loopback HTTP, whole answer with steps).
+    routes are asked of those servers in the same run (loopback HTTP, whole answer with
+    steps; serve them with data built from the map's own extract: `Deploy/engines --pbf`),
+    and for each are printed its median, p95 and maximum query time, the share of the
+    pairs both routed whose lengths agree within max(15 m, 3 %) of the server's (the rule
+    of Tools/compare-routes.py), the pairs either side had no route for, counted apart,
+    and the pairs whose lengths differ most.
     """
 
   /// The seed of the benchmark's pairs; fixed, so every run and every router gets the
@@ -69,16 +73,13 @@ enum RoutingBenchmark {
     var plain: [Double] = []
     var full: [Double] = []
     var reroute: [Double] = []
-    var failures = 0
-    var distance = 0.0
+    // The length of each pair's route, nil where there is none: what the servers' are held to.
+    var lengths: [Double?] = []
     for (a, b) in pairs {
       var paths: [RoutePath] = []
       let t1 = clock.measure { paths = (try? router.paths(from: a, to: b)) ?? [] }
-      guard let path = paths.first else {
-        failures += 1
-        continue
-      }
-      distance += path.distance
+      lengths.append(paths.first?.distance)
+      guard let path = paths.first else { continue }
       search.append(t1.seconds * 1e3)
       if router.usesHierarchy {
         plain.append(clock.measure { _ = try? plainRouter.paths(from: a, to: b) }.seconds * 1e3)
@@ -98,12 +99,8 @@ enum RoutingBenchmark {
             * 1e3)
       }
     }
-    search.sort()
-    plain.sort()
-    full.sort()
-    reroute.sort()
-    func median(_ v: [Double]) -> Double { v.isEmpty ? .nan : v[v.count / 2] }
-    func p95(_ v: [Double]) -> Double { v.isEmpty ? .nan : v[min(v.count - 1, v.count * 95 / 100)] }
+    let routed = lengths.compactMap { $0 }
+    let searchTimes = QueryTimes(search)
     console.out(
       String(
         format:
@@ -112,37 +109,26 @@ enum RoutingBenchmark {
     console.out(
       String(
         format: "  %d queries (seed %llx), %d without a route, mean length %.0f m", pairs.count,
-        seed, failures, search.isEmpty ? 0 : distance / Double(search.count)))
+        seed, pairs.count - routed.count,
+        routed.isEmpty ? 0 : routed.reduce(0, +) / Double(routed.count)))
     console.out(
-      String(
-        format: "  search (%@): median %.3f ms, p95 %.3f ms, max %.3f ms",
-        router.usesHierarchy ? "routing hierarchy" : "plain, the map has no hierarchy",
-        median(search), p95(search), search.last ?? .nan))
+      "  search ("
+        + (router.usesHierarchy ? "routing hierarchy" : "plain, the map has no hierarchy")
+        + "): \(searchTimes.text)")
     if !plain.isEmpty {
+      let plainTimes = QueryTimes(plain)
       console.out(
-        String(
-          format:
-            "  plain search, same pairs: median %.3f ms, p95 %.3f ms, max %.3f ms (%.1f× the median)",
-          median(plain), p95(plain), plain.last ?? .nan, median(plain) / median(search)))
+        "  plain search, same pairs: \(plainTimes.text)"
+          + String(format: " (%.1f× the median)", plainTimes.median / searchTimes.median))
     }
+    console.out("  search + maneuvers: \(QueryTimes(full).text)")
     console.out(
-      String(
-        format: "  search + maneuvers: median %.3f ms, max %.3f ms", median(full),
-        full.last ?? .nan))
-    console.out(
-      String(
-        format:
-          "  reroute from a road about 1 km off the route's middle, moving across it: median %.3f ms, p95 %.3f ms, max %.3f ms (%d reroutes)",
-        median(reroute), p95(reroute), reroute.last ?? .nan, reroute.count))
+      "  reroute from a road about 1 km off the route's middle, moving across it: "
+        + "\(QueryTimes(reroute).text) (\(reroute.count) reroutes)")
     console.out(String(format: "  peak RSS: %.1f MB", ResourceUsage.peakResidentMegabytes))
     let servers = RoutingServers(osrm: args.value("osrm"), valhalla: args.value("valhalla"))
     for server in [servers.osrm, servers.valhalla].compactMap({ $0 }) {
-      let times = pairs.compactMap { RoutingServers.time(server, from: $0.from, to: $0.to) }
-        .sorted()
-      console.out(
-        String(
-          format: "  %@ on the same pairs: median %.3f ms, max %.3f ms (%d answered, HTTP)",
-          server.engine.name, median(times), times.last ?? .nan, times.count))
+      compare(server, pairs: pairs, ours: lengths, console: console)
     }
     return .success
   }
