@@ -4,30 +4,48 @@ import Geo
 import HeadUnit
 
 extension RoutingBenchmark {
-  /// How many disagreeing pairs a server's report lists, the largest differences first.
-  static let listedDisagreements = 5
+  /// How the routes through the hierarchy compare with the plain search's on the same pairs
+  /// (`lengths` and `plain`, one per pair; nil: no route): they should be the same routes,
+  /// so a pair only one of them routed, or lengths more than 1 m apart, is counted.
+  static func hierarchyCheck(_ lengths: [Double?], plain: [Double?]) -> String {
+    precondition(lengths.count == plain.count, "one length per pair on each side")
+    var plainOnly = 0
+    var hierarchyOnly = 0
+    var differing = 0
+    for (hierarchy, plain) in zip(lengths, plain) {
+      switch (hierarchy, plain) {
+      case (nil, _?): plainOnly += 1
+      case (_?, nil): hierarchyOnly += 1
+      case (let a?, let b?) where abs(a - b) > 1: differing += 1
+      default: break
+      }
+    }
+    return "  hierarchy vs plain search, same pairs: \(plainOnly) routed by the plain search only, "
+      + "\(hierarchyOnly) through the hierarchy only, \(differing) with lengths more than 1 m apart"
+  }
 
   /// Asks `server` for a route between each of `pairs` and prints its query times and how
   /// its lengths agree with `ours` (the offline router's length for each pair; nil: no
-  /// route). Blocks for up to the server's timeout per pair.
+  /// route), listing up to `listed` of the pairs that disagree. Blocks for up to the
+  /// server's timeout per pair.
   static func compare(
     _ server: RemoteRouter, pairs: [(from: Coordinate, to: Coordinate)], ours: [Double?],
-    console: Console
+    listed: Int, console: Console
   ) {
     let answers = pairs.map { RoutingServers.ask(server, from: $0.from, to: $0.to) }
     let lines = serverReport(
       engine: server.engine.name, server: server.name, pairs: pairs, ours: ours,
-      answers: answers)
+      answers: answers, listed: listed)
     for line in lines { console.out(line) }
   }
 
   /// The report for one server beside the offline router: its query times, the share of the
   /// pairs both routed whose lengths agree (`LengthAgreement`), the pairs not compared and
-  /// why, and the pairs that disagree most. Pure; `pairs`, `ours` and `answers` have one
-  /// element per pair, in the same order.
+  /// why, and the `listed` pairs that disagree most. Pure; `pairs`, `ours` and `answers`
+  /// have one element per pair, in the same order.
   static func serverReport(
     engine: String, server: String, pairs: [(from: Coordinate, to: Coordinate)],
-    ours: [Double?], answers: [RoutingServers.Answer]
+    ours: [Double?], answers: [RoutingServers.Answer], listed: Int = 5
   ) -> [String] {
     precondition(pairs.count == ours.count && pairs.count == answers.count, "one per pair")
     let times = QueryTimes(answers.compactMap(\.milliseconds))
@@ -58,7 +76,7 @@ extension RoutingBenchmark {
       return (a - b) / b
     }
     let worst = agreement.disagreeing.sorted { abs(difference($0)) > abs(difference($1)) }
-    for index in worst.prefix(listedDisagreements) {
+    for index in worst.prefix(listed) {
       let (a, b) = pairs[index]
       lines.append(
         String(

@@ -10,7 +10,7 @@ import Routing
 enum RoutingBenchmark {
   static let help = """
     usage: headunit bench routing [--map FILE] [--queries N] [--pairs]
-                                  [--osrm URL] [--valhalla URL]
+                                  [--osrm URL] [--valhalla URL] [--differences N]
 
     routing: opens the map (default: the embedded Helsinki map), builds the router, and
     routes between N (default 100) pairs of map nodes drawn with a fixed seed; prints the
@@ -26,7 +26,7 @@ enum RoutingBenchmark {
     and for each are printed its median, p95 and maximum query time, the share of the
     pairs both routed whose lengths agree within max(15 m, 3 %) of the server's (the rule
     of Tools/compare-routes.py), the pairs either side had no route for, counted apart,
-    and the pairs whose lengths differ most.
+    and the N (default 5) pairs whose lengths differ most.
     """
 
   /// The seed of the benchmark's pairs; fixed, so every run and every router gets the
@@ -52,6 +52,7 @@ enum RoutingBenchmark {
 
   static func run(_ args: Arguments, console: Console) throws -> HeadUnitCommand.Status {
     let count = try args.int("queries", default: 100, range: 1...100_000)
+    let listed = try args.int("differences", default: 5, range: 0...100_000)
     let clock = ContinuousClock()
     var map: RoadMap?
     let opening = try clock.measure { map = try RouteCommand.loadMap(args.value("map")) }
@@ -75,15 +76,20 @@ enum RoutingBenchmark {
     var reroute: [Double] = []
     // The length of each pair's route, nil where there is none: what the servers' are held to.
     var lengths: [Double?] = []
+    // The plain search's, on every pair: the hierarchy must find the same routes.
+    var plainLengths: [Double?] = []
     for (a, b) in pairs {
       var paths: [RoutePath] = []
       let t1 = clock.measure { paths = (try? router.paths(from: a, to: b)) ?? [] }
       lengths.append(paths.first?.distance)
+      if router.usesHierarchy {
+        var plainPaths: [RoutePath] = []
+        let t = clock.measure { plainPaths = (try? plainRouter.paths(from: a, to: b)) ?? [] }
+        plainLengths.append(plainPaths.first?.distance)
+        if !paths.isEmpty { plain.append(t.seconds * 1e3) }
+      }
       guard let path = paths.first else { continue }
       search.append(t1.seconds * 1e3)
-      if router.usesHierarchy {
-        plain.append(clock.measure { _ = try? plainRouter.paths(from: a, to: b) }.seconds * 1e3)
-      }
       let t2 = clock.measure { _ = try? router.routes(from: a, to: b) }
       full.append(t2.seconds * 1e3)
       // A car 1 km off the route at its middle edge, heading across it, asks again.
@@ -121,6 +127,9 @@ enum RoutingBenchmark {
         "  plain search, same pairs: \(plainTimes.text)"
           + String(format: " (%.1f× the median)", plainTimes.median / searchTimes.median))
     }
+    if router.usesHierarchy {
+      console.out(hierarchyCheck(lengths, plain: plainLengths))
+    }
     console.out("  search + maneuvers: \(QueryTimes(full).text)")
     console.out(
       "  reroute from a road about 1 km off the route's middle, moving across it: "
@@ -128,7 +137,7 @@ enum RoutingBenchmark {
     console.out(String(format: "  peak RSS: %.1f MB", ResourceUsage.peakResidentMegabytes))
     let servers = RoutingServers(osrm: args.value("osrm"), valhalla: args.value("valhalla"))
     for server in [servers.osrm, servers.valhalla].compactMap({ $0 }) {
-      compare(server, pairs: pairs, ours: lengths, console: console)
+      compare(server, pairs: pairs, ours: lengths, listed: listed, console: console)
     }
     return .success
   }

@@ -82,6 +82,30 @@ struct RoutingBenchmarkTests {
       ])
   }
 
+  @Test func hierarchyCheckCountsEveryMismatch() {
+    #expect(
+      RoutingBenchmark.hierarchyCheck([100, nil, 300, 400, nil], plain: [100.5, 200, nil, 402, nil])
+        == "  hierarchy vs plain search, same pairs: 1 routed by the plain search only, "
+        + "1 through the hierarchy only, 1 with lengths more than 1 m apart")
+  }
+
+  @Test func serverReportListsAsManyDifferencesAsAsked() {
+    let pair = (
+      from: Coordinate(latitude: 60, longitude: 24), to: Coordinate(latitude: 61, longitude: 24)
+    )
+    let pairs = [pair, pair, pair]
+    let answers: [RoutingServers.Answer] = [100, 200, 300].map {
+      .route(distance: $0, milliseconds: 1)
+    }
+    func listed(_ count: Int) -> Int {
+      RoutingBenchmark.serverReport(
+        engine: "OSRM", server: "OSRM at http://x", pairs: pairs, ours: [150, 250, 400],
+        answers: answers, listed: count
+      ).filter { $0.hasPrefix("    differs: ") }.count
+    }
+    #expect(listed(0) == 0 && listed(2) == 2 && listed(10) == 3)
+  }
+
   @Test func benchRoutingReportsAServerThatDoesNotAnswer() {
     let captured = Captured()
     let status = HeadUnitCommand.run(
@@ -93,6 +117,7 @@ struct RoutingBenchmarkTests {
     let out = captured.out
     #expect(out.contains { $0.hasPrefix("  search (routing hierarchy): median ") })
     #expect(out.contains { $0.hasPrefix("  plain search, same pairs: median ") })
+    #expect(out.contains { $0.hasPrefix("  hierarchy vs plain search, same pairs: ") })
     for engine in ["OSRM", "Valhalla"] {
       #expect(out.contains { $0.hasPrefix("  \(engine) at http://127.0.0.1:1, same pairs") })
       #expect(
