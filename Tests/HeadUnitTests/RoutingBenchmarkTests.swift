@@ -83,8 +83,10 @@ struct RoutingBenchmarkTests {
   }
 
   @Test func hierarchyCheckCountsEveryMismatch() {
+    let line = RoutingBenchmark.hierarchyCheck(
+      [100, nil, 300, 400, nil], plain: [100.5, 200, nil, 402, nil])
     #expect(
-      RoutingBenchmark.hierarchyCheck([100, nil, 300, 400, nil], plain: [100.5, 200, nil, 402, nil])
+      line
         == "  hierarchy vs plain search, same pairs: 1 routed by the plain search only, "
         + "1 through the hierarchy only, 1 with lengths more than 1 m apart")
   }
