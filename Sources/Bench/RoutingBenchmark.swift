@@ -6,7 +6,8 @@ import Maneuvers
 import Navigation
 import Routing
 
-/// `headunit bench routing [--map FILE] [--queries N] [--pairs]`: offline routing figures.
+/// `headunit bench routing [--map FILE] [--queries N] [--pairs] [--osrm URL]...`: offline
+/// routing figures, beside routing servers' on the same pairs.
 enum RoutingBenchmark {
   static let help = """
     usage: headunit bench routing [--map FILE] [--queries N] [--pairs]
@@ -16,8 +17,10 @@ enum RoutingBenchmark {
     routes between N (default 100) pairs of map nodes drawn with a fixed seed; prints the
     time to open the map and build the router, the median, 95th percentile and maximum
     query time (search alone through the map's routing hierarchy, the plain search on the
-    same pairs, and search with maneuvers), a reroute from 1 km off each route's middle
-    with a heading across it, how many pairs had no route, and the peak RSS.
+    same pairs, and search with maneuvers), how many pairs the hierarchy and the plain
+    search do not route alike (one only, or lengths more than 1 m apart), a reroute from
+    1 km off each route's middle with a heading across it, how many pairs had no route,
+    and the peak RSS.
     --pairs prints the pairs instead, one `lat,lon lat,lon` line each, so other routers
     can be timed on the same queries. With --osrm URL and --valhalla URL (or when
     `Deploy/engines-serve start` has left their addresses in .engines/run/), the same
