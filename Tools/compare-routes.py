@@ -23,7 +23,8 @@ a pair may also be separated by `;` or `->`, and lines without a pair, such as h
 skipped and counted, so `headunit bench routing --pairs` output can be piped in). By
 default, --count pairs (60) of nodes of the extract's drivable ways, at least
 --min-distance metres apart as the crow flies, drawn with --seed (1): always the same pairs
-for the same extract. --write-pairs FILE saves the pairs used.
+for the same extract; with --middle, pairs near the extract's middle instead (what
+Deploy/engines draws its test route from). --write-pairs FILE saves the pairs used.
 
 Time (when valhalla is a reference): each route that is not Valhalla's own is re-costed by
 Valhalla along its geometry (POST /trace_route, shape_match map_snap, costing auto), and
@@ -205,6 +206,26 @@ def sample_pairs(path: Path, count: int, seed: int, min_distance: float):
             break
         a, b = rng.sample(points, 2)
         if metres(a, b) >= min_distance:
+            pairs.append((round_point(a), round_point(b)))
+    return pairs
+
+
+def middle_pairs(path: Path, count: int, min_distance: float):
+    """Up to `count` pairs of nodes of the extract's drivable ways near its middle (the
+    median latitude and longitude of those nodes): each starts at one of the nodes nearest
+    the middle and ends at the node nearest the middle that is between `min_distance` and
+    three times that from the start, as the crow flies. Always the same pairs for the same
+    extract; the first are the most central."""
+    points = drivable_nodes(path)
+    if len(points) < 2:
+        raise InputError(f"{path}: no drivable ways")
+    middle = (statistics.median(p[0] for p in points), statistics.median(p[1] for p in points))
+    central = sorted(points, key=lambda p: metres(p, middle))[:20000]
+    pairs = []
+    # Starts a few nodes apart, so that one dead end does not spoil every pair.
+    for a in central[:count * 25:25]:
+        b = next((p for p in central if min_distance <= metres(a, p) <= 3 * min_distance), None)
+        if b is not None:
             pairs.append((round_point(a), round_point(b)))
     return pairs
 
@@ -401,6 +422,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed for drawing them (default 1)")
     parser.add_argument("--min-distance", type=float, default=300, metavar="M",
                         help="least crow-flies distance of a drawn pair (default 300 m)")
+    parser.add_argument("--middle", action="store_true",
+                        help="draw the pairs near the extract's middle instead of anywhere "
+                             "(for a test route: Deploy/engines)")
     parser.add_argument("--write-pairs", metavar="FILE", help="save the pairs used")
     parser.add_argument("--print-pairs", action="store_true",
                         help="print the pairs (LAT,LON LAT,LON per line) and exit")
@@ -442,12 +466,16 @@ def main(argv: list[str] | None = None) -> int:
         pbf = args.pbf or next((p for p in EXTRACTS if p.exists()), None)
         if pbf is None or not pbf.exists():
             parser.error(f"no extract: give --pbf or --pairs (looked for {EXTRACTS[0]})")
-        pairs = sample_pairs(pbf, args.count, args.seed, args.min_distance)
+        if args.middle:
+            pairs = middle_pairs(pbf, args.count, args.min_distance)
+        else:
+            pairs = sample_pairs(pbf, args.count, args.seed, args.min_distance)
         try:
             shown = pbf.resolve().relative_to(ROOT)
         except ValueError:
             shown = pbf
-        source = f"{len(pairs)} pairs drawn from {shown} (seed {args.seed}, " \
+        drawn = "near its middle" if args.middle else f"seed {args.seed}"
+        source = f"{len(pairs)} pairs drawn from {shown} ({drawn}, " \
                  f">= {args.min_distance:.0f} m apart)"
     if not pairs:
         parser.error("no pairs")

@@ -38,6 +38,7 @@ public enum BenchCommand {
       options: [
         "points", "fixes", "runs", "seconds", "reports", "prompts", "device", "lang", "size",
         "dir", "count", "map", "queries", "osrm", "valhalla", "inputs", "spacing", "pbf",
+        "differences",
       ],
       flags: ["help", "trace", "pairs"])
     if args.flag("help") {

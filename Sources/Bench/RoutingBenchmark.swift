@@ -6,23 +6,30 @@ import Maneuvers
 import Navigation
 import Routing
 
-/// `headunit bench routing [--map FILE] [--queries N] [--pairs]`: offline routing figures.
+/// `headunit bench routing [--map FILE] [--queries N] [--pairs] [--osrm URL]...`: offline
+/// routing figures, beside routing servers' on the same pairs.
 enum RoutingBenchmark {
   static let help = """
     usage: headunit bench routing [--map FILE] [--queries N] [--pairs]
-                                  [--osrm URL] [--valhalla URL]
+                                  [--osrm URL] [--valhalla URL] [--differences N]
 
     routing: opens the map (default: the embedded Helsinki map), builds the router, and
     routes between N (default 100) pairs of map nodes drawn with a fixed seed; prints the
     time to open the map and build the router, the median, 95th percentile and maximum
     query time (search alone through the map's routing hierarchy, the plain search on the
-    same pairs, and search with maneuvers), a reroute from 1 km off each route's middle
-    with a heading across it, how many pairs had no route, and the peak RSS.
+    same pairs, and search with maneuvers), how many pairs the hierarchy and the plain
+    search do not route alike (one only, or lengths more than 1 m apart), a reroute from
+    1 km off each route's middle with a heading across it, how many pairs had no route,
+    and the peak RSS.
     --pairs prints the pairs instead, one `lat,lon lat,lon` line each, so other routers
-    can be timed on the same queries. With --osrm and --valhalla (or when
+    can be timed on the same queries. With --osrm URL and --valhalla URL (or when
     `Deploy/engines-serve start` has left their addresses in .engines/run/), the same
-    routes are asked of those servers in the same run and their times printed beside
-    (loopback HTTP, whole answer with steps).
+    routes are asked of those servers in the same run (loopback HTTP, whole answer with
+    steps; serve them with data built from the map's own extract: `Deploy/engines --pbf`),
+    and for each are printed its median, p95 and maximum query time, the share of the
+    pairs both routed whose lengths agree within max(15 m, 3 %) of the server's (the rule
+    of Tools/compare-routes.py), the pairs either side had no route for, counted apart,
+    and the N (default 5) pairs whose lengths differ most.
     """
 
   /// The seed of the benchmark's pairs; fixed, so every run and every router gets the
@@ -48,6 +55,7 @@ enum RoutingBenchmark {
 
   static func run(_ args: Arguments, console: Console) throws -> HeadUnitCommand.Status {
     let count = try args.int("queries", default: 100, range: 1...100_000)
+    let listed = try args.int("differences", default: 5, range: 0...100_000)
     let clock = ContinuousClock()
     var map: RoadMap?
     let opening = try clock.measure { map = try RouteCommand.loadMap(args.value("map")) }
@@ -69,20 +77,22 @@ enum RoutingBenchmark {
     var plain: [Double] = []
     var full: [Double] = []
     var reroute: [Double] = []
-    var failures = 0
-    var distance = 0.0
+    // The length of each pair's route, nil where there is none: what the servers' are held to.
+    var lengths: [Double?] = []
+    // The plain search's, on every pair: the hierarchy must find the same routes.
+    var plainLengths: [Double?] = []
     for (a, b) in pairs {
       var paths: [RoutePath] = []
       let t1 = clock.measure { paths = (try? router.paths(from: a, to: b)) ?? [] }
-      guard let path = paths.first else {
-        failures += 1
-        continue
-      }
-      distance += path.distance
-      search.append(t1.seconds * 1e3)
+      lengths.append(paths.first?.distance)
       if router.usesHierarchy {
-        plain.append(clock.measure { _ = try? plainRouter.paths(from: a, to: b) }.seconds * 1e3)
+        var plainPaths: [RoutePath] = []
+        let t = clock.measure { plainPaths = (try? plainRouter.paths(from: a, to: b)) ?? [] }
+        plainLengths.append(plainPaths.first?.distance)
+        if !paths.isEmpty { plain.append(t.seconds * 1e3) }
       }
+      guard let path = paths.first else { continue }
+      search.append(t1.seconds * 1e3)
       let t2 = clock.measure { _ = try? router.routes(from: a, to: b) }
       full.append(t2.seconds * 1e3)
       // A car 1 km off the route at its middle edge, heading across it, asks again.
@@ -98,12 +108,8 @@ enum RoutingBenchmark {
             * 1e3)
       }
     }
-    search.sort()
-    plain.sort()
-    full.sort()
-    reroute.sort()
-    func median(_ v: [Double]) -> Double { v.isEmpty ? .nan : v[v.count / 2] }
-    func p95(_ v: [Double]) -> Double { v.isEmpty ? .nan : v[min(v.count - 1, v.count * 95 / 100)] }
+    let routed = lengths.compactMap { $0 }
+    let searchTimes = QueryTimes(search)
     console.out(
       String(
         format:
@@ -112,37 +118,29 @@ enum RoutingBenchmark {
     console.out(
       String(
         format: "  %d queries (seed %llx), %d without a route, mean length %.0f m", pairs.count,
-        seed, failures, search.isEmpty ? 0 : distance / Double(search.count)))
+        seed, pairs.count - routed.count,
+        routed.isEmpty ? 0 : routed.reduce(0, +) / Double(routed.count)))
     console.out(
-      String(
-        format: "  search (%@): median %.3f ms, p95 %.3f ms, max %.3f ms",
-        router.usesHierarchy ? "routing hierarchy" : "plain, the map has no hierarchy",
-        median(search), p95(search), search.last ?? .nan))
+      "  search ("
+        + (router.usesHierarchy ? "routing hierarchy" : "plain, the map has no hierarchy")
+        + "): \(searchTimes.text)")
     if !plain.isEmpty {
+      let plainTimes = QueryTimes(plain)
       console.out(
-        String(
-          format:
-            "  plain search, same pairs: median %.3f ms, p95 %.3f ms, max %.3f ms (%.1f× the median)",
-          median(plain), p95(plain), plain.last ?? .nan, median(plain) / median(search)))
+        "  plain search, same pairs: \(plainTimes.text)"
+          + String(format: " (%.1f× the median)", plainTimes.median / searchTimes.median))
     }
+    if router.usesHierarchy {
+      console.out(hierarchyCheck(lengths, plain: plainLengths))
+    }
+    console.out("  search + maneuvers: \(QueryTimes(full).text)")
     console.out(
-      String(
-        format: "  search + maneuvers: median %.3f ms, max %.3f ms", median(full),
-        full.last ?? .nan))
-    console.out(
-      String(
-        format:
-          "  reroute from a road about 1 km off the route's middle, moving across it: median %.3f ms, p95 %.3f ms, max %.3f ms (%d reroutes)",
-        median(reroute), p95(reroute), reroute.last ?? .nan, reroute.count))
+      "  reroute from a road about 1 km off the route's middle, moving across it: "
+        + "\(QueryTimes(reroute).text) (\(reroute.count) reroutes)")
     console.out(String(format: "  peak RSS: %.1f MB", ResourceUsage.peakResidentMegabytes))
     let servers = RoutingServers(osrm: args.value("osrm"), valhalla: args.value("valhalla"))
     for server in [servers.osrm, servers.valhalla].compactMap({ $0 }) {
-      let times = pairs.compactMap { RoutingServers.time(server, from: $0.from, to: $0.to) }
-        .sorted()
-      console.out(
-        String(
-          format: "  %@ on the same pairs: median %.3f ms, max %.3f ms (%d answered, HTTP)",
-          server.engine.name, median(times), times.last ?? .nan, times.count))
+      compare(server, pairs: pairs, ours: lengths, listed: listed, console: console)
     }
     return .success
   }

@@ -5,13 +5,34 @@ import HeadUnit
 import JSON
 
 /// OSRM and Valhalla servers asked for the same routes as the offline router, so
-/// `bench routing` can put their query times beside it.
+/// `bench routing` can put their query times and route lengths beside it.
 ///
 /// Each query is one `RemoteRouter` request on loopback (the daemon's own client), timed
 /// from sending to the parsed answer. Blocks the calling thread.
 struct RoutingServers {
   var osrm: RemoteRouter?
   var valhalla: RemoteRouter?
+
+  /// One server's answer for one pair.
+  enum Answer: Equatable, Sendable {
+    /// A route of `distance` metres, answered in `milliseconds`.
+    case route(distance: Double, milliseconds: Double)
+    /// The server answered that it has no route between the points.
+    case noRoute
+    /// No usable answer: unreachable, a timeout, an HTTP status other than 200 that is not
+    /// "no route", or an answer that is not a route.
+    case failed(RemoteRouterError)
+
+    /// The route's length in metres; nil without a route.
+    var distance: Double? {
+      if case .route(let distance, _) = self { distance } else { nil }
+    }
+
+    /// The query time of an answered route; nil without one.
+    var milliseconds: Double? {
+      if case .route(_, let milliseconds) = self { milliseconds } else { nil }
+    }
+  }
 
   /// The servers named on the command line, or else those `Deploy/engines-serve` left in
   /// `.engines/run/` under the current folder.
@@ -33,10 +54,18 @@ struct RoutingServers {
     return URL(string: url)
   }
 
-  /// Milliseconds for `server` to answer `from` → `to` with a route; nil when it did not.
-  static func time(_ server: RemoteRouter, from a: Coordinate, to b: Coordinate) -> Double? {
+  /// `server`'s answer for `from` → `to`: its first route's length and the time to get it.
+  static func ask(_ server: RemoteRouter, from a: Coordinate, to b: Coordinate) -> Answer {
     let started = ContinuousClock.now
-    guard let routes = try? server.routes(from: a, to: b), !routes.isEmpty else { return nil }
-    return started.duration(to: .now).seconds * 1e3
+    do {
+      let routes = try server.routes(from: a, to: b)
+      let milliseconds = started.duration(to: .now).seconds * 1e3
+      guard let first = routes.first else { return .noRoute }
+      return .route(distance: first.distance, milliseconds: milliseconds)
+    } catch let error where error.code == .noRoute {
+      return .noRoute
+    } catch {
+      return .failed(error)
+    }
   }
 }
