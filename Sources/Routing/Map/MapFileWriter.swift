@@ -11,8 +11,38 @@ package struct MapFileWriter {
     self.content = content
   }
 
-  /// The map file.
+  /// The map file, in one buffer (its only copy: the sections are laid out, then copied
+  /// into it at their offsets).
   package func data() -> Data {
+    var sections = self.sections()
+    var file = Data(count: Self.size(of: sections))
+    var offset = 0
+    file.withUnsafeMutableBytes { target in
+      Self.emit(&sections) { (part: UnsafeRawBufferPointer) throws(Never) in
+        guard let source = part.baseAddress, !part.isEmpty else { return }
+        target.baseAddress!.advanced(by: offset).copyMemory(from: source, byteCount: part.count)
+        offset += part.count
+      }
+    }
+    precondition(offset == file.count, "map file size")
+    return file
+  }
+
+  /// Writes the map file through `sink`, piece by piece in file order, so the file itself
+  /// is never in memory; each section is let go once written. The bytes are those of
+  /// `data()`.
+  package func write<Failure: Error>(
+    to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    var sections = self.sections()
+    try Self.emit(&sections, to: sink)
+  }
+
+  /// A section laid out: its table entry's tag, record size and count, and its bytes.
+  typealias LaidOut = (MapFileLayout.Section, count: Int, bytes: ByteBuffer)
+
+  /// Every section of the file, laid out, in file order.
+  func sections() -> [LaidOut] {
     let grid = makeGrid()
     var sections: [(MapFileLayout.Section, count: Int, bytes: ByteBuffer)] = []
     func add(_ section: MapFileLayout.Section, _ count: Int, _ fill: (inout ByteBuffer) -> Void) {
@@ -136,29 +166,71 @@ package struct MapFileWriter {
     for (section, count, fill) in addressSections() { add(section, count, fill) }
     if let hierarchy = content.hierarchy { sections += hierarchySections(hierarchy) }
 
-    // Header, table, then the sections at 8-byte aligned offsets.
+    return sections
+  }
+
+  /// The file's size for `sections`: header, table, and the sections at 8-byte aligned
+  /// offsets.
+  static func size(of sections: [LaidOut]) -> Int {
+    var offset = MapFileLayout.headerSize + sections.count * MapFileLayout.tableEntrySize
+    for (_, _, buffer) in sections { offset += (8 - offset % 8) % 8 + buffer.bytes.count }
+    return offset
+  }
+
+  /// Header, table, then the sections at 8-byte aligned offsets, through `sink`; the
+  /// header's checksum covers the table and the sections, padding included. Empties each
+  /// section once written.
+  static func emit<Failure: Error>(
+    _ sections: inout [LaidOut], to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
     var offset = MapFileLayout.headerSize + sections.count * MapFileLayout.tableEntrySize
     var table = ByteBuffer()
-    var body = ByteBuffer()
+    var paddings: [Int] = []
     for (section, count, buffer) in sections {
       let padding = (8 - offset % 8) % 8
-      body.bytes.append(contentsOf: [UInt8](repeating: 0, count: padding))
+      paddings.append(padding)
       offset += padding
       table.uint32(section.tag)
       table.uint32(UInt32(section.recordSize))
       table.uint64(UInt64(offset))
       table.uint64(UInt64(count))
-      body.bytes.append(contentsOf: buffer.bytes)
       offset += buffer.bytes.count
     }
-    let checked = table.bytes + body.bytes
+    let zeros = [UInt8](repeating: 0, count: 8)
+    var crc = CRC32.Running()
+    table.bytes.withUnsafeBytes { crc.add($0) }
+    for (i, (_, _, buffer)) in sections.enumerated() {
+      zeros.withUnsafeBytes { crc.add(UnsafeRawBufferPointer(rebasing: $0[..<paddings[i]])) }
+      buffer.bytes.withUnsafeBytes { crc.add($0) }
+    }
     var header = ByteBuffer()
     header.bytes.append(contentsOf: MapFileLayout.magic)
     header.uint32(MapFileLayout.version)
     header.uint32(UInt32(sections.count))
-    header.uint32(checked.withUnsafeBytes { CRC32.checksum(of: $0) })
+    header.uint32(crc.value)
     header.bytes.append(contentsOf: [UInt8](repeating: 0, count: 12))
-    return Data(header.bytes + checked)
+    try send(header.bytes[...], to: sink)
+    try send(table.bytes[...], to: sink)
+    for i in sections.indices {
+      try send(zeros[..<paddings[i]], to: sink)
+      try send(sections[i].bytes.bytes[...], to: sink)
+      sections[i].bytes = ByteBuffer()
+    }
+  }
+
+  /// `bytes` through `sink` (`withUnsafeBytes` rethrows untyped errors; this keeps the
+  /// sink's type).
+  private static func send<Failure: Error>(
+    _ bytes: ArraySlice<UInt8>, to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    let result: Result<Void, Failure> = bytes.withUnsafeBytes { raw in
+      do throws(Failure) {
+        return .success(try sink(raw))
+      } catch {
+        return .failure(error)
+      }
+    }
+    try result.get()
   }
 
   /// `CHMT`, `CHNX` and `CHAR`, the header with the checksum of the other two.
