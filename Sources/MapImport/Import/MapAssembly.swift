@@ -40,7 +40,7 @@ struct MapAssembly {
   /// - Parameter junctions: The signs of `highway=motorway_junction` nodes, by node id.
   init(
     country: String?, coordinates: NodeCoordinates,
-    roads: [OSMWay], junctions: [Int64: SignpostTags.Junction] = [:],
+    roads: RoadTable, junctions: [Int64: SignpostTags.Junction] = [:],
     builtUp: BuiltUpAreas = BuiltUpAreas()
   ) {
     profile = CarProfile(limits: SpeedLimits(country: country))
@@ -50,12 +50,16 @@ struct MapAssembly {
     // Runs of consecutive known nodes; a missing node splits the way.
     var runs: [(way: Int, nodes: [Int64])] = []
     var attributes: [CarProfile.Way] = []
-    var tags: [[String: String]] = []
-    for road in roads {
+    // The table index of each kept way, and its id.
+    var roadIndices: [Int] = []
+    var wayIDs: [Int64] = []
+    for r in roads.order() {
+      let road = roads.way(at: r)
       guard let way = profile.way(tags: road.tags) else { continue }
       let index = attributes.count
       attributes.append(way)
-      tags.append(road.tags)
+      roadIndices.append(r)
+      wayIDs.append(road.id)
       var current: [Int64] = []
       var parts = 0
       var missing = 0
@@ -96,8 +100,27 @@ struct MapAssembly {
 
     // Segments between graph nodes: one edge per allowed direction.
     var pending: [Pending] = []
+    // What is made of the tags, by pending edge: made here, with the way's tags at hand,
+    // rather than once an edge from the tags of millions.
+    var records: [MapContent.EdgeAttributes] = []
+    var signs: [Int: Signpost] = [:]
+    var runTags: (way: Int, tags: [String: String]) = (-1, [:])
     for run in runs {
       let way = attributes[run.way]
+      if runTags.way != run.way { runTags = (run.way, roads.way(at: roadIndices[run.way]).tags) }
+      let tags = runTags.tags
+      func describe(_ p: Pending) {
+        if let sign = SignpostTags.signpost(
+          tags: tags, forward: p.forward, oneway: !(way.forward && way.backward),
+          isLink: way.roadClass.isLink, junction: junctions[graphNodes.ids[Int(p.from)]])
+        {
+          signs[pending.count] = sign
+        }
+        records.append(
+          EdgeAttributes.record(
+            tags: tags, way: way, profile: profile, forward: p.forward, presence: p.presence))
+        pending.append(p)
+      }
       var start = 0
       for i in 1..<run.nodes.count where graphNodes.contains(run.nodes[i]) {
         let segment = run.nodes[start...i]
@@ -115,14 +138,14 @@ struct MapAssembly {
         let count = UInt32(segment.count - 2)
         let presence = Self.presence(of: segment, in: builtUp, coordinates: coordinates)
         if way.forward {
-          pending.append(
+          describe(
             Pending(
               length: length, from: a, to: b, way: UInt32(run.way),
               geometryStart: UInt32(geometryStart), geometryCount: count, forward: true,
               presence: presence))
         }
         if way.backward {
-          pending.append(
+          describe(
             Pending(
               length: length, from: b, to: a, way: UInt32(run.way),
               geometryStart: UInt32(geometryStart), geometryCount: count, forward: false,
@@ -135,10 +158,10 @@ struct MapAssembly {
 
     // Edges sorted by start node (stable: way id order, then along the way).
     let order = pending.indices.sorted { (pending[$0].from, $0) < (pending[$1].from, $1) }
-    let wayIDs = roads.filter { profile.way(tags: $0.tags) != nil }.map(\.id)
     content.edges.reserveCapacity(pending.count)
     content.wholeMap.edgeAttributes.reserveCapacity(pending.count)
-    for p in order.lazy.map({ pending[$0] }) {
+    for i in order {
+      let p = pending[i]
       let way = attributes[Int(p.way)]
       let kmh = profile.speed(of: way, forward: p.forward, presence: p.presence)
       var flags: UInt8 = 0
@@ -146,18 +169,13 @@ struct MapAssembly {
       if way.isDestinationOnly { flags |= MapFileLayout.EdgeFlag.destinationOnly }
       if !p.forward { flags |= MapFileLayout.EdgeFlag.geometryReversed }
       wayEdges.append(way: wayIDs[Int(p.way)], edge: content.edges.count)
-      if let sign = SignpostTags.signpost(
-        tags: tags[Int(p.way)], forward: p.forward, oneway: !(way.forward && way.backward),
-        isLink: way.roadClass.isLink, junction: junctions[graphNodeIDs[Int(p.from)]])
-      {
+      if let sign = signs[i] {
         content.signposts.append(
           MapContent.Sign(
             edge: UInt32(content.edges.count), exits: intern(sign.exits),
             refs: intern(sign.refs), destinations: intern(sign.destinations)))
       }
-      content.wholeMap.edgeAttributes.append(
-        EdgeAttributes.record(
-          tags: tags[Int(p.way)], way: way, profile: profile, forward: p.forward, presence: p.presence))
+      content.wholeMap.edgeAttributes.append(records[i])
       content.edges.append(
         MapContent.Edge(
           wayID: wayIDs[Int(p.way)], from: p.from, to: p.to,

@@ -100,7 +100,7 @@ public struct RoadMapBuilder: Sendable {
   private var nodePlaces: [Int64: MapAssembly.PlaceText] = [:]
   /// Signs of motorway junctions, for the ramps leaving them.
   private var junctions: [Int64: SignpostTags.Junction] = [:]
-  private var roads: [Int64: OSMWay] = [:]
+  private var roads = RoadTable()
   private var placeWays: [Int64: PlaceWay] = [:]
   /// Areas: closed ways, multipolygons and the coastline (`AreaCollector`).
   var areaParts = AreaCollector()
@@ -158,7 +158,7 @@ public struct RoadMapBuilder: Sendable {
     let isRoad = Self.drivable.way(tags: way.tags) != nil
     areaParts.addWay(way, isRoad: isRoad)
     if isRoad {
-      roads[way.id] = way
+      roads.add(way)
       return
     }
     if let category = PlaceCategory.of(way.tags), let name = way.tags["name"] {
@@ -199,7 +199,7 @@ public struct RoadMapBuilder: Sendable {
   /// still find coordinates for.
   public var referencedNodes: SortedIDs {
     var refs: [Int64] = []
-    for way in roads.values { refs += way.nodes }
+    roads.appendNodes(to: &refs)
     for way in placeWays.values { refs += way.nodes }
     areaParts.appendReferencedNodes(to: &refs)
     for area in settlementWays.values { refs += area.nodes }
@@ -216,9 +216,8 @@ public struct RoadMapBuilder: Sendable {
     coordinates.sort()
     var assembly = MapAssembly(
       country: country ?? guessedCountry(), coordinates: coordinates,
-      roads: roads.values.sorted { $0.id < $1.id }, junctions: junctions,
-      builtUp: builtUpAreas())
-    roads = [:]
+      roads: roads, junctions: junctions, builtUp: builtUpAreas())
+    roads = RoadTable()
     assembly.addRestrictions(rules.values.sorted { $0.relationID < $1.relationID })
     for (reason, count) in skipped {
       assembly.summary.restrictionsSkipped[reason.rawValue, default: 0] += count

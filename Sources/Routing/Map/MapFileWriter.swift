@@ -89,10 +89,20 @@ package struct MapFileWriter {
         b.uint32(0)
       }
     }
-    var incoming = [[UInt32]](repeating: [], count: nodeCount)
-    for (id, edge) in content.edges.enumerated() { incoming[Int(edge.to)].append(UInt32(id)) }
-    add(.incomingIndex, nodeCount + 1) { b in b.offsets(of: incoming) }
-    add(.incomingEdges, content.edges.count) { b in b.entries(of: incoming) }
+    // Incoming edges by end node, ascending ids: a counting sort into one array.
+    var incoming = [UInt32](repeating: 0, count: nodeCount + 1)
+    for edge in content.edges { incoming[Int(edge.to) + 1] += 1 }
+    for i in 0..<nodeCount { incoming[i + 1] += incoming[i] }
+    add(.incomingIndex, nodeCount + 1) { b in for v in incoming { b.uint32(v) } }
+    add(.incomingEdges, content.edges.count) { b in
+      var next = Array(incoming.dropLast())
+      var entries = [UInt32](repeating: 0, count: content.edges.count)
+      for (id, edge) in content.edges.enumerated() {
+        entries[Int(next[Int(edge.to)])] = UInt32(id)
+        next[Int(edge.to)] += 1
+      }
+      for id in entries { b.uint32(id) }
+    }
     add(.geometry, content.geometry.count) { b in
       for point in content.geometry {
         b.int32(point.latitude)
@@ -264,11 +274,13 @@ package struct MapFileWriter {
     var minLon = Int32.max
     var maxLat = Int32.min
     var maxLon = Int32.min
-    for p in content.nodes + content.geometry {
-      minLat = min(minLat, p.latitude)
-      maxLat = max(maxLat, p.latitude)
-      minLon = min(minLon, p.longitude)
-      maxLon = max(maxLon, p.longitude)
+    for points in [content.nodes, content.geometry] {
+      for p in points {
+        minLat = min(minLat, p.latitude)
+        maxLat = max(maxLat, p.latitude)
+        minLon = min(minLon, p.longitude)
+        maxLon = max(maxLon, p.longitude)
+      }
     }
     if minLat > maxLat { return (0, 0, 0, 0) }
     return (minLat, minLon, maxLat, maxLon)
