@@ -33,7 +33,8 @@ enum MapsCommand {
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
     guard
       let args = try Arguments.unlessHelp(
-        words, options: ["out", "country"], flags: ["help", "no-hierarchy"], help: help, console: console)
+        words, options: ["out", "country"], flags: ["help", "no-hierarchy"], help: help,
+        console: console)
     else { return .success }
     guard let sub = args.positional.first else {
       throw UsageError("maps: what to do? (headunit maps import REGION.osm.pbf)")
@@ -89,7 +90,9 @@ enum MapsCommand {
       return .failure
     }
     let elapsed = (clock.now - start).seconds
-    for line in summary(result.summary, input: input, output: output, size: size) {
+    var summary = result.summary
+    if args.flag("no-hierarchy") { summary.hierarchyProblem = "--no-hierarchy" }
+    for line in Self.summary(summary, input: input, output: output, size: size) {
       console.out(line)
     }
     console.out(String(format: "  time %.2f s", elapsed))

@@ -217,6 +217,9 @@ struct MapAssembly {
     return SortedIDs(nodes)
   }
 
+  /// The content and summary made, the rest of the assembly let go.
+  consuming func finish() -> (MapContent, RoadMapBuilder.Summary) { (content, summary) }
+
   /// Where a segment's middle (between its middle nodes) is relative to the built-up areas.
   static func presence(
     of segment: ArraySlice<Int64>, in builtUp: BuiltUpAreas,

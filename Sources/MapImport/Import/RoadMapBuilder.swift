@@ -244,10 +244,16 @@ public struct RoadMapBuilder: Sendable {
         ))
     }
     assembly.addPlaces(places)
-    var content = assembly.content
-    var summary = assembly.summary
+    // What is used is let go as the build goes on, for the steps after it.
+    nodePlaces = [:]
+    placeWays = [:]
+    junctions = [:]
+    var (content, summary) = assembly.finish()
     addAreas(to: &content, summary: &summary)
+    areaParts = AreaCollector()
     if addresses { summary.addresses = addAddresses(to: &content) }
+    coordinates = NodeCoordinates()
+    addressElements = AddressElements()
     if hierarchy { addHierarchy(to: &content, summary: &summary, progress: hierarchyProgress) }
     return Output(content: content, summary: summary)
   }

@@ -59,12 +59,15 @@ struct BlobPipeline: Sendable {
     private let results = Mutex<[Int: Result<Value, RoutingError>]>([:])
     /// Free places in the window: a thread takes one before decoding a blob, the consumer
     /// gives it back after taking the blob's result.
-    private let space: DispatchSemaphore
+    private let space = DispatchSemaphore(value: 0)
     /// Signalled once for every result stored.
     private let ready = DispatchSemaphore(value: 0)
 
     init(window: Int) {
-      space = DispatchSemaphore(value: window)
+      // Signalled up rather than created with `window`: libdispatch traps when a semaphore
+      // is freed below the value it was created with, as it is after an error stops the
+      // consumer with results not taken.
+      for _ in 0..<window { space.signal() }
     }
 
     /// A decoding thread's loop: the next blob not taken, until none is left or `stop`.
