@@ -8,7 +8,7 @@ import Routing
 /// map file from an OpenStreetMap extract. `headunit maps verify FILE`: checks one.
 enum MapsCommand {
   static let help = """
-    usage: headunit maps import REGION.osm.pbf [--out FILE] [--country CC]
+    usage: headunit maps import REGION.osm.pbf [--out FILE] [--country CC] [--no-hierarchy]
            headunit maps verify FILE.map
 
     Imports an OpenStreetMap PBF extract into a map file for offline routing: the roads a
@@ -21,6 +21,8 @@ enum MapsCommand {
       --country CC   speed defaults of this country for roads without a limit
                      (\(SpeedLimits.countries.joined(separator: ", ")); others use a general table;
                      default: guessed from where the data is)
+      --no-hierarchy no routing hierarchy: a smaller file, made faster, that the router
+                     searches plainly
     Progress goes to standard error when the import takes more than a second; the summary
     to standard output. Exit 1 when the file cannot be read or is corrupt.
 
@@ -31,7 +33,8 @@ enum MapsCommand {
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
     guard
       let args = try Arguments.unlessHelp(
-        words, options: ["out", "country"], flags: ["help"], help: help, console: console)
+        words, options: ["out", "country"], flags: ["help", "no-hierarchy"], help: help,
+        console: console)
     else { return .success }
     guard let sub = args.positional.first else {
       throw UsageError("maps: what to do? (headunit maps import REGION.osm.pbf)")
@@ -58,7 +61,8 @@ enum MapsCommand {
     let start = clock.now
     var lastReport = start
     var phaseStart: [MapImporter.Progress.Phase: (time: Double, done: Int)] = [:]
-    let importer = MapImporter(country: args.value("country"))
+    let importer = MapImporter(
+      country: args.value("country"), hierarchy: !args.flag("no-hierarchy"))
     let result: RoadMapBuilder.Output
     do {
       result = try importer.importFile(atPath: input) { progress in
@@ -78,14 +82,17 @@ enum MapsCommand {
       return .usage
     }
 
+    var size = 0
     do {
-      try OutputFile.write(result.data, to: output)
+      size = try OutputFile.write(result, to: output)
     } catch {
       console.err("headunit: \(output): cannot write the map: \(error)")
       return .failure
     }
     let elapsed = (clock.now - start).seconds
-    for line in summary(result.summary, input: input, output: output, size: result.data.count) {
+    var summary = result.summary
+    if args.flag("no-hierarchy") { summary.hierarchyProblem = "--no-hierarchy" }
+    for line in Self.summary(summary, input: input, output: output, size: size) {
       console.out(line)
     }
     console.out(String(format: "  time %.2f s", elapsed))

@@ -1,4 +1,5 @@
 import Foundation
+import MapImport
 import POSIX
 
 /// The files commands write their results to (a map, a WAV, a PNG): checked before any
@@ -81,6 +82,25 @@ enum OutputFile {
             ?? "\(error)")
       }
     }
+  }
+
+  /// A built map streamed to `path` through `write(_:_:)`, section by section; returns its
+  /// size.
+  static func write(_ map: RoadMapBuilder.Output, to path: String) throws -> Int {
+    var size = 0
+    try write(path) { temporary in
+      do throws(Errno) {
+        let file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC)
+        defer { file.close() }
+        size = try map.write { (part: UnsafeRawBufferPointer) throws(Errno) in
+          try file.writeAll(part)
+        }
+        try file.synchronize()
+      } catch {
+        throw OutputError(path: path, reason: "\(error)")
+      }
+    }
+    return size
   }
 
   /// What a mode is, for a message: `a character device`.

@@ -52,6 +52,23 @@ struct MapsCommandTests {
     #expect(try RoadMap(contentsOf: output).country == "DE")
   }
 
+  @Test func noHierarchyWritesAMapWithoutOne() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let output = directory.appendingPathComponent("plain.map")
+    let (status, captured) = run([
+      "maps", "import", try #require(EmbeddedData.pbfURL).path, "--out", output.path,
+      "--no-hierarchy",
+    ])
+    #expect(status == .success)
+    let map = try RoadMap(contentsOf: output)
+    #expect(map.hierarchy == nil)
+    #expect(captured.out.contains("  routing hierarchy: none (--no-hierarchy)"))
+    let size = try #require(
+      FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int)
+    #expect(captured.out.contains(String(format: "  file %.2f MB", Double(size) / 1_048_576)))
+  }
+
   @Test(
     "misuse exits 2",
     arguments: [

@@ -19,7 +19,7 @@ struct AreaAssembly {
   }
 
   let box: ExtractBox?
-  let coordinates: [Int64: (latitude: Int32, longitude: Int32)]
+  let coordinates: NodeCoordinates
   var counts = Counts()
 
   /// How far from the box's edge a line may end and still be closed along it: 5 % of the
@@ -30,7 +30,7 @@ struct AreaAssembly {
     return max(0.05 * min(box.width, box.height), 5_000)
   }
 
-  init(box: ExtractBox?, coordinates: [Int64: (latitude: Int32, longitude: Int32)]) {
+  init(box: ExtractBox?, coordinates: NodeCoordinates) {
     self.box = box
     self.coordinates = coordinates
   }

@@ -83,19 +83,17 @@ struct AreaCollector: Sendable {
     if wanted.contains(way.id) { memberWays[way.id] = way.nodes }
   }
 
-  /// The nodes the areas need.
-  var referencedNodes: Set<Int64> {
-    var result = Set<Int64>()
-    for area in areaWays.values { result.formUnion(area.nodes) }
-    for (id, nodes) in memberWays where wanted.contains(id) { result.formUnion(nodes) }
-    for nodes in coastline.values { result.formUnion(nodes) }
-    return result
+  /// Appends the nodes the areas need to `refs` (with repeats).
+  func appendReferencedNodes(to refs: inout [Int64]) {
+    for area in areaWays.values { refs += area.nodes }
+    for (id, nodes) in memberWays where wanted.contains(id) { refs += nodes }
+    for nodes in coastline.values { refs += nodes }
   }
 
   /// Every area as polygons, in the map file's integers, sorted by kind and first point,
   /// thinned to about a metre; with what was built and left out.
   func polygons(
-    coordinates: [Int64: (latitude: Int32, longitude: Int32)], box: ExtractBox?
+    coordinates: NodeCoordinates, box: ExtractBox?
   ) -> (polygons: [MapContent.Polygon], summary: AreaSummary) {
     var assembly = AreaAssembly(box: box, coordinates: coordinates)
     var summary = AreaSummary()

@@ -34,7 +34,7 @@ struct AddressAssembly {
   }
 
   let elements: AddressElements
-  let coordinates: [Int64: (latitude: Int32, longitude: Int32)]
+  let coordinates: NodeCoordinates
   var summary = AddressSummary()
   var candidates: [Candidate] = []
   let settlements: SettlementIndex
@@ -42,7 +42,7 @@ struct AddressAssembly {
   private let entranceIDs: [Int64]
   private var entranceGrid = PointGrid(cell: 10_000)
 
-  init(elements: AddressElements, coordinates: [Int64: (latitude: Int32, longitude: Int32)]) {
+  init(elements: AddressElements, coordinates: NodeCoordinates) {
     self.elements = elements
     self.coordinates = coordinates
     settlements = SettlementIndex(elements: elements, coordinates: coordinates)

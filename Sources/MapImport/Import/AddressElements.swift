@@ -106,14 +106,12 @@ struct AddressElements: Sendable {
   /// The ways an importer must still look up: outer ways of relations added after them.
   var missingMemberWays: Set<Int64> { wantedMemberWays.filter { memberWays[$0] == nil } }
 
-  /// Every node an address needs the position of.
-  var referencedNodes: Set<Int64> {
-    var result = Set<Int64>()
-    for way in ways.values { result.formUnion(way.nodes) }
-    for refs in memberWays.values { result.formUnion(refs) }
-    for way in interpolations.values { result.formUnion(way.nodes) }
-    for way in settlementWays.values { result.formUnion(way.nodes) }
-    return result
+  /// Appends every node an address needs the position of to `refs` (with repeats).
+  func appendReferencedNodes(to refs: inout [Int64]) {
+    for way in ways.values { refs += way.nodes }
+    for nodes in memberWays.values { refs += nodes }
+    for way in interpolations.values { refs += way.nodes }
+    for way in settlementWays.values { refs += way.nodes }
   }
 
   private static func settlement(_ tags: [String: String]) -> Settlement? {

@@ -13,9 +13,10 @@ struct MapAssembly {
   var summary = RoadMapBuilder.Summary()
   private let profile: CarProfile
   private var stringIDs: [String: UInt32] = ["": 0]
-  private var nodeIndex: [Int64: Int] = [:]
-  /// The final ids of each way's edges.
-  private var wayEdges: [Int64: [Int]] = [:]
+  /// The OSM ids of the graph's nodes: a node's index in the file is its id's place here.
+  private var graphNodes = SortedIDs([])
+  /// The final ids of each way's edges (`WayEdges`).
+  private var wayEdges = WayEdges()
 
   /// A place's words, before they are interned in the string table.
   struct PlaceText: Equatable, Sendable {
@@ -23,21 +24,23 @@ struct MapAssembly {
     var category: String?
   }
 
+  /// An edge before the edges are sorted; 32-bit fields, as in the file, to keep the
+  /// millions of them small.
   private struct Pending {
-    var from: Int
-    var to: Int
-    var way: Int
-    var forward: Bool
     var length: Double
-    var geometryStart: Int
-    var geometryCount: Int
+    var from: UInt32
+    var to: UInt32
+    var way: UInt32
+    var geometryStart: UInt32
+    var geometryCount: UInt32
+    var forward: Bool
     var presence: BuiltUpAreas.Presence
   }
 
   /// - Parameter junctions: The signs of `highway=motorway_junction` nodes, by node id.
   init(
-    country: String?, coordinates: [Int64: (latitude: Int32, longitude: Int32)],
-    roads: [OSMWay], junctions: [Int64: SignpostTags.Junction] = [:],
+    country: String?, coordinates: NodeCoordinates,
+    roads: RoadTable, junctions: [Int64: SignpostTags.Junction] = [:],
     builtUp: BuiltUpAreas = BuiltUpAreas()
   ) {
     profile = CarProfile(limits: SpeedLimits(country: country))
@@ -47,12 +50,16 @@ struct MapAssembly {
     // Runs of consecutive known nodes; a missing node splits the way.
     var runs: [(way: Int, nodes: [Int64])] = []
     var attributes: [CarProfile.Way] = []
-    var tags: [[String: String]] = []
-    for road in roads {
+    // The table index of each kept way, and its id.
+    var roadIndices: [Int] = []
+    var wayIDs: [Int64] = []
+    for r in roads.order() {
+      let road = roads.way(at: r)
       guard let way = profile.way(tags: road.tags) else { continue }
       let index = attributes.count
       attributes.append(way)
-      tags.append(road.tags)
+      roadIndices.append(r)
+      wayIDs.append(road.id)
       var current: [Int64] = []
       var parts = 0
       var missing = 0
@@ -86,24 +93,34 @@ struct MapAssembly {
       runs: runs.map { (attributes[$0.way].roadClass, $0.nodes) }, coordinates: coordinates)
 
     // Junctions: used twice or more (by two ways or one way twice), and run ends.
-    var uses: [Int64: Int] = [:]
-    for run in runs { for ref in run.nodes { uses[ref, default: 0] += 1 } }
-    var graphNodes = Set<Int64>()
-    for run in runs {
-      graphNodes.insert(run.nodes[0])
-      graphNodes.insert(run.nodes[run.nodes.count - 1])
-      for ref in run.nodes where uses[ref, default: 0] >= 2 { graphNodes.insert(ref) }
-    }
-    let graphNodeIDs = graphNodes.sorted()
-    for (i, id) in graphNodeIDs.enumerated() {
-      nodeIndex[id] = i
-      content.nodes.append(coordinates[id]!)
-    }
+    graphNodes = Self.junctions(of: runs)
+    let graphNodeIDs = graphNodes.ids
+    content.nodes.reserveCapacity(graphNodeIDs.count)
+    for id in graphNodeIDs { content.nodes.append(coordinates[id]!) }
 
     // Segments between graph nodes: one edge per allowed direction.
     var pending: [Pending] = []
+    // What is made of the tags, by pending edge: made here, with the way's tags at hand,
+    // rather than once an edge from the tags of millions.
+    var records: [MapContent.EdgeAttributes] = []
+    var signs: [Int: Signpost] = [:]
+    var runTags: (way: Int, tags: [String: String]) = (-1, [:])
     for run in runs {
       let way = attributes[run.way]
+      if runTags.way != run.way { runTags = (run.way, roads.way(at: roadIndices[run.way]).tags) }
+      let tags = runTags.tags
+      func describe(_ p: Pending) {
+        if let sign = SignpostTags.signpost(
+          tags: tags, forward: p.forward, oneway: !(way.forward && way.backward),
+          isLink: way.roadClass.isLink, junction: junctions[graphNodes.ids[Int(p.from)]])
+        {
+          signs[pending.count] = sign
+        }
+        records.append(
+          EdgeAttributes.record(
+            tags: tags, way: way, profile: profile, forward: p.forward, presence: p.presence))
+        pending.append(p)
+      }
       var start = 0
       for i in 1..<run.nodes.count where graphNodes.contains(run.nodes[i]) {
         let segment = run.nodes[start...i]
@@ -116,21 +133,23 @@ struct MapAssembly {
           length += Earth.distance(previous, next)
           previous = next
         }
-        let a = nodeIndex[segment.first!]!
-        let b = nodeIndex[segment.last!]!
-        let count = segment.count - 2
+        let a = UInt32(graphNodes.index(of: segment.first!)!)
+        let b = UInt32(graphNodes.index(of: segment.last!)!)
+        let count = UInt32(segment.count - 2)
         let presence = Self.presence(of: segment, in: builtUp, coordinates: coordinates)
         if way.forward {
-          pending.append(
+          describe(
             Pending(
-              from: a, to: b, way: run.way, forward: true, length: length,
-              geometryStart: geometryStart, geometryCount: count, presence: presence))
+              length: length, from: a, to: b, way: UInt32(run.way),
+              geometryStart: UInt32(geometryStart), geometryCount: count, forward: true,
+              presence: presence))
         }
         if way.backward {
-          pending.append(
+          describe(
             Pending(
-              from: b, to: a, way: run.way, forward: false, length: length,
-              geometryStart: geometryStart, geometryCount: count, presence: presence))
+              length: length, from: b, to: a, way: UInt32(run.way),
+              geometryStart: UInt32(geometryStart), geometryCount: count, forward: false,
+              presence: presence))
         }
         summary.roadLength += length
         start = i
@@ -139,47 +158,72 @@ struct MapAssembly {
 
     // Edges sorted by start node (stable: way id order, then along the way).
     let order = pending.indices.sorted { (pending[$0].from, $0) < (pending[$1].from, $1) }
-    let wayIDs = roads.filter { profile.way(tags: $0.tags) != nil }.map(\.id)
-    for p in order.map({ pending[$0] }) {
-      let way = attributes[p.way]
+    content.edges.reserveCapacity(pending.count)
+    content.wholeMap.edgeAttributes.reserveCapacity(pending.count)
+    for i in order {
+      let p = pending[i]
+      let way = attributes[Int(p.way)]
       let kmh = profile.speed(of: way, forward: p.forward, presence: p.presence)
       var flags: UInt8 = 0
       if way.isRoundabout { flags |= MapFileLayout.EdgeFlag.roundabout }
       if way.isDestinationOnly { flags |= MapFileLayout.EdgeFlag.destinationOnly }
       if !p.forward { flags |= MapFileLayout.EdgeFlag.geometryReversed }
-      wayEdges[wayIDs[p.way], default: []].append(content.edges.count)
-      if let sign = SignpostTags.signpost(
-        tags: tags[p.way], forward: p.forward, oneway: !(way.forward && way.backward),
-        isLink: way.roadClass.isLink, junction: junctions[graphNodeIDs[p.from]])
-      {
+      wayEdges.append(way: wayIDs[Int(p.way)], edge: content.edges.count)
+      if let sign = signs[i] {
         content.signposts.append(
           MapContent.Sign(
             edge: UInt32(content.edges.count), exits: intern(sign.exits),
             refs: intern(sign.refs), destinations: intern(sign.destinations)))
       }
-      content.wholeMap.edgeAttributes.append(
-        EdgeAttributes.record(
-          tags: tags[p.way], way: way, profile: profile, forward: p.forward, presence: p.presence))
+      content.wholeMap.edgeAttributes.append(records[i])
       content.edges.append(
         MapContent.Edge(
-          wayID: wayIDs[p.way], from: UInt32(p.from), to: UInt32(p.to),
+          wayID: wayIDs[Int(p.way)], from: p.from, to: p.to,
           lengthCentimetres: UInt32(min((p.length * 100).rounded(), Double(UInt32.max - 1))),
-          geometryStart: UInt32(p.geometryStart), geometryCount: UInt32(p.geometryCount),
+          geometryStart: p.geometryStart, geometryCount: p.geometryCount,
           name: intern(way.name), ref: way.ref.map { intern($0) } ?? MapFileLayout.noString,
           turnLanes: (p.forward ? way.forwardLanes : way.backwardLanes).map { intern($0) }
             ?? MapFileLayout.noString,
           speedCentimetresPerSecond: UInt16(min((kmh / 3.6 * 100).rounded(), 65_535)),
           roadClass: UInt8(way.roadClass.rawValue), flags: flags))
     }
+    wayEdges.sort()
     summary.nodes = content.nodes.count
     summary.edges = content.edges.count
     summary.signposts = content.signposts.count
   }
 
+  /// The graph's nodes of `runs`: both ends of every run, and every node that runs use
+  /// twice or more. Sorts all the runs' references once, rather than counting them in a
+  /// dictionary.
+  static func junctions(of runs: [(way: Int, nodes: [Int64])]) -> SortedIDs {
+    var refs: [Int64] = []
+    refs.reserveCapacity(runs.reduce(0) { $0 + $1.nodes.count })
+    for run in runs { refs += run.nodes }
+    refs.sort()
+    var nodes: [Int64] = []
+    for run in runs {
+      nodes.append(run.nodes[0])
+      nodes.append(run.nodes[run.nodes.count - 1])
+    }
+    var i = 0
+    while i < refs.count {
+      var j = i + 1
+      while j < refs.count, refs[j] == refs[i] { j += 1 }
+      if j - i >= 2 { nodes.append(refs[i]) }
+      i = j
+    }
+    refs = []
+    return SortedIDs(nodes)
+  }
+
+  /// The content and summary made, the rest of the assembly let go.
+  consuming func finish() -> (MapContent, RoadMapBuilder.Summary) { (content, summary) }
+
   /// Where a segment's middle (between its middle nodes) is relative to the built-up areas.
   static func presence(
     of segment: ArraySlice<Int64>, in builtUp: BuiltUpAreas,
-    coordinates: [Int64: (latitude: Int32, longitude: Int32)]
+    coordinates: NodeCoordinates
   ) -> BuiltUpAreas.Presence {
     let a = coordinates[segment[segment.startIndex + (segment.count - 1) / 2]]!
     let b = coordinates[segment[segment.startIndex + segment.count / 2]]!
@@ -216,7 +260,7 @@ struct MapAssembly {
   mutating func addRestrictions(_ rules: [RestrictionRule]) {
     var kept = Set<MapContent.Restriction>()
     for rule in rules {
-      guard let via = nodeIndex[rule.viaNodes[0]] else {
+      guard let via = graphNodes.index(of: rule.viaNodes[0]) else {
         skip(.incomplete)
         continue
       }
@@ -224,8 +268,8 @@ struct MapAssembly {
       var reason: RestrictionRule.Skip?
       for fromWay in rule.fromWays {
         for toWay in rule.toWays {
-          let froms = (wayEdges[fromWay] ?? []).filter { Int(content.edges[$0].to) == via }
-          let tos = (wayEdges[toWay] ?? []).filter { Int(content.edges[$0].from) == via }
+          let froms = wayEdges.edges(of: fromWay).filter { Int(content.edges[$0].to) == via }
+          let tos = wayEdges.edges(of: toWay).filter { Int(content.edges[$0].from) == via }
           if froms.isEmpty || tos.isEmpty {
             reason = reason ?? .incomplete
           } else if froms.count == 1 && tos.count == 1 {

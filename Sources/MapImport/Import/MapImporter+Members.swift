@@ -4,16 +4,16 @@ extension MapImporter {
   /// The member ways of area relations that the first reading did not keep (untagged
   /// outer and inner ways), from the blobs that hold ways.
   func readMemberWays(
-    _ file: PBFFile, _ wayBlobs: [PBFFile.Blob], into builder: inout RoadMapBuilder
-  )
-    throws(RoutingError)
-  {
+    _ file: PBFFile, _ wayBlobs: [PBFFile.Blob], pipeline: BlobPipeline,
+    into builder: inout RoadMapBuilder
+  ) throws(RoutingError) {
     builder.areaParts.dropUnnamedWays()
-    let missing = builder.missingMemberWays
+    let missing = SortedIDs(Array(builder.missingMemberWays))
     guard !missing.isEmpty else { return }
-    for blob in wayBlobs {
-      let block = try file.block(blob, contents: .ways)
-      for way in block.ways where missing.contains(way.id) { builder.addMemberWay(way) }
+    try pipeline.forEach(wayBlobs) { blob throws(RoutingError) in
+      try file.block(blob, contents: .ways).ways.filter { missing.contains($0.id) }
+    } consume: { _, ways throws(RoutingError) in
+      for way in ways { builder.addMemberWay(way) }
     }
   }
 
@@ -23,6 +23,13 @@ extension MapImporter {
     private var minLongitude = Int32.max
     private var maxLatitude = Int32.min
     private var maxLongitude = Int32.min
+
+    mutating func add(_ other: DataBox) {
+      minLatitude = min(minLatitude, other.minLatitude)
+      minLongitude = min(minLongitude, other.minLongitude)
+      maxLatitude = max(maxLatitude, other.maxLatitude)
+      maxLongitude = max(maxLongitude, other.maxLongitude)
+    }
 
     mutating func add(_ node: OSMNode) {
       minLatitude = min(minLatitude, node.latitudeE7)

@@ -9,7 +9,12 @@ import Routing
 /// PBF file lists ways before the relations naming them); the second decodes only the
 /// blobs that hold nodes and keeps the coordinates the roads and areas need, and named
 /// place nodes. Memory grows with what is kept, not with the file.
-/// Blocking: runs on the caller's thread; `progress` is called on it after every blob.
+///
+/// Blobs are inflated and decoded on `decodingThreads` threads at once, a few ahead of
+/// the one being used (`BlobPipeline`); what they hold is used in file order, so the map is
+/// the same whatever the threads do.
+/// Blocking: runs on the caller's thread; `progress` is called on it after every blob, in
+/// file order.
 public struct MapImporter: Sendable {
   /// How far an import is: the phase, and how many of its units (blobs, or edges for the
   /// hierarchy) are done.
@@ -35,11 +40,18 @@ public struct MapImporter: Sendable {
   /// Whether to build the routing hierarchy (`false`: a map the router searches plainly,
   /// as before it had one).
   public var hierarchy: Bool
+  /// How many threads inflate and decode blobs (1: all on the caller's thread). The map's
+  /// bytes are the same for any number.
+  public var decodingThreads: Int
 
-  public init(country: String? = nil, addresses: Bool = true, hierarchy: Bool = true) {
+  public init(
+    country: String? = nil, addresses: Bool = true, hierarchy: Bool = true,
+    decodingThreads: Int = ProcessInfo.processInfo.activeProcessorCount
+  ) {
     self.country = country
     self.addresses = addresses
     self.hierarchy = hierarchy
+    self.decodingThreads = max(1, decodingThreads)
   }
 
   /// Imports the PBF file at `path`.
@@ -62,31 +74,40 @@ public struct MapImporter: Sendable {
     builder.extractBox = header.boundingBoxE7
     builder.addresses = addresses
     builder.hierarchy = hierarchy
+    let pipeline = BlobPipeline(threads: decodingThreads)
     var nodeBlobs: [PBFFile.Blob] = []
     var wayBlobs: [PBFFile.Blob] = []
-    for (i, blob) in blobs.enumerated() {
-      let block = try file.block(blob, contents: [.ways, .relations])
-      if block.hasNodes { nodeBlobs.append(blob) }
-      if !block.ways.isEmpty { wayBlobs.append(blob) }
+    try pipeline.forEach(blobs) { blob throws(RoutingError) in
+      try file.block(blob, contents: [.ways, .relations])
+    } consume: { i, block throws(RoutingError) in
+      if block.hasNodes { nodeBlobs.append(blobs[i]) }
+      if !block.ways.isEmpty { wayBlobs.append(blobs[i]) }
       for way in block.ways { builder.addWay(way) }
       for relation in block.relations { builder.addRelation(relation) }
       progress(Progress(phase: .ways, done: i + 1, total: blobs.count))
     }
-    try readMemberWays(file, wayBlobs, into: &builder)
+    try readMemberWays(file, wayBlobs, pipeline: pipeline, into: &builder)
     let needed = builder.referencedNodes
+    let addresses = addresses
     var dataBox = DataBox()
-    for (i, blob) in nodeBlobs.enumerated() {
+    try pipeline.forEach(nodeBlobs) { blob throws(RoutingError) in
       let block = try file.block(blob, contents: .nodes)
+      var box = DataBox()
+      var kept: [OSMNode] = []
       for node in block.nodes {
-        dataBox.add(node)
+        box.add(node)
         if needed.contains(node.id)
           || (!node.tags.isEmpty
             && (PlaceCategory.of(node.tags) != nil
               || (addresses && RoadMapBuilder.keepsNode(tags: node.tags))))
         {
-          builder.addNode(node)
+          kept.append(node)
         }
       }
+      return (kept, box)
+    } consume: { i, decoded throws(RoutingError) in
+      dataBox.add(decoded.1)
+      for node in decoded.0 { builder.addNode(node) }
       progress(Progress(phase: .nodes, done: i + 1, total: nodeBlobs.count))
     }
     if builder.extractBox == nil { builder.extractBox = dataBox.box }

@@ -8,7 +8,7 @@ enum OverviewBuilder {
   /// The lines of every band, sorted by band, then by first point.
   static func lines(
     runs: [(roadClass: RoadClass, nodes: [Int64])],
-    coordinates: [Int64: (latitude: Int32, longitude: Int32)]
+    coordinates: NodeCoordinates
   ) -> [MapContent.Line] {
     var result: [MapContent.Line] = []
     for band in OverviewLine.Band.allCases {

@@ -11,9 +11,16 @@ extension RoadMapBuilder {
   /// Builds the address sections into `content`, its roads giving the road points.
   func addAddresses(to content: inout MapContent) -> AddressSummary {
     var assembly = AddressAssembly(elements: addressElements, coordinates: coordinates)
+    // Road points need the roads only: without the areas and the overview, the map that
+    // finds them is a fraction of the file.
+    var roadsOnly = content
+    roadsOnly.wholeMap.polygons = []
+    roadsOnly.wholeMap.overview = []
+    roadsOnly.areas = []
     let roads =
       content.edges.isEmpty
-      ? nil : try? RoadMap(data: MapFileWriter(content: content).data(), name: "roads")
+      ? nil : try? RoadMap(data: MapFileWriter(content: roadsOnly).data(), name: "roads")
+    roadsOnly = MapContent()
     assembly.makeBook(into: &content, roads: roads)
     return assembly.summary
   }

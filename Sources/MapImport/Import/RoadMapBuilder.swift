@@ -58,10 +58,27 @@ public struct RoadMapBuilder: Sendable {
     public init() {}
   }
 
-  /// A built map: the file's bytes and what went into them.
+  /// A built map: what its file holds, and what went into it.
   public struct Output: Sendable {
-    public var data: Data
+    /// The sections' records, laid out as a file by `data` or `write(to:)`.
+    let content: MapContent
     public var summary: Summary
+
+    /// The map file's bytes, laid out anew on every use (keep them when needed twice).
+    public var data: Data { MapFileWriter(content: content).data() }
+
+    /// Writes the map file through `sink` in pieces, in file order, without the whole file
+    /// in memory (the bytes of `data`); returns its size.
+    public func write<Failure: Error>(
+      to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) -> Int {
+      var size = 0
+      try MapFileWriter(content: content).write { (part: UnsafeRawBufferPointer) throws(Failure) in
+        try sink(part)
+        size += part.count
+      }
+      return size
+    }
   }
 
   /// The reasons a restriction can be skipped, as keys of `Summary.restrictionsSkipped`.
@@ -81,11 +98,11 @@ public struct RoadMapBuilder: Sendable {
 
   /// The country whose speed defaults apply (ISO code); nil guesses it from the nodes.
   public var country: String?
-  private(set) var coordinates: [Int64: (latitude: Int32, longitude: Int32)] = [:]
+  private(set) var coordinates = NodeCoordinates()
   private var nodePlaces: [Int64: MapAssembly.PlaceText] = [:]
   /// Signs of motorway junctions, for the ramps leaving them.
   private var junctions: [Int64: SignpostTags.Junction] = [:]
-  private var roads: [Int64: OSMWay] = [:]
+  private var roads = RoadTable()
   private var placeWays: [Int64: PlaceWay] = [:]
   /// Areas: closed ways, multipolygons and the coastline (`AreaCollector`).
   var areaParts = AreaCollector()
@@ -123,7 +140,7 @@ public struct RoadMapBuilder: Sendable {
   }
 
   public mutating func addNode(_ node: OSMNode) {
-    coordinates[node.id] = (node.latitudeE7, node.longitudeE7)
+    coordinates.set(node.id, latitude: node.latitudeE7, longitude: node.longitudeE7)
     if !node.tags.isEmpty { noteSettlementAndCountry(id: node.id, nodes: nil, tags: node.tags) }
     if let category = PlaceCategory.of(node.tags), let name = node.tags["name"] {
       nodePlaces[node.id] = MapAssembly.PlaceText(name: name, category: category)
@@ -143,7 +160,7 @@ public struct RoadMapBuilder: Sendable {
     let isRoad = Self.drivable.way(tags: way.tags) != nil
     areaParts.addWay(way, isRoad: isRoad)
     if isRoad {
-      roads[way.id] = way
+      roads.add(way)
       return
     }
     if let category = PlaceCategory.of(way.tags), let name = way.tags["name"] {
@@ -182,23 +199,27 @@ public struct RoadMapBuilder: Sendable {
 
   /// The nodes the roads and place ways added so far refer to: what an importer must
   /// still find coordinates for.
-  public var referencedNodes: Set<Int64> {
-    var result = Set<Int64>()
-    for way in roads.values { result.formUnion(way.nodes) }
-    for way in placeWays.values { result.formUnion(way.nodes) }
-    result.formUnion(areaParts.referencedNodes)
-    for area in settlementWays.values { result.formUnion(area.nodes) }
-    if addresses { result.formUnion(addressElements.referencedNodes) }
-    return result
+  public var referencedNodes: SortedIDs {
+    var refs: [Int64] = []
+    roads.appendNodes(to: &refs)
+    for way in placeWays.values { refs += way.nodes }
+    areaParts.appendReferencedNodes(to: &refs)
+    for area in settlementWays.values { refs += area.nodes }
+    if addresses { addressElements.appendReferencedNodes(to: &refs) }
+    return SortedIDs(refs)
   }
 
   /// Builds the map file; `hierarchyProgress` hears the edges contracted so far and of
   /// how many.
-  public func build(hierarchyProgress: (Int, Int) -> Void = { _, _ in }) -> Output {
+  ///
+  /// Consuming: the roads are let go once they are edges, so a builder that is not used
+  /// after its build does not hold them while the rest is made.
+  public consuming func build(hierarchyProgress: (Int, Int) -> Void = { _, _ in }) -> Output {
+    coordinates.sort()
     var assembly = MapAssembly(
       country: country ?? guessedCountry(), coordinates: coordinates,
-      roads: roads.values.sorted { $0.id < $1.id }, junctions: junctions,
-      builtUp: builtUpAreas())
+      roads: roads, junctions: junctions, builtUp: builtUpAreas())
+    roads = RoadTable()
     assembly.addRestrictions(rules.values.sorted { $0.relationID < $1.relationID })
     for (reason, count) in skipped {
       assembly.summary.restrictionsSkipped[reason.rawValue, default: 0] += count
@@ -225,17 +246,23 @@ public struct RoadMapBuilder: Sendable {
         ))
     }
     assembly.addPlaces(places)
-    var content = assembly.content
-    var summary = assembly.summary
+    // What is used is let go as the build goes on, for the steps after it.
+    nodePlaces = [:]
+    placeWays = [:]
+    junctions = [:]
+    var (content, summary) = assembly.finish()
     addAreas(to: &content, summary: &summary)
+    areaParts = AreaCollector()
     if addresses { summary.addresses = addAddresses(to: &content) }
+    coordinates = NodeCoordinates()
+    addressElements = AddressElements()
     do {
       try addRoutingTable(to: &content)
     } catch {
       summary.routingTableProblem = "\(error)"
     }
     if hierarchy { addHierarchy(to: &content, summary: &summary, progress: hierarchyProgress) }
-    return Output(data: MapFileWriter(content: content).data(), summary: summary)
+    return Output(content: content, summary: summary)
   }
 
   /// Builds the map and opens it, for tests and tools that want a graph right away.

@@ -15,7 +15,7 @@ struct SettlementIndex: Sendable {
   private var nodeGrid = PointGrid(cell: 1_000_000)
   private var areaGrid = PointGrid(cell: 1_000_000)
 
-  init(elements: AddressElements, coordinates: [Int64: (latitude: Int32, longitude: Int32)]) {
+  init(elements: AddressElements, coordinates: NodeCoordinates) {
     for id in elements.settlementNodes.keys.sorted() {
       guard let s = elements.settlementNodes[id], let p = coordinates[id] else { continue }
       let reach = Self.reach[s.place] ?? 0

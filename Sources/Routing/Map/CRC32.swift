@@ -21,4 +21,21 @@ enum CRC32 {
     }
     return UInt32(truncatingIfNeeded: crc)
   }
+
+  /// A CRC-32 fed piece by piece: after `add` of several buffers, `value` is the CRC-32 of
+  /// them one after the other.
+  struct Running {
+    private var crc: uLong = crc32(0, nil, 0)
+
+    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+      var rest = bytes
+      while !rest.isEmpty {
+        let chunk = min(rest.count, 1 << 30)
+        crc = crc32(crc, rest.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(chunk))
+        rest = UnsafeRawBufferPointer(rebasing: rest[chunk...])
+      }
+    }
+
+    var value: UInt32 { UInt32(truncatingIfNeeded: crc) }
+  }
 }

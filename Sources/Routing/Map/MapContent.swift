@@ -1,7 +1,7 @@
 /// Everything a map file holds, as plain arrays: what the importer (`MapImport`'s
 /// `RoadMapBuilder`) produces and `MapFileWriter` lays out. Indices are final (edges
 /// sorted by `from`).
-package struct MapContent: Equatable {
+package struct MapContent: Equatable, Sendable {
   package struct Edge: Equatable {
     package var wayID: Int64
     package var from: UInt32

@@ -11,8 +11,38 @@ package struct MapFileWriter {
     self.content = content
   }
 
-  /// The map file.
+  /// The map file, in one buffer (its only copy: the sections are laid out, then copied
+  /// into it at their offsets).
   package func data() -> Data {
+    var sections = self.sections()
+    var file = Data(count: Self.size(of: sections))
+    var offset = 0
+    file.withUnsafeMutableBytes { target in
+      Self.emit(&sections) { (part: UnsafeRawBufferPointer) throws(Never) in
+        guard let source = part.baseAddress, !part.isEmpty else { return }
+        target.baseAddress!.advanced(by: offset).copyMemory(from: source, byteCount: part.count)
+        offset += part.count
+      }
+    }
+    precondition(offset == file.count, "map file size")
+    return file
+  }
+
+  /// Writes the map file through `sink`, piece by piece in file order, so the file itself
+  /// is never in memory; each section is let go once written. The bytes are those of
+  /// `data()`.
+  package func write<Failure: Error>(
+    to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    var sections = self.sections()
+    try Self.emit(&sections, to: sink)
+  }
+
+  /// A section laid out: its table entry's tag, record size and count, and its bytes.
+  typealias LaidOut = (MapFileLayout.Section, count: Int, bytes: ByteBuffer)
+
+  /// Every section of the file, laid out, in file order.
+  func sections() -> [LaidOut] {
     let grid = makeGrid()
     var sections: [(MapFileLayout.Section, count: Int, bytes: ByteBuffer)] = []
     func add(_ section: MapFileLayout.Section, _ count: Int, _ fill: (inout ByteBuffer) -> Void) {
@@ -59,10 +89,20 @@ package struct MapFileWriter {
         b.uint32(0)
       }
     }
-    var incoming = [[UInt32]](repeating: [], count: nodeCount)
-    for (id, edge) in content.edges.enumerated() { incoming[Int(edge.to)].append(UInt32(id)) }
-    add(.incomingIndex, nodeCount + 1) { b in b.offsets(of: incoming) }
-    add(.incomingEdges, content.edges.count) { b in b.entries(of: incoming) }
+    // Incoming edges by end node, ascending ids: a counting sort into one array.
+    var incoming = [UInt32](repeating: 0, count: nodeCount + 1)
+    for edge in content.edges { incoming[Int(edge.to) + 1] += 1 }
+    for i in 0..<nodeCount { incoming[i + 1] += incoming[i] }
+    add(.incomingIndex, nodeCount + 1) { b in for v in incoming { b.uint32(v) } }
+    add(.incomingEdges, content.edges.count) { b in
+      var next = Array(incoming.dropLast())
+      var entries = [UInt32](repeating: 0, count: content.edges.count)
+      for (id, edge) in content.edges.enumerated() {
+        entries[Int(next[Int(edge.to)])] = UInt32(id)
+        next[Int(edge.to)] += 1
+      }
+      for id in entries { b.uint32(id) }
+    }
     add(.geometry, content.geometry.count) { b in
       for point in content.geometry {
         b.int32(point.latitude)
@@ -137,29 +177,71 @@ package struct MapFileWriter {
     if let hierarchy = content.hierarchy { sections += hierarchySections(hierarchy) }
     if let routing = content.routing { sections += routingSections(routing) }
 
-    // Header, table, then the sections at 8-byte aligned offsets.
+    return sections
+  }
+
+  /// The file's size for `sections`: header, table, and the sections at 8-byte aligned
+  /// offsets.
+  static func size(of sections: [LaidOut]) -> Int {
+    var offset = MapFileLayout.headerSize + sections.count * MapFileLayout.tableEntrySize
+    for (_, _, buffer) in sections { offset += (8 - offset % 8) % 8 + buffer.bytes.count }
+    return offset
+  }
+
+  /// Header, table, then the sections at 8-byte aligned offsets, through `sink`; the
+  /// header's checksum covers the table and the sections, padding included. Empties each
+  /// section once written.
+  static func emit<Failure: Error>(
+    _ sections: inout [LaidOut], to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
     var offset = MapFileLayout.headerSize + sections.count * MapFileLayout.tableEntrySize
     var table = ByteBuffer()
-    var body = ByteBuffer()
+    var paddings: [Int] = []
     for (section, count, buffer) in sections {
       let padding = (8 - offset % 8) % 8
-      body.bytes.append(contentsOf: [UInt8](repeating: 0, count: padding))
+      paddings.append(padding)
       offset += padding
       table.uint32(section.tag)
       table.uint32(UInt32(section.recordSize))
       table.uint64(UInt64(offset))
       table.uint64(UInt64(count))
-      body.bytes.append(contentsOf: buffer.bytes)
       offset += buffer.bytes.count
     }
-    let checked = table.bytes + body.bytes
+    let zeros = [UInt8](repeating: 0, count: 8)
+    var crc = CRC32.Running()
+    table.bytes.withUnsafeBytes { crc.add($0) }
+    for (i, (_, _, buffer)) in sections.enumerated() {
+      zeros.withUnsafeBytes { crc.add(UnsafeRawBufferPointer(rebasing: $0[..<paddings[i]])) }
+      buffer.bytes.withUnsafeBytes { crc.add($0) }
+    }
     var header = ByteBuffer()
     header.bytes.append(contentsOf: MapFileLayout.magic)
     header.uint32(MapFileLayout.version)
     header.uint32(UInt32(sections.count))
-    header.uint32(checked.withUnsafeBytes { CRC32.checksum(of: $0) })
+    header.uint32(crc.value)
     header.bytes.append(contentsOf: [UInt8](repeating: 0, count: 12))
-    return Data(header.bytes + checked)
+    try send(header.bytes[...], to: sink)
+    try send(table.bytes[...], to: sink)
+    for i in sections.indices {
+      try send(zeros[..<paddings[i]], to: sink)
+      try send(sections[i].bytes.bytes[...], to: sink)
+      sections[i].bytes = ByteBuffer()
+    }
+  }
+
+  /// `bytes` through `sink` (`withUnsafeBytes` rethrows untyped errors; this keeps the
+  /// sink's type).
+  private static func send<Failure: Error>(
+    _ bytes: ArraySlice<UInt8>, to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    let result: Result<Void, Failure> = bytes.withUnsafeBytes { raw in
+      do throws(Failure) {
+        return .success(try sink(raw))
+      } catch {
+        return .failure(error)
+      }
+    }
+    try result.get()
   }
 
   /// `CHMT`, `CHNX` and `CHAR`, the header with the checksum of the other two.
@@ -193,11 +275,13 @@ package struct MapFileWriter {
     var minLon = Int32.max
     var maxLat = Int32.min
     var maxLon = Int32.min
-    for p in content.nodes + content.geometry {
-      minLat = min(minLat, p.latitude)
-      maxLat = max(maxLat, p.latitude)
-      minLon = min(minLon, p.longitude)
-      maxLon = max(maxLon, p.longitude)
+    for points in [content.nodes, content.geometry] {
+      for p in points {
+        minLat = min(minLat, p.latitude)
+        maxLat = max(maxLat, p.latitude)
+        minLon = min(minLon, p.longitude)
+        maxLon = max(maxLon, p.longitude)
+      }
     }
     if minLat > maxLat { return (0, 0, 0, 0) }
     return (minLat, minLon, maxLat, maxLon)
