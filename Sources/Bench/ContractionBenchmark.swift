@@ -33,7 +33,7 @@ enum ContractionBenchmark {
       do {
         tables = try builder.build()
       } catch {
-        failure = error.description
+        failure = "\(error)"
       }
     }
     guard let tables else {
