@@ -12,9 +12,8 @@ import Routing
 /// below all its neighbours' (ties broken by a hash of the id): no two of them are
 /// neighbours, so their shortcuts are found at once, on several threads, and their
 /// witness searches avoid all of the round's nodes, which keeps every shortcut that any
-/// path through them needs. A node's shortcuts, counted again as it comes up, bring its
-/// priority up to date ("lazy updates"): when it has risen past a neighbour's, the node
-/// waits for a later round. A witness search settles at most `witnessLimit` nodes: when it gives
+/// path through them needs. Only the neighbours of contracted nodes get new priorities
+/// ("lazy updates"). A witness search settles at most `witnessLimit` nodes: when it gives
 /// up, a shortcut is added that a longer search might have found unnecessary — the
 /// hierarchy is larger, never wrong.
 ///
@@ -60,37 +59,16 @@ package struct HierarchyBuilder<Graph: RoadGraph> {
     Self.updatePriorities(
       of: remaining, in: graph, pool: &pool, limit: estimateLimit, deleted: deleted,
       level: level, marks: marks, into: &priority)
-    // A priority is counted again only when its node comes up ("lazy updates"); the
-    // contracted neighbours and the level are kept up to date meanwhile.
     var round: UInt32 = 0
     var done = 0
+    var touched: [Int32] = []
     while !remaining.isEmpty {
       round += 1
-      var chosen = Self.independentSet(of: remaining, in: graph, priority: priority)
+      let chosen = Self.independentSet(of: remaining, in: graph, priority: priority)
       for v in chosen { marks[Int(v)] = round }
-      var found = Self.shortcuts(
+      let found = Self.shortcuts(
         of: chosen, in: graph, pool: &pool, limit: witnessLimit, marks: marks, round: round)
-      // A node whose priority, counted again, has risen past a neighbour's waits: it is
-      // decided on the round's starting priorities, so the order of the round's nodes
-      // does not matter.
-      var kept = 0
-      for (i, v32) in chosen.enumerated() {
-        let v = Int(v32)
-        let cuts = Int(found[i].count)
-        let now =
-          Int32(clamping: 2 * cuts - graph.outDegree(v) - graph.inDegree(v)) &+ deleted[v]
-          &+ level[v]
-        if now > priority[v], Self.hasLowerNeighbour(v, at: now, in: graph, priority: priority) {
-          priority[v] = now
-          marks[v] = 0
-          continue
-        }
-        priority[v] = now
-        chosen[kept] = v32
-        found[kept] = found[i]
-        kept += 1
-      }
-      chosen.removeSubrange(kept...)
+      touched.removeAll(keepingCapacity: true)
       for (i, v32) in chosen.enumerated() {
         let v = Int(v32)
         let (w, start, count) = found[i]
@@ -102,17 +80,23 @@ package struct HierarchyBuilder<Graph: RoadGraph> {
           graph.add(from: Int(s.from), to: Int(s.to), weight: weight, middle: v32)
         }
         record.add(v, up: graph.outArcs(v), down: graph.inArcs(v))
-        for side in [graph.outArcs(v), graph.inArcs(v)] {
-          for arc in side {
-            let u = Int(arc.node)
-            let raised = max(level[u], level[v] + 1)
-            priority[u] = priority[u] &+ 1 &+ (raised - level[u])
-            deleted[u] += 1
-            level[u] = raised
+        for arc in graph.outArcs(v) + graph.inArcs(v) {
+          let u = Int(arc.node)
+          deleted[u] += 1
+          level[u] = max(level[u], level[v] + 1)
+          if marks[u] != round {
+            marks[u] = round
+            touched.append(arc.node)
           }
         }
         graph.remove(v)
       }
+      // The touched neighbours carry this round's mark only until it is put right.
+      for u in touched { marks[Int(u)] = 0 }
+      for v in chosen { marks[Int(v)] = round }
+      Self.updatePriorities(
+        of: touched, in: graph, pool: &pool, limit: estimateLimit, deleted: deleted,
+        level: level, marks: marks, into: &priority)
       remaining.removeAll { marks[Int($0)] != 0 }
       done += chosen.count
       progress(done, n)
