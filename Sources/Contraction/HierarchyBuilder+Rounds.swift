@@ -29,20 +29,6 @@ extension HierarchyBuilder {
     return chosen
   }
 
-  /// Whether a neighbour of `v` comes before it in the order were `v`'s priority `p`.
-  static func hasLowerNeighbour(
-    _ v: Int, at p: Int32, in graph: ContractionGraph, priority: [Int32]
-  ) -> Bool {
-    let mine = (p, UInt32(truncatingIfNeeded: v) &* 0x9E37_79B1)
-    for side in [graph.outArcs(v), graph.inArcs(v)] {
-      for arc in side
-      where (priority[Int(arc.node)], UInt32(bitPattern: arc.node) &* 0x9E37_79B1) < mine {
-        return true
-      }
-    }
-    return false
-  }
-
   /// Finds, on the pool's threads, the shortcuts contracting each of `chosen` needs, with
   /// witness searches that avoid every node marked `round`. Returns per chosen node the
   /// worker whose `shortcuts` hold its shortcuts, where they start and how many there are.
