@@ -95,7 +95,8 @@ let package = Package(
       name: "Bench",
       dependencies: [
         "HeadUnit", "Commands", "Rigs", "Core", "Geo", "Navigation", "Readers", "Templates",
-        "JSON", "Rendering", "Routing", "Maneuvers", "MapImport", "Search", "Board", "Audio",
+        "JSON", "Rendering", "Routing", "Maneuvers", "MapImport", "Contraction", "Search", "Board",
+        "Audio",
         "POSIX",
       ],
       swiftSettings: strict

@@ -28,6 +28,7 @@ public enum BenchCommand {
       ("startup", StartupBenchmark.help, StartupBenchmark.run),
       ("maps", MapBenchmark.help, MapBenchmark.run),
       ("routing", RoutingBenchmark.help, RoutingBenchmark.run),
+      ("contraction", ContractionBenchmark.help, ContractionBenchmark.run),
       ("search", SearchBenchmark.help, SearchBenchmark.run),
       ("bridge", BridgeBenchmark.help, BridgeBenchmark.run),
     ]
@@ -38,7 +39,7 @@ public enum BenchCommand {
       options: [
         "points", "fixes", "runs", "seconds", "reports", "prompts", "device", "lang", "size",
         "dir", "count", "map", "queries", "osrm", "valhalla", "inputs", "spacing", "pbf",
-        "differences",
+        "differences", "threads",
       ],
       flags: ["help", "trace", "pairs"])
     if args.flag("help") {

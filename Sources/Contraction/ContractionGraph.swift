@@ -1,45 +1,201 @@
 /// The graph a contraction works on: the arcs among the nodes not yet contracted, both
 /// ways, with the shortcuts added so far.
-struct ContractionGraph {
-  struct Arc {
+///
+/// All arcs live in one flat array (`arena`); each node owns two blocks of it, its arcs
+/// out and its arcs in, each with room to grow. A full block moves to a free block twice
+/// its size (or the arena's end) and its old place goes on a free list by size, so an
+/// inserted shortcut costs no allocation of its own and a contracted node's blocks are
+/// used again. Node ids, weights and block positions are 32-bit.
+///
+/// A value type with no shared state: reading one from several threads at once is safe
+/// while none writes it.
+struct ContractionGraph: Sendable {
+  struct Arc: Equatable, Sendable {
     var node: Int32
     var weight: UInt32
     /// The node a shortcut skips; -1 for a move of the road graph.
     var middle: Int32
   }
 
-  /// Arcs out of each node, and into each node (`node` is then the arc's source).
-  var out: [[Arc]]
-  var into: [[Arc]]
-
-  init(nodes: Int) {
-    out = [[Arc]](repeating: [], count: nodes)
-    into = [[Arc]](repeating: [], count: nodes)
+  /// Where a node's arcs one way are: `count` arcs from `start`, room for `capacity`.
+  struct Block: Sendable {
+    var start: UInt32
+    var count: UInt32
+    var capacity: UInt32
   }
+
+  private(set) var arena: [Arc]
+  private var outBlocks: [Block]
+  private var inBlocks: [Block]
+  /// Free block starts by size class k (room for at least 2^k arcs).
+  private var free: [[UInt32]] = Array(repeating: [], count: 33)
+
+  var nodeCount: Int { outBlocks.count }
+
+  /// The graph of `nodes` nodes whose arcs out of node v are `arcs[first[v]..<first[v+1]]`
+  /// (`first` has `nodes + 1` entries, without duplicate targets or loops); the arcs in
+  /// are derived.
+  init(nodes: Int, first: [UInt32], arcs: [Arc]) {
+    var inDegree = [UInt32](repeating: 0, count: nodes)
+    for arc in arcs { inDegree[Int(arc.node)] += 1 }
+    var arena: [Arc] = []
+    arena.reserveCapacity(2 * arcs.count + arcs.count / 2)
+    arena.append(contentsOf: arcs)
+    var outBlocks: [Block] = []
+    outBlocks.reserveCapacity(nodes)
+    for v in 0..<nodes {
+      let count = first[v + 1] - first[v]
+      outBlocks.append(Block(start: first[v], count: count, capacity: count))
+    }
+    var inBlocks: [Block] = []
+    inBlocks.reserveCapacity(nodes)
+    var at = UInt32(arcs.count)
+    for v in 0..<nodes {
+      inBlocks.append(Block(start: at, count: 0, capacity: inDegree[v]))
+      at += inDegree[v]
+    }
+    arena.append(
+      contentsOf: repeatElement(Arc(node: -1, weight: 0, middle: -1), count: Int(at) - arcs.count))
+    for v in 0..<nodes {
+      for i in Int(first[v])..<Int(first[v + 1]) {
+        let arc = arena[i]
+        let u = Int(arc.node)
+        arena[Int(inBlocks[u].start + inBlocks[u].count)] = Arc(
+          node: Int32(v), weight: arc.weight, middle: arc.middle)
+        inBlocks[u].count += 1
+      }
+    }
+    self.arena = arena
+    self.outBlocks = outBlocks
+    self.inBlocks = inBlocks
+  }
+
+  /// The arcs out of `v`.
+  @inline(__always)
+  func outArcs(_ v: Int) -> ArraySlice<Arc> {
+    let b = outBlocks[v]
+    return arena[Int(b.start)..<Int(b.start + b.count)]
+  }
+
+  /// The arcs into `v` (`node` is then the arc's source).
+  @inline(__always)
+  func inArcs(_ v: Int) -> ArraySlice<Arc> {
+    let b = inBlocks[v]
+    return arena[Int(b.start)..<Int(b.start + b.count)]
+  }
+
+  /// Calls `body` with the arcs out of `v`, without a copy or a retain per arc.
+  @inline(__always)
+  func withOutArcs<R>(_ v: Int, _ body: (UnsafeBufferPointer<Arc>) -> R) -> R {
+    let b = outBlocks[v]
+    return arena.withUnsafeBufferPointer {
+      body(UnsafeBufferPointer(rebasing: $0[Int(b.start)..<Int(b.start + b.count)]))
+    }
+  }
+
+  func outDegree(_ v: Int) -> Int { Int(outBlocks[v].count) }
+  func inDegree(_ v: Int) -> Int { Int(inBlocks[v].count) }
 
   /// Adds the arc `from` → `to`, or lowers the one there is; nothing for a loop or when
   /// the arc there is as cheap.
   mutating func add(from: Int, to: Int, weight: UInt32, middle: Int32) {
     guard from != to else { return }
-    if let i = out[from].firstIndex(where: { Int($0.node) == to }) {
-      guard weight < out[from][i].weight else { return }
-      out[from][i].weight = weight
-      out[from][i].middle = middle
-      if let j = into[to].firstIndex(where: { Int($0.node) == from }) {
-        into[to][j].weight = weight
-        into[to][j].middle = middle
+    let b = outBlocks[from]
+    for i in Int(b.start)..<Int(b.start + b.count) where Int(arena[i].node) == to {
+      guard weight < arena[i].weight else { return }
+      arena[i].weight = weight
+      arena[i].middle = middle
+      let c = inBlocks[to]
+      for j in Int(c.start)..<Int(c.start + c.count) where Int(arena[j].node) == from {
+        arena[j].weight = weight
+        arena[j].middle = middle
+        break
       }
       return
     }
-    out[from].append(Arc(node: Int32(to), weight: weight, middle: middle))
-    into[to].append(Arc(node: Int32(from), weight: weight, middle: middle))
+    var out = outBlocks[from]
+    append(Arc(node: Int32(to), weight: weight, middle: middle), to: &out)
+    outBlocks[from] = out
+    var into = inBlocks[to]
+    append(Arc(node: Int32(from), weight: weight, middle: middle), to: &into)
+    inBlocks[to] = into
   }
 
-  /// Takes `v` out: its arcs leave its neighbours' lists.
+  /// Takes `v` out: its arcs leave its neighbours' lists and its blocks are freed.
   mutating func remove(_ v: Int) {
-    for arc in out[v] { into[Int(arc.node)].removeAll { Int($0.node) == v } }
-    for arc in into[v] { out[Int(arc.node)].removeAll { Int($0.node) == v } }
-    out[v] = []
-    into[v] = []
+    let out = outBlocks[v]
+    for i in Int(out.start)..<Int(out.start + out.count) {
+      let u = Int(arena[i].node)
+      inBlocks[u].count = removeArc(to: v, from: inBlocks[u])
+    }
+    let into = inBlocks[v]
+    for i in Int(into.start)..<Int(into.start + into.count) {
+      let u = Int(arena[i].node)
+      outBlocks[u].count = removeArc(to: v, from: outBlocks[u])
+    }
+    release(out)
+    release(into)
+    outBlocks[v] = Block(start: 0, count: 0, capacity: 0)
+    inBlocks[v] = Block(start: 0, count: 0, capacity: 0)
+  }
+
+  /// Drops every arc and block; the graph keeps its node count, with no arcs.
+  mutating func removeAll() {
+    arena = []
+    free = Array(repeating: [], count: 33)
+    outBlocks = []
+    inBlocks = []
+  }
+
+  /// Removes the arc whose node is `v` from `block`, moving the last arc into its place;
+  /// returns the block's new count.
+  private mutating func removeArc(to v: Int, from block: Block) -> UInt32 {
+    let start = Int(block.start)
+    let end = start + Int(block.count)
+    for i in start..<end where Int(arena[i].node) == v {
+      arena[i] = arena[end - 1]
+      return block.count - 1
+    }
+    return block.count
+  }
+
+  private mutating func append(_ arc: Arc, to block: inout Block) {
+    if block.count == block.capacity {
+      let wanted = max(2, 2 * block.capacity)
+      let moved = allocate(atLeast: wanted)
+      for i in 0..<Int(block.count) {
+        arena[Int(moved.start) + i] = arena[Int(block.start) + i]
+      }
+      release(block)
+      block = Block(start: moved.start, count: block.count, capacity: moved.capacity)
+    }
+    arena[Int(block.start + block.count)] = arc
+    block.count += 1
+  }
+
+  /// A free block with room for at least `wanted` arcs (rounded up to a power of two).
+  private mutating func allocate(atLeast wanted: UInt32) -> Block {
+    let k = Self.sizeClass(roundingUp: wanted)
+    let capacity = UInt32(1) << UInt32(k)
+    if let start = free[k].popLast() {
+      return Block(start: start, count: 0, capacity: capacity)
+    }
+    let start = UInt32(arena.count)
+    arena.append(
+      contentsOf: repeatElement(Arc(node: -1, weight: 0, middle: -1), count: Int(capacity)))
+    return Block(start: start, count: 0, capacity: capacity)
+  }
+
+  private mutating func release(_ block: Block) {
+    guard block.capacity >= 2 else { return }
+    free[Self.sizeClass(roundingDown: block.capacity)].append(block.start)
+  }
+
+  private static func sizeClass(roundingUp n: UInt32) -> Int {
+    n <= 1 ? 0 : 32 - (n - 1).leadingZeroBitCount
+  }
+
+  private static func sizeClass(roundingDown n: UInt32) -> Int {
+    31 - n.leadingZeroBitCount
   }
 }

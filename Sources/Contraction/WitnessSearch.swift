@@ -4,7 +4,7 @@ import Routing
 /// removes: is there a path as cheap as the two arcs through the node without it?
 ///
 /// Distances live in arrays of the node count, reset by a round number rather than
-/// cleared, so a search costs what it visits.
+/// cleared, so a search costs what it visits. Each thread has its own.
 struct WitnessSearch {
   private var distance: [UInt64]
   private var round: [UInt32]
@@ -25,12 +25,12 @@ struct WitnessSearch {
     round[node] == current ? distance[node] : .max
   }
 
-  /// Dijkstra from `source` over `graph` without `skipping`, settling at most `limit`
-  /// nodes and none costlier than `bound`, and stopping once every one of `targets` is
-  /// settled.
+  /// Dijkstra from `source` over `graph` without `skipping` and without the nodes whose
+  /// `excluded` mark is `mark`, settling at most `limit` nodes and none costlier than
+  /// `bound`, and stopping once every one of `targets` is settled.
   mutating func run(
-    from source: Int, skipping: Int, targets: [ContractionGraph.Arc], bound: UInt64,
-    limit: Int, graph: ContractionGraph
+    from source: Int, skipping: Int, targets: ArraySlice<ContractionGraph.Arc>, bound: UInt64,
+    limit: Int, graph: ContractionGraph, excluded: [UInt32], mark: UInt32
   ) {
     current &+= 1
     if current == 0 {
@@ -59,8 +59,8 @@ struct WitnessSearch {
       }
       settled += 1
       if settled > limit || d > bound { break }
-      graph.out[u].withUnsafeBufferPointer { arcs in
-        for arc in arcs where Int(arc.node) != skipping {
+      graph.withOutArcs(u) { arcs in
+        for arc in arcs where Int(arc.node) != skipping && excluded[Int(arc.node)] != mark {
           let v = Int(arc.node)
           let c = d + UInt64(arc.weight)
           if round[v] != current || c < distance[v] {

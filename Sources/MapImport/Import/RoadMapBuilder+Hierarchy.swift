@@ -9,13 +9,15 @@ extension RoadMapBuilder {
   ) {
     guard !content.edges.isEmpty else { return }
     do {
-      let roads = try RoadMap(data: MapFileWriter(content: content).data(), name: "roads")
-      let tables = try HierarchyBuilder(router: Router(graph: roads)).build(progress: progress)
-      content.hierarchy = tables
+      // The roads' map lives only while the builder reads its moves.
+      let tables = try HierarchyBuilder(
+        router: Router(
+          graph: RoadMap(data: MapFileWriter(content: content).data(), name: "roads"))
+      ).build(progress: progress)
       summary.hierarchyArcs = tables.arcs.count
       summary.hierarchyShortcuts =
-        tables.arcs.filter { $0.middle != HierarchyTables.noMiddle }
-        .count / 2
+        tables.arcs.reduce(0) { $0 + ($1.middle != HierarchyTables.noMiddle ? 1 : 0) } / 2
+      content.hierarchy = consume tables
     } catch {
       summary.hierarchyProblem = "\(error)"
     }

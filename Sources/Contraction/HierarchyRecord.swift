@@ -1,0 +1,69 @@
+import Routing
+
+/// The arcs each node had when it was contracted — its upward arcs (to nodes contracted
+/// later) and its downward arcs (from them) — kept flat in contraction order until they
+/// become the file's tables.
+struct HierarchyRecord {
+  private var upArcs: [ContractionGraph.Arc] = []
+  private var downArcs: [ContractionGraph.Arc] = []
+  /// Per node: where its upward and downward arcs start in `upArcs` and `downArcs`.
+  private var upStart: [UInt32]
+  private var downStart: [UInt32]
+  private var upCount: [UInt32]
+  private var downCount: [UInt32]
+
+  init(nodes: Int) {
+    upStart = [UInt32](repeating: 0, count: nodes)
+    downStart = upStart
+    upCount = upStart
+    downCount = upStart
+  }
+
+  /// Notes `v`'s arcs as it is contracted; once per node.
+  mutating func add(
+    _ v: Int, up: ArraySlice<ContractionGraph.Arc>, down: ArraySlice<ContractionGraph.Arc>
+  ) {
+    upStart[v] = UInt32(upArcs.count)
+    upCount[v] = UInt32(up.count)
+    upArcs.append(contentsOf: up)
+    downStart[v] = UInt32(downArcs.count)
+    downCount[v] = UInt32(down.count)
+    downArcs.append(contentsOf: down)
+  }
+
+  /// The recorded arcs as the file's tables, in node order: per node its upward arcs, then
+  /// (in the second half) its downward arcs. Each half is let go once copied.
+  consuming func tables(fingerprint: [Float]) -> HierarchyTables {
+    let nodes = upStart.count
+    var index: [(up: UInt32, down: UInt32)] = []
+    index.reserveCapacity(nodes + 1)
+    var ups: UInt32 = 0
+    var downs: UInt32 = 0
+    for v in 0..<nodes {
+      index.append((ups, downs))
+      ups += upCount[v]
+      downs += downCount[v]
+    }
+    index.append((ups, downs))
+    var arcs: [(node: UInt32, weight: UInt32, middle: UInt32)] = []
+    arcs.reserveCapacity(Int(ups) + Int(downs))
+    @inline(__always)
+    func row(_ a: ContractionGraph.Arc) -> (node: UInt32, weight: UInt32, middle: UInt32) {
+      (UInt32(a.node), a.weight, a.middle < 0 ? HierarchyTables.noMiddle : UInt32(a.middle))
+    }
+    for v in 0..<nodes {
+      let start = Int(upStart[v])
+      for a in upArcs[start..<start + Int(upCount[v])] { arcs.append(row(a)) }
+    }
+    upArcs = []
+    upStart = []
+    upCount = []
+    for v in 0..<nodes {
+      let start = Int(downStart[v])
+      for a in downArcs[start..<start + Int(downCount[v])] { arcs.append(row(a)) }
+    }
+    downArcs = []
+    return HierarchyTables(
+      fingerprint: fingerprint, index: index, arcs: arcs, upwardCount: Int(ups))
+  }
+}
