@@ -19,8 +19,9 @@ enum RoutingBenchmark {
     query time (search alone through the map's routing hierarchy, the plain search on the
     same pairs, and search with maneuvers), how many pairs the hierarchy and the plain
     search do not route alike (one only, or lengths more than 1 m apart), a reroute from
-    1 km off each route's middle with a heading across it, how many pairs had no route,
-    and the peak RSS.
+    1 km off each route's middle with a heading across it, the fastest route with up to
+    two alternatives (and how many pairs had one), how many pairs had no route, and the
+    peak RSS.
     --pairs prints the pairs instead, one `lat,lon lat,lon` line each, so other routers
     can be timed on the same queries. With --osrm URL and --valhalla URL (or when
     `Deploy/engines-serve start` has left their addresses in .engines/run/), the same
@@ -77,6 +78,8 @@ enum RoutingBenchmark {
     var plain: [Double] = []
     var full: [Double] = []
     var reroute: [Double] = []
+    var alternatives: [Double] = []
+    var withAlternatives = 0
     // The length of each pair's route, nil where there is none: what the servers' are held to.
     var lengths: [Double?] = []
     // The plain search's, on every pair: the hierarchy must find the same routes.
@@ -95,6 +98,11 @@ enum RoutingBenchmark {
       search.append(t1.seconds * 1e3)
       let t2 = clock.measure { _ = try? router.routes(from: a, to: b) }
       full.append(t2.seconds * 1e3)
+      var choices = 0
+      alternatives.append(
+        clock.measure { choices = (try? router.paths(from: a, to: b, alternatives: 2))?.count ?? 0 }
+          .seconds * 1e3)
+      if choices > 1 { withAlternatives += 1 }
       // A car 1 km off the route at its middle edge, heading across it, asks again.
       let middle = path.edges[path.edges.count / 2]
       let across = Earth.bearing(from: a, to: b) + 90
@@ -137,6 +145,9 @@ enum RoutingBenchmark {
     console.out(
       "  reroute from a road about 1 km off the route's middle, moving across it: "
         + "\(QueryTimes(reroute).text) (\(reroute.count) reroutes)")
+    console.out(
+      "  fastest and up to two alternatives: \(QueryTimes(alternatives).text) (\(withAlternatives) of \(alternatives.count) with one or more)"
+    )
     console.out(String(format: "  peak RSS: %.1f MB", ResourceUsage.peakResidentMegabytes))
     let servers = RoutingServers(osrm: args.value("osrm"), valhalla: args.value("valhalla"))
     for server in [servers.osrm, servers.valhalla].compactMap({ $0 }) {

@@ -105,8 +105,8 @@ enum StartupBenchmark {
       let memory = Self.memory(of: daemon.processIdentifier)
       console.out(
         String(
-          format: "  %@, no fixes: ready in %.0f ms, RSS %.1f MB (%+.1f MB against the embedded map)",
-          map, ready * 1e3, memory.rss, memory.rss - embeddedRSS))
+          format: "  %@, no fixes: ready in %.0f ms, RSS %.1f MB (%+.1f MB against the"
+            + " embedded map)", map, ready * 1e3, memory.rss, memory.rss - embeddedRSS))
       rig.stop(daemon)
     }
     return .success

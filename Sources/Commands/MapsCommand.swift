@@ -67,7 +67,10 @@ enum MapsCommand {
     do {
       result = try importer.importFile(atPath: input) { progress in
         let now = clock.now
-        guard now - lastReport >= .seconds(1) else { return }
+        // Every second; a step as it begins, once the import has taken a second.
+        guard
+          now - lastReport >= .seconds(1) || (progress.phase.isStep && now - start >= .seconds(1))
+        else { return }
         lastReport = now
         let elapsed = (now - start).seconds
         if phaseStart[progress.phase] == nil {
@@ -168,12 +171,18 @@ enum MapsCommand {
   static func progressLine(
     _ p: MapImporter.Progress, elapsed: Double, since began: (time: Double, done: Int)
   ) -> String {
-    let unit =
-      switch p.phase {
-      case .ways: "ways and relations, blob"
-      case .nodes: "nodes, blob"
-      case .hierarchy: "routing hierarchy, edge"
-      }
+    let unit: String
+    switch p.phase {
+    case .ways: unit = "ways and relations, blob"
+    case .nodes: unit = "nodes, blob"
+    case .hierarchy: unit = "routing hierarchy, edge"
+    case .roads, .areas, .addresses, .routingTable:
+      let names: [MapImporter.Progress.Phase: String] = [
+        .roads: "the road graph", .areas: "areas", .addresses: "addresses",
+        .routingTable: "the routing table",
+      ]
+      return "maps import: \(names[p.phase] ?? "")" + String(format: ", %.1f s", elapsed)
+    }
     var line = "maps import: \(unit) \(p.done)/\(p.total)"
     let rate = Double(p.done - began.done) / max(elapsed - began.time, 1e-9)
     if rate > 0, elapsed - began.time >= 1 {

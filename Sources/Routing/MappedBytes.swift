@@ -56,6 +56,15 @@ package final class MappedBytes: @unchecked Sendable {
     isMapped = true
   }
 
+  /// `size` bytes of its own, filled once by `fill` (which must write all of them).
+  package init(size: Int, fill: (UnsafeMutableRawBufferPointer) -> Void) {
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
+    let part = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size])
+    fill(part)
+    bytes = UnsafeRawBufferPointer(part)
+    isMapped = false
+  }
+
   /// A private copy of `data`.
   package init(copying data: Data) {
     let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)

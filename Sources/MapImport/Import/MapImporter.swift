@@ -24,8 +24,14 @@ public struct MapImporter: Sendable {
       case ways
       /// Pass 2: nodes, blob by blob.
       case nodes
+      /// The steps after the passes, each reported once as it begins (done 0 of 1): the
+      /// road graph assembled, areas, addresses, the routing table.
+      case roads, areas, addresses, routingTable
       /// The routing hierarchy, edge by edge contracted.
       case hierarchy
+
+      /// Whether the phase is one step, reported once, rather than a count of units.
+      public var isStep: Bool { ![.ways, .nodes, .hierarchy].contains(self) }
     }
     public var phase: Phase
     public var done: Int
@@ -111,7 +117,9 @@ public struct MapImporter: Sendable {
       progress(Progress(phase: .nodes, done: i + 1, total: nodeBlobs.count))
     }
     if builder.extractBox == nil { builder.extractBox = dataBox.box }
-    let output = builder.build { progress(Progress(phase: .hierarchy, done: $0, total: $1)) }
+    let output = builder.build(
+      step: { progress(Progress(phase: $0, done: 0, total: 1)) },
+      hierarchyProgress: { progress(Progress(phase: .hierarchy, done: $0, total: $1)) })
     guard output.summary.edges > 0 else {
       throw RoutingError(
         .noData,

@@ -19,7 +19,7 @@ extension RoadMapBuilder {
     roadsOnly.areas = []
     let roads =
       content.edges.isEmpty
-      ? nil : try? RoadMap(data: MapFileWriter(content: roadsOnly).data(), name: "roads")
+      ? nil : try? MapFileWriter(content: roadsOnly).map(name: "roads")
     roadsOnly = MapContent()
     assembly.makeBook(into: &content, roads: roads)
     return assembly.summary

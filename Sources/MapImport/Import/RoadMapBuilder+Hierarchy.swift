@@ -12,7 +12,7 @@ extension RoadMapBuilder {
       // The roads' map lives only while the builder reads its moves.
       let tables = try HierarchyBuilder(
         router: Router(
-          graph: RoadMap(data: MapFileWriter(content: content).data(), name: "roads"))
+          graph: MapFileWriter(content: content.roadsOnly).map(name: "roads"))
       ).build(progress: progress)
       summary.hierarchyArcs = tables.arcs.count
       summary.hierarchyShortcuts =

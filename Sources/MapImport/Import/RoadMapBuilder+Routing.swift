@@ -7,7 +7,7 @@ extension RoadMapBuilder {
   func addRoutingTable(to content: inout MapContent) throws(RoutingError) {
     guard !content.edges.isEmpty else { return }
     content.routing = nil
-    let roads = try RoadMap(data: MapFileWriter(content: content).data(), name: "roads")
+    let roads = try MapFileWriter(content: content.roadsOnly).map(name: "roads")
     content.routing = RoutingTableRecords(roads)
   }
 }

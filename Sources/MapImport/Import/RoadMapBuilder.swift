@@ -209,12 +209,17 @@ public struct RoadMapBuilder: Sendable {
     return SortedIDs(refs)
   }
 
-  /// Builds the map file; `hierarchyProgress` hears the edges contracted so far and of
+  /// Builds the map file; `step` hears each step as it begins (the road graph, areas,
+  /// addresses, the routing table), `hierarchyProgress` the edges contracted so far and of
   /// how many.
   ///
   /// Consuming: the roads are let go once they are edges, so a builder that is not used
   /// after its build does not hold them while the rest is made.
-  public consuming func build(hierarchyProgress: (Int, Int) -> Void = { _, _ in }) -> Output {
+  public consuming func build(
+    step: (MapImporter.Progress.Phase) -> Void = { _ in },
+    hierarchyProgress: (Int, Int) -> Void = { _, _ in }
+  ) -> Output {
+    step(.roads)
     coordinates.sort()
     var assembly = MapAssembly(
       country: country ?? guessedCountry(), coordinates: coordinates,
@@ -251,11 +256,16 @@ public struct RoadMapBuilder: Sendable {
     placeWays = [:]
     junctions = [:]
     var (content, summary) = assembly.finish()
+    step(.areas)
     addAreas(to: &content, summary: &summary)
     areaParts = AreaCollector()
-    if addresses { summary.addresses = addAddresses(to: &content) }
+    if addresses {
+      step(.addresses)
+      summary.addresses = addAddresses(to: &content)
+    }
     coordinates = NodeCoordinates()
     addressElements = AddressElements()
+    step(.routingTable)
     do {
       try addRoutingTable(to: &content)
     } catch {

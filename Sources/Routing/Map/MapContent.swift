@@ -107,6 +107,18 @@ package struct MapContent: Equatable, Sendable {
   /// The router's table of the edges, when it was worked out (`RoutingTableRecords`).
   package var routing: RoutingTableRecords?
 
+  /// The roads alone, for a map a router runs on while the rest is made: without areas,
+  /// the overview, edge attributes, signposts, places or addresses.
+  package var roadsOnly: MapContent {
+    var roads = self
+    roads.areas = []
+    roads.wholeMap = WholeMap()
+    roads.addressBook = AddressBook()
+    roads.places = []
+    roads.signposts = []
+    return roads
+  }
+
   /// Nothing: no nodes, no edges, only the empty string.
   package init() {}
 

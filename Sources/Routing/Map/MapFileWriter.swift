@@ -28,6 +28,23 @@ package struct MapFileWriter {
     return file
   }
 
+  /// The map file opened as a `RoadMap`, laid out in memory of its own (the one copy of
+  /// its bytes, as `data()` makes but without a copy into the map).
+  package func map(name: String) throws(RoutingError) -> RoadMap {
+    var sections = self.sections()
+    let size = Self.size(of: sections)
+    let storage = MappedBytes(size: size) { target in
+      var offset = 0
+      Self.emit(&sections) { (part: UnsafeRawBufferPointer) throws(Never) in
+        guard let source = part.baseAddress, !part.isEmpty else { return }
+        target.baseAddress!.advanced(by: offset).copyMemory(from: source, byteCount: part.count)
+        offset += part.count
+      }
+      precondition(offset == size, "map file size")
+    }
+    return try RoadMap(storage: storage, name: name)
+  }
+
   /// Writes the map file through `sink`, piece by piece in file order, so the file itself
   /// is never in memory; each section is let go once written. The bytes are those of
   /// `data()`.

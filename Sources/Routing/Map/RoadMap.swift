@@ -61,7 +61,7 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
     try self.init(storage: MappedBytes(copying: data), name: name)
   }
 
-  private init(storage: MappedBytes, name: String) throws(RoutingError) {
+  init(storage: MappedBytes, name: String) throws(RoutingError) {
     self.storage = storage
     self.name = name
     let bytes = storage.bytes
