@@ -77,13 +77,5 @@ struct NodeCoordinates: Sendable {
     ids.indices.lazy.map { [latitudes, longitudes] in (latitudes[$0], longitudes[$0]) }
   }
 
-  private func index(of id: Int64) -> Int? {
-    var low = 0
-    var high = ids.count
-    while low < high {
-      let middle = (low + high) / 2
-      if ids[middle] < id { low = middle + 1 } else { high = middle }
-    }
-    return low < ids.count && ids[low] == id ? low : nil
-  }
+  private func index(of id: Int64) -> Int? { SortedIDs.index(of: id, in: ids) }
 }

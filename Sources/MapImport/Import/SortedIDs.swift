@@ -24,7 +24,10 @@ public struct SortedIDs: Sendable, Equatable {
   public func contains(_ id: Int64) -> Bool { index(of: id) != nil }
 
   /// Where `id` is in `ids`, nil when it is not there: a binary search.
-  public func index(of id: Int64) -> Int? {
+  public func index(of id: Int64) -> Int? { Self.index(of: id, in: ids) }
+
+  /// Where `id` is in `ids` (ascending), nil when it is not there: a binary search.
+  static func index(of id: Int64, in ids: [Int64]) -> Int? {
     var low = 0
     var high = ids.count
     while low < high {
