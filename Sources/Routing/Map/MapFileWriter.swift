@@ -16,15 +16,7 @@ package struct MapFileWriter {
   package func data() -> Data {
     var sections = self.sections()
     var file = Data(count: Self.size(of: sections))
-    var offset = 0
-    file.withUnsafeMutableBytes { target in
-      Self.emit(&sections) { (part: UnsafeRawBufferPointer) throws(Never) in
-        guard let source = part.baseAddress, !part.isEmpty else { return }
-        target.baseAddress!.advanced(by: offset).copyMemory(from: source, byteCount: part.count)
-        offset += part.count
-      }
-    }
-    precondition(offset == file.count, "map file size")
+    file.withUnsafeMutableBytes { Self.fill($0, with: &sections) }
     return file
   }
 
@@ -33,16 +25,20 @@ package struct MapFileWriter {
   package func map(name: String) throws(RoutingError) -> RoadMap {
     var sections = self.sections()
     let size = Self.size(of: sections)
-    let storage = MappedBytes(size: size) { target in
-      var offset = 0
-      Self.emit(&sections) { (part: UnsafeRawBufferPointer) throws(Never) in
-        guard let source = part.baseAddress, !part.isEmpty else { return }
-        target.baseAddress!.advanced(by: offset).copyMemory(from: source, byteCount: part.count)
-        offset += part.count
-      }
-      precondition(offset == size, "map file size")
-    }
+    let storage = MappedBytes(size: size) { Self.fill($0, with: &sections) }
     return try RoadMap(storage: storage, name: name)
+  }
+
+  /// Emits `sections` into `target`, which is exactly the file's size.
+  private static func fill(_ target: UnsafeMutableRawBufferPointer, with sections: inout [LaidOut])
+  {
+    var offset = 0
+    emit(&sections) { (part: UnsafeRawBufferPointer) throws(Never) in
+      guard let source = part.baseAddress, !part.isEmpty else { return }
+      target.baseAddress!.advanced(by: offset).copyMemory(from: source, byteCount: part.count)
+      offset += part.count
+    }
+    precondition(offset == target.count, "map file size")
   }
 
   /// Writes the map file through `sink`, piece by piece in file order, so the file itself

@@ -41,14 +41,21 @@ struct RoutingTable: @unchecked Sendable {
   /// The table of records held in memory (copied once).
   init(_ records: RoutingTableRecords) {
     let parts = [records.edges, records.nodes, records.restrictions]
+    // Each part at an 8-byte aligned offset of one buffer.
     var offsets: [Int] = []
-    var blob: [UInt8] = []
+    var size = 0
     for part in parts {
-      blob += [UInt8](repeating: 0, count: (8 - blob.count % 8) % 8)
-      offsets.append(blob.count)
-      blob += part
+      size += (8 - size % 8) % 8
+      offsets.append(size)
+      size += part.count
     }
-    let storage = MappedBytes(copying: Data(blob))
+    let storage = MappedBytes(size: size) { target in
+      target.initializeMemory(as: UInt8.self, repeating: 0)
+      for (part, offset) in zip(parts, offsets) {
+        UnsafeMutableRawBufferPointer(rebasing: target[offset..<offset + part.count])
+          .copyBytes(from: part)
+      }
+    }
     let base = storage.bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!
     self.init(
       edgeCount: records.edgeCount, nodeCount: records.nodeCount,
