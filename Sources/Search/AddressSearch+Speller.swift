@@ -10,10 +10,16 @@ extension AddressSearch {
   /// O(next characters × log keys) for a name prefix (the index is skipped through, not
   /// walked); after a number, the addresses of the streets that start so.
   public func nextLetters(after prefix: String) -> [Character] {
+    nextLetterCounts(after: prefix).keys.sorted()
+  }
+
+  /// `nextLetters(after:)` with how many index keys (names and their later words) or
+  /// house numbers continue `prefix` with each.
+  public func nextLetterCounts(after prefix: String) -> [Character: Int] {
     var text = SearchText.fold(prefix)
     if prefix.last?.isWhitespace == true, !text.isEmpty { text += " " }
     let tokens = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-    var letters = Set<Character>()
+    var letters: [Character: Int] = [:]
     if let last = tokens.last, tokens.count >= 2 || text.hasSuffix(" "),
       let name = streetName(before: text, last: last)
     {
@@ -23,7 +29,7 @@ extension AddressSearch {
         for i in map.street(street).addresses {
           let number = SearchText.foldNumber(map.addressNumber(i))
           guard number.hasPrefix(typed), number.count > typed.count else { continue }
-          letters.insert(number[number.index(number.startIndex, offsetBy: typed.count)])
+          letters[number[number.index(number.startIndex, offsetBy: typed.count)], default: 0] += 1
         }
       }
     }
@@ -31,11 +37,13 @@ extension AddressSearch {
       // "13 manner…": names of streets with that number.
       let rest = text.dropFirst(first.count).drop { $0 == " " }
       if text.count > first.count {
-        letters.formUnion(nameLetters(after: String(rest), number: SearchText.foldNumber(first)))
+        letters.merge(
+          nameLetters(after: String(rest), number: SearchText.foldNumber(first)),
+          uniquingKeysWith: +)
       }
     }
-    letters.formUnion(nameLetters(after: text, number: nil))
-    return letters.sorted()
+    letters.merge(nameLetters(after: text, number: nil), uniquingKeysWith: +)
+    return letters
   }
 
   /// The house numbers of street `index` (a result's `street`), in order.
@@ -75,11 +83,11 @@ extension AddressSearch {
   }
 
   /// The next characters of index keys that start with `text`: one binary search per
-  /// character found, skipping the keys that share it. With `number`, only keys of
-  /// streets that have that house number.
-  func nameLetters(after text: String, number: String?) -> Set<Character> {
+  /// character found, skipping the keys that share it, each with the count of keys that
+  /// share it. With `number`, only keys of streets that have that house number.
+  func nameLetters(after text: String, number: String?) -> [Character: Int] {
     let prefix = Array(text.utf8)
-    var letters = Set<Character>()
+    var letters: [Character: Int] = [:]
     var range = map.searchKeys(withPrefix: prefix)
     var checked = 0
     while let i = range.first, checked < Self.maximumEntries {
@@ -90,7 +98,7 @@ extension AddressSearch {
         if let entry = map.searchKey(i), entry.kind == .street, number == nil,
           !map.street(entry.target).addresses.isEmpty
         {
-          letters.insert(" ")
+          letters[" ", default: 0] += 1
         }
         range = range.dropFirst()
         continue
@@ -105,9 +113,9 @@ extension AddressSearch {
           guard let entry = map.searchKey(j), entry.kind == .street else { return false }
           return addresses(onStreet: entry.target, number: number).contains { $0.match <= .range }
         }
-        if hasNumber { letters.insert(character) }
+        if hasNumber { letters[character, default: 0] += 1 }
       } else {
-        letters.insert(character)
+        letters[character] = shared.count
       }
       range = shared.upperBound..<range.upperBound
     }

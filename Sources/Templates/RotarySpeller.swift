@@ -1,7 +1,8 @@
 /// Text entry with a knob: letters in a ring, the likeliest next letters first.
 ///
-/// The likelihood comes from the place names of the current map data (`PlaceMatcher`):
-/// after "mann" the ring starts with "e" because "Mannerheimintie" follows. Letters that
+/// The likelihood comes from the app's search (`letterCounts`) or from place names
+/// (`PlaceMatcher`): after "mann" the ring starts with "e" because "Mannerheimintie"
+/// follows. Letters that
 /// never follow come after, alphabetically; then space and delete. Typed text is folded
 /// (no accents), so "toolo" is typed for "Töölö".
 public struct RotarySpeller: Hashable, Sendable {
@@ -41,6 +42,9 @@ public struct RotarySpeller: Hashable, Sendable {
   /// The only letters that may come next (the app's search says which still find
   /// something); nil for every letter of the alphabet.
   public var allowedLetters: Set<Character>?
+  /// How many names continue the typed text with each letter, from the app's search; when
+  /// set, it orders the ring instead of `matcher`'s names.
+  public var letterCounts: [Character: Int]?
 
   /// - Parameter ranked: the names come best first (nearest first); results keep that
   ///   order instead of the alphabet's.
@@ -51,7 +55,7 @@ public struct RotarySpeller: Hashable, Sendable {
   /// The ring: letters that follow the typed text in some name, most frequent first (ties
   /// alphabetical), then every other letter, then space and delete.
   public var keys: [Key] {
-    let counts = matcher.nextLetterCounts(after: text)
+    let counts = nextLetterCounts
     let likely = counts.keys.sorted { a, b in
       counts[a]! != counts[b]! ? counts[a]! > counts[b]! : a < b
     }
@@ -66,10 +70,15 @@ public struct RotarySpeller: Hashable, Sendable {
   /// The letters suggested next (those that follow the typed text in some name), likeliest
   /// first.
   public var suggestions: [Character] {
-    let counts = matcher.nextLetterCounts(after: text)
+    let counts = nextLetterCounts
     return keys.compactMap {
       if case .letter(let c) = $0, counts[c] != nil { c } else { nil }
     }
+  }
+
+  /// The letters that follow the typed text, with how many names continue with each.
+  var nextLetterCounts: [Character: Int] {
+    letterCounts ?? matcher.nextLetterCounts(after: text)
   }
 
   /// Live results: the names the text matches, best first, at most `maximumResults`.

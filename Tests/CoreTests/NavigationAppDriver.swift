@@ -7,7 +7,7 @@ import Testing
 @testable import Core
 
 /// Places and routes for the app tests: two route choices to every place but "Nowhere".
-struct FakeRouteProvider: RouteProvider {
+struct FakeRouteProvider: PlaceListProvider {
   static let home = Place(
     id: "home", name: "Kotikatu", coordinate: Coordinate(latitude: 60.20, longitude: 24.90))
   static let work = Place(

@@ -18,23 +18,41 @@ struct MapRouteProviderTests {
     return MapRouteProvider(map: map)
   }()
 
-  @Test("streets and points of interest are places; \"toolon\" finds Töölönlahdenkatu")
+  @Test("\"toolon\" finds Töölönlahdenkatu; Nearby: the driver's categories, nearest first")
   func places() throws {
     let provider = try #require(Self.provider, "the embedded map does not open")
-    let names = provider.places.map(\.name)
-    #expect(names.contains("Töölönlahdenkatu"))
-    #expect(names.contains("Mannerheimintie"))
-    #expect(Set(provider.places.map(\.id)).count == provider.places.count, "ids are unique")
-    #expect(PlaceMatcher(names: names).matches("toolon").contains("Töölönlahdenkatu"))
-    let categories = NavigationApp.categories(of: provider.places)
+    let found = provider.search("toolon", near: nil, limit: 12)
+    #expect(found.contains { $0.name.hasPrefix("Töölönlahdenkatu") }, "\(found.map(\.name))")
+    let categories = provider.categories()
     #expect(categories.count == GridTemplate.maximumButtonCount)
-    #expect(!categories.contains(NavigationApp.otherCategory), "\(categories)")
+    #expect(!categories.contains(PlaceCategories.other), "\(categories)")
+    let driverFirst = PlaceCategories.driverCategories.filter(categories.contains)
+    #expect(Array(categories.prefix(driverFirst.count)) == driverFirst, "\(categories)")
+    let here = Coordinate(latitude: 60.1699, longitude: 24.9384)
+    for category in categories {
+      let near = provider.places(inCategory: category, near: here, limit: 12)
+      #expect(!near.isEmpty && near.count <= 12, "\(category)")
+      #expect(near.allSatisfy { $0.category == category })
+      #expect(Set(near.map(\.id)).count == near.count, "ids are unique")
+      let distances = near.map { Earth.distance($0.coordinate, here) }
+      #expect(distances == distances.sorted(), "\(category): nearest first")
+      // None of the category left out is nearer than the farthest shown.
+      let all = provider.places(inCategory: category, near: nil, limit: .max)
+      #expect(all.count >= near.count)
+      if let farthest = distances.last, all.count > near.count {
+        let nearer = all.filter { Earth.distance($0.coordinate, here) < farthest }
+        #expect(nearer.count <= near.count, "\(category)")
+      }
+    }
+    #expect(provider.places(inCategory: nil, near: nil, limit: 3).count == 3)
+    #expect(provider.places(inCategory: "No such category", near: here, limit: 5).isEmpty)
   }
 
   @Test("a trip has one to three route choices, the first the fastest, each a real route")
   func trip() throws {
     let provider = try #require(Self.provider, "the embedded map does not open")
-    let place = try #require(provider.places.first { $0.name == "Töölönlahdenkatu" })
+    let place = try #require(
+      provider.search("Töölönlahdenkatu", near: nil, limit: 1).first { $0.street != nil })
     let origin = Coordinate(latitude: 60.16678, longitude: 24.94956)
     let trip = try #require(provider.trip(to: place, from: origin))
     #expect((1...3).contains(trip.routeChoices.count))

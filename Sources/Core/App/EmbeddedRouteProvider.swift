@@ -4,7 +4,7 @@ import Navigation
 
 /// Places and routes from prerecorded route files: each route's end is a place, and the
 /// route is the only way there. Stands in for the offline router.
-public struct EmbeddedRouteProvider: RouteProvider {
+public struct EmbeddedRouteProvider: PlaceListProvider {
   public let places: [Place]
   /// Place id → the routes to it.
   let routes: [String: [Route]]

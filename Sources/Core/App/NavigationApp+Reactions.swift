@@ -52,10 +52,10 @@ extension NavigationApp {
       if let place = placeNamed(byElement: elementID) { choose(place, at: now) }
       send(.itemHandled(elementID), at: now)
     case ID.nearby:
-      if let category = Self.categories(of: provider.places).first(where: {
-        ID.category($0) == elementID
-      }) {
-        push(.pointOfInterest(pointsOfInterest(category)), at: now)
+      if let category = provider.categories().first(where: { ID.category($0) == elementID }) {
+        nearbyPlaces = provider.places(
+          inCategory: category, near: position, limit: PointOfInterestTemplate.maximumPointCount)
+        push(.pointOfInterest(Self.pointsOfInterest(category, nearbyPlaces)), at: now)
       }
     case ID.search:
       choseSearchResult(elementID, at: now)
@@ -91,7 +91,7 @@ extension NavigationApp {
 
   /// The place a row or point id names.
   private func placeNamed(byElement elementID: String) -> Place? {
-    (lists.favourites + lists.recents + provider.places).first { ID.place($0) == elementID }
+    (lists.favourites + lists.recents + nearbyPlaces).first { ID.place($0) == elementID }
   }
 
   /// Previews the routes to `place` on the bare map, or says there is none.

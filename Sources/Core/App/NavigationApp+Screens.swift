@@ -37,9 +37,6 @@ extension NavigationApp {
     public static func nearby(_ name: String) -> String { "nearby.\(Place.slug(name))" }
   }
 
-  /// The Nearby category of places that have none.
-  static let otherCategory = "Other"
-
   /// The map while browsing: destinations, and back to following the vehicle.
   static var browsingMap: MapTemplate {
     MapTemplate(id: ID.map, mapButtons: browsingButtons)
@@ -92,48 +89,19 @@ extension NavigationApp {
     return ListTemplate(id: id, title: title, sections: [ListSection(items: items)])
   }
 
-  /// The Nearby categories of `places`, alphabetical, at most a grid's worth.
-  /// The Nearby categories, at most a grid's worth: what drivers look for first (fuel,
-  /// parking, charging…), then the most common, then places without one ("Other").
-  static func categories(of places: [Place]) -> [String] {
-    var counts: [String: Int] = [:]
-    for place in places { counts[place.category ?? otherCategory, default: 0] += 1 }
-    func rank(_ name: String) -> Int {
-      driverCategories.firstIndex(of: name) ?? (name == otherCategory ? Int.max : Int.max - 1)
-    }
-    return Array(
-      counts.keys.sorted {
-        (rank($0), -(counts[$0] ?? 0), $0) < (rank($1), -(counts[$1] ?? 0), $1)
-      }.prefix(GridTemplate.maximumButtonCount))
-  }
-
-  /// The categories a driver looks for first, in that order.
-  static let driverCategories = [
-    "Fuel", "Charging station", "Parking", "Restaurant", "Café", "Fast food", "Hotel",
-    "Supermarket", "Pharmacy", "Hospital",
-  ]
-
   func nearbyGrid() -> GridTemplate {
     GridTemplate(
       id: ID.nearby, title: "Nearby",
-      buttons: Self.categories(of: provider.places).map {
+      buttons: provider.categories().map {
         GridButton(id: ID.category($0), title: $0, image: "pin")
       })
   }
 
-  /// The places of `category`, nearest to the vehicle first once its position is known.
-  func places(inCategory category: String) -> [Place] {
-    let found = provider.places.filter { ($0.category ?? Self.otherCategory) == category }
-    guard let position else { return found }
-    return found.sorted {
-      Earth.distance($0.coordinate, position) < Earth.distance($1.coordinate, position)
-    }
-  }
-
-  func pointsOfInterest(_ category: String) -> PointOfInterestTemplate {
+  /// The map of `places`, those of `category` nearest the vehicle.
+  static func pointsOfInterest(_ category: String, _ places: [Place]) -> PointOfInterestTemplate {
     PointOfInterestTemplate(
       id: ID.nearby(category), title: category,
-      points: places(inCategory: category).prefix(PointOfInterestTemplate.maximumPointCount)
+      points: places.prefix(PointOfInterestTemplate.maximumPointCount)
         .map {
           PointOfInterest(
             id: ID.place($0), title: $0.name, subtitle: $0.category, coordinate: $0.coordinate)

@@ -8,24 +8,15 @@ extension NavigationApp {
   /// At most this many house numbers share one list before they are grouped.
   static let numbersPerList = 12
 
-  /// Every place name the speller orders its ring by.
-  var searchablePlaces: [Place] { provider.places + lists.favourites + lists.recents }
-
-  /// The speller: its ring ordered by the letters likeliest next in the names of
-  /// `searchablePlaces` (nearest to the vehicle first once its position is known) and
-  /// limited to those the provider's search can still use.
+  /// The speller: its ring ordered by the letters likeliest next (the provider's counts
+  /// and the names of favourites and recents) and limited to those that still find
+  /// something.
   func searchTemplate() -> SearchTemplate {
-    var template: SearchTemplate
-    if let position {
-      let nearestFirst = searchablePlaces.map {
-        ($0.name, Earth.distance($0.coordinate, position))
-      }
-      .sorted { $0.1 < $1.1 }
-      template = SearchTemplate(id: ID.search, placeNames: nearestFirst.map(\.0), ranked: true)
-    } else {
-      template = SearchTemplate(id: ID.search, placeNames: searchablePlaces.map(\.name))
-    }
-    template.speller.allowedLetters = allowedLetters(after: "")
+    let saved = lists.favourites + lists.recents
+    var template = SearchTemplate(id: ID.search, placeNames: saved.map(\.name))
+    let letters = nextLetters(after: "")
+    template.speller.letterCounts = letters
+    template.speller.allowedLetters = Set(letters.keys)
     return template
   }
 
@@ -42,15 +33,18 @@ extension NavigationApp {
           id: SearchTemplate.resultElementID($0.id), text: $0.name, image: "pin",
           accessory: $0.hasHouseNumbers ? .disclosureIndicator : .none)
       }
-    search.speller.allowedLetters = allowedLetters(after: text)
+    let letters = nextLetters(after: text)
+    search.speller.letterCounts = letters
+    search.speller.allowedLetters = Set(letters.keys)
     request({ .update($0, .search(search)) }, at: now)
   }
 
   /// The letters the provider's search can still use after `text`, and those that follow
-  /// it in the names of favourites and recents.
-  func allowedLetters(after text: String) -> Set<Character> {
+  /// it in the names of favourites and recents, each with how many names continue so.
+  func nextLetters(after text: String) -> [Character: Int] {
     let saved = PlaceMatcher(names: (lists.favourites + lists.recents).map(\.name))
-    return provider.nextLetters(after: text).union(saved.nextLetterCounts(after: text).keys)
+    return provider.nextLetters(after: text).merging(
+      saved.nextLetterCounts(after: text), uniquingKeysWith: +)
   }
 
   /// What the provider's search finds for `text`, then the favourites and recents whose

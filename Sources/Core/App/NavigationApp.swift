@@ -80,6 +80,8 @@ public struct NavigationApp: Sendable {
   public internal(set) var previewTrip: Navigation.Trip?
   /// What the search found for the text typed last.
   var searchResults: [Place] = []
+  /// The places of the Nearby category shown last.
+  var nearbyPlaces: [Place] = []
   /// The addresses of the street whose numbers are listed.
   var houseNumbers: [Place] = []
   /// The rows of house-number lists that stand for a group of numbers, by row id.
@@ -146,11 +148,5 @@ public struct NavigationApp: Sendable {
     for effect in controller.handle(event, at: now) {
       react(to: effect, at: now)
     }
-  }
-
-  /// The places the app knows, by id: the provider's, favourites, recents.
-  func place(withID id: String) -> Place? {
-    provider.places.first { $0.id == id } ?? lists.favourites.first { $0.id == id }
-      ?? lists.recents.first { $0.id == id }
   }
 }

@@ -34,7 +34,7 @@ public struct NavigationAppTour {
   ///   - position: where the vehicle stands (a fix at the start), nil for none.
   ///   - start: the moment of the first event; each later one comes a second after.
   public init(
-    provider: any RouteProvider, phrases: Phrasebook, position: Coordinate?, start: Date
+    provider: EmbeddedRouteProvider, phrases: Phrasebook, position: Coordinate?, start: Date
   ) {
     var configuration = HeadUnitCore.Configuration()
     if let position { configuration.home = position }
@@ -49,7 +49,7 @@ public struct NavigationAppTour {
 
   /// Runs the whole tour and returns its frames.
   public static func run(
-    provider: any RouteProvider, phrases: Phrasebook, position: Coordinate?, start: Date
+    provider: EmbeddedRouteProvider, phrases: Phrasebook, position: Coordinate?, start: Date
   ) -> [Frame] {
     var tour = NavigationAppTour(
       provider: provider, phrases: phrases, position: position, start: start)

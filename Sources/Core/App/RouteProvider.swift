@@ -8,8 +8,13 @@ import Templates
 /// Implementations answer synchronously and must not block for long: the app calls them
 /// while handling a knob press.
 public protocol RouteProvider: Sendable {
-  /// Every place the driver can search for or find nearby.
-  var places: [Place] { get }
+  /// The Nearby grid's categories: those a driver looks for first, in that order, then the
+  /// others by how many places they have; at most `GridTemplate.maximumButtonCount`.
+  func categories() -> [String]
+
+  /// The places of `category` (any category when nil; `NavigationApp.otherCategory` for
+  /// those without one), nearest `near` first when given, at most `limit`.
+  func places(inCategory category: String?, near: Coordinate?, limit: Int) -> [Place]
 
   /// The trip to `place` with its route choices (at most `Trip.maximumRouteChoices`),
   /// nil when there is no way there.
@@ -21,29 +26,44 @@ public protocol RouteProvider: Sendable {
   func search(_ text: String, near: Coordinate?, limit: Int) -> [Place]
 
   /// The characters (folded letters, digits, " ") that, typed after `text`, still lead
-  /// to a result of `search`.
-  func nextLetters(after text: String) -> Set<Character>
+  /// to a result of `search`, each with how many names continue with it (the speller's
+  /// ring puts the likeliest first).
+  func nextLetters(after text: String) -> [Character: Int]
 
   /// The addresses on the street of `place` (a street result of `search`), in the order of
   /// their numbers; empty when the provider knows none.
   func houseNumbers(onStreet place: Place) -> [Place]
 }
 
-extension RouteProvider {
+/// A provider whose places are one list in memory (a handful: the embedded drives'
+/// destinations): categories, nearby and search answered from it.
+public protocol PlaceListProvider: RouteProvider {
+  /// Every place the driver can search for or find nearby.
+  var places: [Place] { get }
+}
+
+extension PlaceListProvider {
+  public func categories() -> [String] {
+    PlaceCategories.ranked(
+      counts: places.reduce(into: [:]) { $0[PlaceCategories.of($1), default: 0] += 1 })
+  }
+
+  public func places(inCategory category: String?, near: Coordinate?, limit: Int) -> [Place] {
+    let found = places.filter { category == nil || PlaceCategories.of($0) == category }
+    return Array(PlaceCategories.nearestFirst(found, to: near).prefix(max(0, limit)))
+  }
+
   /// `places` matched by name (`PlaceMatcher`), nearest `near` first when given.
   public func search(_ text: String, near: Coordinate?, limit: Int) -> [Place] {
-    let ordered = near.map { p in
-      places.sorted { Earth.distance($0.coordinate, p) < Earth.distance($1.coordinate, p) }
-    }
-    let candidates = ordered ?? places
-    let matcher = PlaceMatcher(names: candidates.map(\.name), ranked: ordered != nil)
+    let candidates = PlaceCategories.nearestFirst(places, to: near)
+    let matcher = PlaceMatcher(names: candidates.map(\.name), ranked: near != nil)
     let byName = Dictionary(candidates.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     return matcher.matches(text).prefix(limit).compactMap { byName[$0] }
   }
 
   /// The letters that follow `text` in the names of `places`.
-  public func nextLetters(after text: String) -> Set<Character> {
-    Set(PlaceMatcher(names: places.map(\.name)).nextLetterCounts(after: text).keys)
+  public func nextLetters(after text: String) -> [Character: Int] {
+    PlaceMatcher(names: places.map(\.name)).nextLetterCounts(after: text)
   }
 
   /// None: `places` carry no house numbers.

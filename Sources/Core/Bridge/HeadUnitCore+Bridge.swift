@@ -208,9 +208,8 @@ extension HeadUnitCore {
     let known =
       asFound
       ? nil
-      : app.provider.places
-        .map { ($0, Earth.distance($0.coordinate, place.coordinate)) }
-        .filter { $0.1 <= 50 }.min { $0.1 < $1.1 }?.0
+      : app.provider.places(inCategory: nil, near: place.coordinate, limit: 1)
+        .first { Earth.distance($0.coordinate, place.coordinate) <= 50 }
     app(.navigate(known ?? place, start: start), at: now)
     switch app.phase {
     case .previewing, .navigating:

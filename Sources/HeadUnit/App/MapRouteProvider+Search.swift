@@ -13,18 +13,30 @@ extension MapRouteProvider {
 
   /// The search's next letters; while a number is typed first ("13 manner…"), also the
   /// next characters of the house numbers that start so, and a space after a whole one.
-  public func nextLetters(after text: String) -> Set<Character> {
-    var letters = Set(addressSearch.nextLetters(after: text))
+  public func nextLetters(after text: String) -> [Character: Int] {
+    var letters = addressSearch.nextLetterCounts(after: text)
     let typed = SearchText.foldNumber(text)
     guard typed.allSatisfy(\.isNumber), !text.hasSuffix(" ") else { return letters }
-    for number in foldedHouseNumbers where number.hasPrefix(typed) {
+    for number in houseNumbers() where number.hasPrefix(typed) {
       if number.count > typed.count {
-        letters.insert(number[number.index(number.startIndex, offsetBy: typed.count)])
+        letters[number[number.index(number.startIndex, offsetBy: typed.count)], default: 0] += 1
       } else if !typed.isEmpty {
-        letters.insert(" ")
+        letters[" ", default: 0] += 1
       }
     }
     return letters
+  }
+
+  /// Every house number of the map, folded: one walk over the address records' number
+  /// keys the first time, each distinct number decoded once.
+  func houseNumbers() -> Set<String> {
+    foldedHouseNumbers.value {
+      var first: [UInt32: Int] = [:]
+      for i in 0..<map.addressCount where first[map.addressNumberKey(i)] == nil {
+        first[map.addressNumberKey(i)] = i
+      }
+      return Set(first.values.map { SearchText.foldNumber(map.addressNumber($0)) })
+    }
   }
 
   public func houseNumbers(onStreet place: Place) -> [Place] {

@@ -5,25 +5,27 @@ import Navigation
 import Routing
 import Search
 
-/// Places and routes from an offline map: every named street, place and point of interest
-/// on it, and up to three route choices to any of them from the offline router.
+/// Places and routes from an offline map: its addresses, streets, places and points of
+/// interest through the map's search index (`AddressSearch`), Nearby from its points of
+/// interest, and up to three route choices to any of them from the offline router.
 ///
-/// Streets are places too (searching "toolon" finds Töölönlahdenkatu): one per name, at
-/// the middle of its longest piece of road. Points of interest keep the map's category, so
-/// they show under Nearby. Built once per map (O(edges)); `trip(to:from:)` routes on the
-/// calling thread: a few milliseconds on a city map offline, and with a routing server up
-/// to ``tripTimeout`` more before falling back to the offline router.
+/// Nothing is built or decoded when it is made: every answer reads the map's records, so
+/// a country's map costs no more to open than a town's. Nearby walks the place records
+/// (two fields each) per question; the house numbers a number typed first is matched
+/// against are gathered the first time one is typed, then kept. `trip(to:from:)` routes
+/// on the calling thread: a few milliseconds offline, and with a routing server up to
+/// ``tripTimeout`` more before falling back to the offline router.
 public struct MapRouteProvider: RouteProvider {
-  public let places: [Place]
+  public let map: RoadMap
   /// Also answers the session's reroutes.
   public let router: Router<RoadMap>
   /// The routing server first, then `router`.
   public let service: RoutingService
   /// Answers `search`, `nextLetters` and `houseNumbers` over the map's addresses.
   public let addressSearch: AddressSearch
-  /// Every house number of the map, folded, once: the speller's letters for a number
-  /// typed first.
-  let foldedHouseNumbers: Set<String>
+  /// Every house number of the map, folded, gathered when first asked: the speller's
+  /// letters for a number typed first.
+  let foldedHouseNumbers = OnFirstUse<Set<String>>()
 
   /// The longest a trip waits for the routing server: the app asks while handling a knob
   /// press, so less than the server's own timeout when that is longer.
@@ -33,12 +35,10 @@ public struct MapRouteProvider: RouteProvider {
   ///   - server: Asked first for trips; nil for the offline router only.
   ///   - logger: Told which router answered.
   public init(map: RoadMap, server: RemoteRouter? = nil, logger: Logger? = nil) {
+    self.map = map
     router = Router(graph: map)
     service = RoutingService(server: server, offline: router, logger: logger)
-    places = Self.streets(of: map) + Self.pointsOfInterest(of: map)
     addressSearch = AddressSearch(map: map)
-    foldedHouseNumbers = Set(
-      (0..<map.addressCount).map { SearchText.foldNumber(map.addressNumber($0)) })
   }
 
   /// The trip from `origin` to `place`; nil without a position to start from or a way
@@ -83,34 +83,5 @@ public struct MapRouteProvider: RouteProvider {
       lengths[step.name, default: 0] += step.distance
     }
     return lengths.max { $0.value < $1.value }.map { "Via \($0.key)" } ?? "Alternative"
-  }
-
-  /// One place per street name, at the middle of the street's longest edge.
-  static func streets(of map: RoadMap) -> [Place] {
-    var longest: [String: (edge: Int, length: Double)] = [:]
-    for id in 0..<map.edgeCount {
-      let edge = map.edge(id)
-      guard !edge.name.isEmpty, edge.roadClass != .service else { continue }
-      if edge.length > longest[edge.name]?.length ?? -1 { longest[edge.name] = (id, edge.length) }
-    }
-    return longest.keys.sorted().compactMap { name in
-      guard let (edge, _) = longest[name] else { return nil }
-      let geometry = map.geometry(ofEdge: edge)
-      let middle = Polyline(geometry).coordinate(at: Polyline(geometry).length / 2)
-      return Place(id: "street.\(Place.slug(name))", name: name, coordinate: middle)
-    }
-  }
-
-  /// The map's named places and points of interest, with their categories.
-  static func pointsOfInterest(of map: RoadMap) -> [Place] {
-    var seen: [String: Int] = [:]
-    return map.places.map { place in
-      let slug = Place.slug(place.name)
-      seen[slug, default: 0] += 1
-      let suffix = seen[slug, default: 1] > 1 ? "-\(seen[slug, default: 1])" : ""
-      return Place(
-        id: "poi.\(slug)\(suffix)", name: place.name, coordinate: place.coordinate,
-        category: place.category)
-    }
   }
 }

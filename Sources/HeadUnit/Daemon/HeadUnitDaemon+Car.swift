@@ -43,7 +43,8 @@ extension HeadUnitDaemon {
       coreConfiguration.session.hasRouter = true
       layers = [RoadLayer(graph: map)]
       logger.info(
-        "map \(map.name): \(map.edgeCount) road edges, \(mapProvider.places.count) places")
+        "map \(map.name): \(map.edgeCount) road edges, \(map.streetCount) streets, "
+          + "\(map.addressCount) addresses, \(map.placeCount) places")
     } else {
       do {
         provider = try EmbeddedRouteProvider.loadEmbedded()
