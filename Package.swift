@@ -39,8 +39,10 @@ let package = Package(
       name: "Maneuvers", dependencies: ["Geo", "Navigation", "Routing"], swiftSettings: strict),
     .target(name: "Search", dependencies: ["Geo", "Routing"], swiftSettings: strict),
     .target(name: "Contraction", dependencies: ["Routing"], swiftSettings: strict),
+    .target(name: "OSMPBF", dependencies: ["Routing", "CZlib"], swiftSettings: strict),
     .target(
-      name: "MapImport", dependencies: ["Geo", "Navigation", "Routing", "Contraction", "CZlib"],
+      name: "MapImport",
+      dependencies: ["Geo", "Navigation", "Routing", "Contraction", "OSMPBF"],
       swiftSettings: strict),
     .target(
       name: "Core", dependencies: ["Geo", "Navigation", "Templates"], swiftSettings: strict),
@@ -149,12 +151,12 @@ let package = Package(
     ),
     .testTarget(
       name: "SearchTests",
-      dependencies: ["Search", "MapImport", "Routing", "Maneuvers", "Geo", "Navigation"],
+      dependencies: ["Search", "MapImport", "OSMPBF", "Routing", "Maneuvers", "Geo", "Navigation"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "MapImportTests",
-      dependencies: ["MapImport", "Routing", "Maneuvers", "Geo", "Navigation", "CZlib"],
+      dependencies: ["MapImport", "OSMPBF", "Routing", "Maneuvers", "Geo", "Navigation", "CZlib"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -192,7 +194,7 @@ if Context.environment["HEADUNIT_FUZZ"] != nil {
       name: "headunit-fuzz",
       dependencies: [
         "Board", "Bridge", "CGPS", "Core", "Geo", "HeadUnit", "MapImport", "Navigation",
-        "Readers", "Routing", "Search",
+        "OSMPBF", "Readers", "Routing", "Search",
       ],
       path: "Fuzz/Sources",
       swiftSettings: strict

@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import MapImport
+import OSMPBF
 import Routing
 
 /// Synthetic extracts for the area tests: a box from 60.0° N, 25.0° E to 60.1° N, 25.1° E

@@ -4,6 +4,7 @@ import Routing
 import Testing
 
 @testable import MapImport
+@testable import OSMPBF
 
 @Suite struct CorruptionTests {
   /// Imports `data`; it may succeed (a flip in a name, a truncation at a blob boundary) or

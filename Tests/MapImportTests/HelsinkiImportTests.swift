@@ -4,6 +4,7 @@ import Routing
 import Testing
 
 @testable import MapImport
+@testable import OSMPBF
 
 /// The embedded extract of central Helsinki (Sources/HeadUnit/Resources/Helsinki).
 enum Helsinki {

@@ -4,6 +4,7 @@ import Routing
 import Testing
 
 @testable import MapImport
+@testable import OSMPBF
 
 @Suite struct ImportTests {
   let map: RoadMap

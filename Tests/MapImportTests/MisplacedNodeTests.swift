@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MapImport
+@testable import OSMPBF
 @testable import Routing
 
 /// A node misplaced at 0°, 0° (a common mapping error) stretches one segment across the

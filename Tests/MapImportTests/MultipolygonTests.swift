@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import MapImport
+import OSMPBF
 import Routing
 import Testing
 

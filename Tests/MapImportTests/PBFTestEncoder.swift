@@ -2,6 +2,7 @@ import CZlib
 import Foundation
 
 @testable import MapImport
+@testable import OSMPBF
 
 /// Protobuf wire-format output, for writing test PBF files.
 struct ProtobufWriter {

@@ -3,6 +3,7 @@ import Routing
 import Testing
 
 @testable import MapImport
+@testable import OSMPBF
 
 /// Blobs decoded on several threads make the same map as blobs decoded one by one.
 @Suite struct ParallelDecodingTests {

@@ -2,6 +2,7 @@ import Routing
 import Testing
 
 @testable import MapImport
+@testable import OSMPBF
 
 @Suite struct ProtobufReaderTests {
   func read<T>(_ bytes: [UInt8], _ body: (inout ProtobufReader) throws -> T) throws -> T {

@@ -2,6 +2,7 @@ import Geo
 import Routing
 
 @testable import MapImport
+@testable import OSMPBF
 
 /// A small road network near Helsinki with one of each thing the importer must handle:
 /// a two-way street split at a junction, oneways both ways, a private road, a roundabout,

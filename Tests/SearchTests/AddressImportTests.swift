@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import MapImport
 import Navigation
+import OSMPBF
 import Routing
 import Search
 import Testing

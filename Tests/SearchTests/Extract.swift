@@ -5,6 +5,7 @@ import Search
 import Synchronization
 
 @testable import MapImport
+@testable import OSMPBF
 
 /// A real extract from `Tests/Fixtures/osm`, imported as `headunit maps import` does, with
 /// the raw OSM elements the tests pick their addresses from.

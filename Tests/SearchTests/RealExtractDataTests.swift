@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import OSMPBF
 import Routing
 import Testing
 

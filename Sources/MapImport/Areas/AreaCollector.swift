@@ -1,3 +1,4 @@
+import OSMPBF
 import Routing
 
 /// Collects what the map draws as areas while an extract is read: closed ways with an area's

@@ -1,4 +1,5 @@
 import Foundation
+import OSMPBF
 
 /// The OSM elements addresses come from, as `RoadMapBuilder` collects them: address nodes,
 /// building ways and multipolygons with `addr:housenumber`, `addr:interpolation` ways,

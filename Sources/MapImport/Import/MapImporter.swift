@@ -1,4 +1,5 @@
 import Foundation
+import OSMPBF
 import Routing
 
 /// Imports an OpenStreetMap PBF extract into a map file for `RoadMap`.

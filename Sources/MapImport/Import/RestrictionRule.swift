@@ -1,4 +1,5 @@
 import Foundation
+import OSMPBF
 import Routing
 
 /// A turn restriction relation as the car profile reads it, before it is tied to edges.

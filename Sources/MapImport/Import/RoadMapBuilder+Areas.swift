@@ -1,3 +1,4 @@
+import OSMPBF
 import Routing
 
 extension RoadMapBuilder {

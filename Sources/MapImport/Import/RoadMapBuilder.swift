@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import OSMPBF
 import Routing
 
 /// Turns OSM nodes, ways and relations into a map file: the one code path of

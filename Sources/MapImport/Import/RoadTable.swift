@@ -1,3 +1,5 @@
+import OSMPBF
+
 /// The drivable ways a builder keeps until `build()`, flat: ids, node references and tags
 /// in a few arrays, each tag two indices into one table of distinct strings. Takes a few
 /// bytes a tag and 8 a node reference, where an `OSMWay` holds a dictionary of strings.

@@ -6,21 +6,22 @@ import Routing
 /// degrees; ids and references are delta-decoded. Every index into the string table, every
 /// count and every coordinate is checked: a malformed block throws a `RoutingError`, never
 /// traps (integer arithmetic on file values wraps instead of overflowing).
-struct PrimitiveBlock {
+package struct PrimitiveBlock {
   /// Which kinds of element to decode; the others are skipped without decoding.
-  struct Contents: OptionSet {
-    let rawValue: Int
-    static let nodes = Contents(rawValue: 1)
-    static let ways = Contents(rawValue: 2)
-    static let relations = Contents(rawValue: 4)
-    static let all: Contents = [.nodes, .ways, .relations]
+  package struct Contents: OptionSet {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
+    package static let nodes = Contents(rawValue: 1)
+    package static let ways = Contents(rawValue: 2)
+    package static let relations = Contents(rawValue: 4)
+    package static let all: Contents = [.nodes, .ways, .relations]
   }
 
-  var nodes: [OSMNode] = []
-  var ways: [OSMWay] = []
-  var relations: [OSMRelation] = []
+  package var nodes: [OSMNode] = []
+  package var ways: [OSMWay] = []
+  package var relations: [OSMRelation] = []
   /// Whether the block has node groups (decoded or not).
-  var hasNodes = false
+  package var hasNodes = false
 
   private var strings: [String] = []
   private var granularity: Int64 = 100
@@ -28,7 +29,7 @@ struct PrimitiveBlock {
   private var longitudeOffset: Int64 = 0
 
   /// Decodes the elements in `contents` from a `PrimitiveBlock` message.
-  init(decoding bytes: UnsafeRawBufferPointer, contents: Contents) throws(RoutingError) {
+  package init(decoding bytes: UnsafeRawBufferPointer, contents: Contents) throws(RoutingError) {
     var reader = ProtobufReader(bytes, message: "PrimitiveBlock")
     var groups: [UnsafeRawBufferPointer] = []
     while let key = try reader.nextKey() {

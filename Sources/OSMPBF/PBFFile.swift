@@ -134,7 +134,7 @@ public struct PBFFile: Sendable {
   public var dataBlobs: [Blob] { blobs.filter { $0.type == "OSMData" } }
 
   /// Decodes the elements of `blob` (an `OSMData` blob) that `contents` asks for.
-  func block(_ blob: Blob, contents: PrimitiveBlock.Contents) throws(RoutingError)
+  package func block(_ blob: Blob, contents: PrimitiveBlock.Contents) throws(RoutingError)
     -> PrimitiveBlock
   {
     try withContent(of: blob) { bytes throws(RoutingError) in

@@ -9,13 +9,13 @@ import Synchronization
 /// At most `window` blobs are decoded ahead of the one the caller is at: memory stays at a
 /// few decoded blocks, however large the file. With one thread nothing runs concurrently:
 /// every blob is decoded and consumed on the caller's thread.
-struct BlobPipeline: Sendable {
+package struct BlobPipeline: Sendable {
   /// How many threads decode (at least 1).
-  var threads: Int
+  package var threads: Int
   /// How many blobs may be decoded and not yet consumed.
-  var window: Int
+  package var window: Int
 
-  init(threads: Int) {
+  package init(threads: Int) {
     self.threads = max(1, threads)
     window = 4 * self.threads
   }
@@ -26,7 +26,7 @@ struct BlobPipeline: Sendable {
   ///
   /// Blocking: returns when every blob has been consumed, or throws the first error in
   /// blob order (of `decode` or `consume`), after the decoding threads have stopped.
-  func forEach<Value: Sendable>(
+  package func forEach<Value: Sendable>(
     _ blobs: [PBFFile.Blob],
     decode: @escaping @Sendable (PBFFile.Blob) throws(RoutingError) -> Value,
     consume: (Int, Value) throws(RoutingError) -> Void
