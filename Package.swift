@@ -36,13 +36,16 @@ let package = Package(
       name: "Routing", dependencies: ["Geo", "Navigation", "CZlib", "POSIX"],
       swiftSettings: strict),
     .target(
+      name: "MapFile", dependencies: ["Geo", "Navigation", "Routing", "CZlib", "POSIX"],
+      swiftSettings: strict),
+    .target(
       name: "Maneuvers", dependencies: ["Geo", "Navigation", "Routing"], swiftSettings: strict),
-    .target(name: "Search", dependencies: ["Geo", "Routing"], swiftSettings: strict),
+    .target(name: "Search", dependencies: ["Geo", "Routing", "MapFile"], swiftSettings: strict),
     .target(name: "Contraction", dependencies: ["Routing"], swiftSettings: strict),
     .target(name: "OSMPBF", dependencies: ["Routing", "CZlib"], swiftSettings: strict),
     .target(
       name: "MapImport",
-      dependencies: ["Geo", "Navigation", "Routing", "Contraction", "OSMPBF"],
+      dependencies: ["Geo", "Navigation", "Routing", "MapFile", "Contraction", "OSMPBF"],
       swiftSettings: strict),
     .target(
       name: "Core", dependencies: ["Geo", "Navigation", "Templates"], swiftSettings: strict),
@@ -76,7 +79,7 @@ let package = Package(
       name: "HeadUnit",
       dependencies: [
         "Geo", "Navigation", "Readers", "Templates", "Core", "JSON", "MapLayers", "Rendering",
-        "Routing", "Maneuvers", "Search", "Board", "Audio", "Bridge", "CHTTP", "CMalloc",
+        "Routing", "MapFile", "Maneuvers", "Search", "Board", "Audio", "Bridge", "CHTTP", "CMalloc",
         "CSystemd", "POSIX",
       ],
       resources: [.copy("Resources/Helsinki")],
@@ -86,7 +89,8 @@ let package = Package(
       name: "Commands",
       dependencies: [
         "HeadUnit", "Core", "Geo", "Navigation", "Readers", "Templates", "JSON", "Rendering",
-        "Routing", "Maneuvers", "MapImport", "Search", "Board", "Audio", "POSIX", "CMalloc",
+        "Routing", "MapFile", "Maneuvers", "MapImport", "Search", "Board", "Audio", "POSIX",
+        "CMalloc",
       ],
       swiftSettings: strict
     ),
@@ -97,7 +101,8 @@ let package = Package(
       name: "Bench",
       dependencies: [
         "HeadUnit", "Commands", "Rigs", "Core", "Geo", "Navigation", "Readers", "Templates",
-        "JSON", "Rendering", "Routing", "Maneuvers", "MapImport", "Contraction", "Search", "Board",
+        "JSON", "Rendering", "Routing", "MapFile", "Maneuvers", "MapImport", "Contraction",
+        "Search", "Board",
         "Audio",
         "POSIX",
       ],
@@ -141,22 +146,30 @@ let package = Package(
     ),
     .testTarget(
       name: "RoutingTests",
-      dependencies: ["Routing", "Maneuvers", "MapImport", "Geo", "Navigation", "Readers"],
+      dependencies: [
+        "Routing", "MapFile", "Maneuvers", "MapImport", "Geo", "Navigation", "Readers",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "HierarchyTests",
-      dependencies: ["Contraction", "MapImport", "Routing", "Maneuvers", "Geo", "Navigation"],
+      dependencies: [
+        "Contraction", "MapImport", "Routing", "MapFile", "Maneuvers", "Geo", "Navigation",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "SearchTests",
-      dependencies: ["Search", "MapImport", "OSMPBF", "Routing", "Maneuvers", "Geo", "Navigation"],
+      dependencies: [
+        "Search", "MapImport", "OSMPBF", "Routing", "MapFile", "Maneuvers", "Geo", "Navigation",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "MapImportTests",
-      dependencies: ["MapImport", "OSMPBF", "Routing", "Maneuvers", "Geo", "Navigation", "CZlib"],
+      dependencies: [
+        "MapImport", "OSMPBF", "Routing", "MapFile", "Maneuvers", "Geo", "Navigation", "CZlib",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
@@ -176,7 +189,8 @@ let package = Package(
       name: "HeadUnitTests",
       dependencies: [
         "HeadUnit", "JSON", "Navigation", "Readers", "Geo", "Templates", "MapLayers", "Rendering",
-        "Routing", "MapImport", "Board", "Bridge", "TestSupport", "MachineTestSupport", "Rigs",
+        "Routing", "MapFile", "MapImport", "Board", "Bridge", "TestSupport", "MachineTestSupport",
+        "Rigs",
         "Bench", "Commands", "Core", "Maneuvers",
       ],
       swiftSettings: strict
@@ -194,7 +208,7 @@ if Context.environment["HEADUNIT_FUZZ"] != nil {
       name: "headunit-fuzz",
       dependencies: [
         "Board", "Bridge", "CGPS", "Core", "Geo", "HeadUnit", "MapImport", "Navigation",
-        "OSMPBF", "Readers", "Routing", "Search",
+        "OSMPBF", "Readers", "Routing", "MapFile", "Search",
       ],
       path: "Fuzz/Sources",
       swiftSettings: strict

@@ -22,7 +22,7 @@ PURE = ["Core", "Templates", "Navigation", "Geo", "JSON", "MapLayers"]
 # Modules that reach the machine: devices, drawing, the readers' files, routing's file maps and
 # the import, the bridge's socket, the app.
 IMPURE = {
-    "Board", "Audio", "Canvas", "Rendering", "Readers", "Routing", "Maneuvers", "Contraction", "OSMPBF", "MapImport",
+    "Board", "Audio", "Canvas", "Rendering", "Readers", "Routing", "MapFile", "Maneuvers", "Contraction", "OSMPBF", "MapImport",
     "Search", "Bridge",
     "HeadUnit", "POSIX",
 }
@@ -31,7 +31,7 @@ FORBIDDEN = [
     (re.compile(r"^\s*import\s+(Glibc|Darwin|Dispatch|CoreFoundation|Synchronization|POSIX)\b"),
      "imports an OS module"),
     (re.compile(
-        r"^\s*import\s+(Board|Audio|Canvas|Rendering|Readers|Routing|Maneuvers|Contraction|OSMPBF|MapImport|Search|Bridge|HeadUnit)\b"),
+        r"^\s*import\s+(Board|Audio|Canvas|Rendering|Readers|Routing|MapFile|Maneuvers|Contraction|OSMPBF|MapImport|Search|Bridge|HeadUnit)\b"),
      "imports an edge module"),
     (re.compile(r"\bDate\(\)"), "reads the wall clock (Date())"),
     (re.compile(r"\b(ContinuousClock|SuspendingClock)\b"), "reads a clock"),

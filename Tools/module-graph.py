@@ -21,7 +21,7 @@ import package_description
 # What each kind of module is: its colours and its line in the legend.
 PURE = {"Geo", "Navigation", "Templates", "Core", "JSON", "MapLayers"}
 EDGES = {
-    "Board", "Audio", "Canvas", "Rendering", "Readers", "Routing", "Maneuvers", "Contraction", "OSMPBF", "MapImport",
+    "Board", "Audio", "Canvas", "Rendering", "Readers", "Routing", "MapFile", "Maneuvers", "Contraction", "OSMPBF", "MapImport",
     "Search", "Bridge",
     "POSIX",
 }

@@ -3,6 +3,7 @@ import Core
 import Foundation
 import Geo
 import HeadUnit
+import MapFile
 import MapImport
 import Navigation
 import Routing

@@ -3,6 +3,7 @@ import Core
 import Foundation
 import Geo
 import Maneuvers
+import MapFile
 import Navigation
 import Routing
 

@@ -1,6 +1,7 @@
 import Commands
 import Foundation
 import Geo
+import MapFile
 import Routing
 import Search
 

@@ -1,5 +1,6 @@
 import Foundation
 import HeadUnit
+import MapFile
 import MapImport
 import Navigation
 import Routing

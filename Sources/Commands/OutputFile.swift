@@ -1,4 +1,5 @@
 import Foundation
+import MapFile
 import MapImport
 import POSIX
 

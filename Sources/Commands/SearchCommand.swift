@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import JSON
+import MapFile
 import Routing
 import Search
 

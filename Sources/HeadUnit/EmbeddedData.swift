@@ -1,4 +1,5 @@
 import Foundation
+import MapFile
 import Navigation
 
 /// The data shipped inside the program: real routes over central Helsinki and drives

@@ -75,7 +75,7 @@ public struct RoutingError: Error, Equatable, Sendable, CustomStringConvertible 
   }
 
   /// This error with `file` filled in when it is not yet known.
-  func inFile(_ path: String) -> RoutingError {
+  package func inFile(_ path: String) -> RoutingError {
     var copy = self
     if copy.file == nil { copy.file = path }
     return copy

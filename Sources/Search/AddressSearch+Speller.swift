@@ -1,3 +1,4 @@
+import MapFile
 import Routing
 
 /// What a knob speller asks: the letters that can come next, and a street's numbers.

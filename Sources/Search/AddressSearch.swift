@@ -1,4 +1,5 @@
 import Geo
+import MapFile
 import Routing
 
 /// The one search of the map: query text → ranked addresses, streets, places, postcodes

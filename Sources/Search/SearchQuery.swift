@@ -1,3 +1,4 @@
+import MapFile
 import Routing
 
 /// A query split into the readings a search tries: a name alone, or a name with a house

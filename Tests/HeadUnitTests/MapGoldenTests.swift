@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import HeadUnit
+import MapFile
 import Navigation
 import Readers
 import Rendering

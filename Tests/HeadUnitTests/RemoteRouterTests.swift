@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Maneuvers
+import MapFile
 import Navigation
 import Routing
 import TestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import MapFile
 import Rendering
 import Routing
 import Testing

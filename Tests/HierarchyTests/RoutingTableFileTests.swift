@@ -3,6 +3,7 @@ import Geo
 import MapImport
 import Testing
 
+@testable import MapFile
 @testable import Routing
 
 /// The routing table stored in the map file: the same routes as one built when the map

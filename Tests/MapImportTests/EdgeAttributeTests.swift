@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import MapFile
 import MapImport
 import Routing
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MapFile
 @testable import MapImport
 @testable import OSMPBF
 @testable import Routing

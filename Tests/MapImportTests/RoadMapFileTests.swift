@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Testing
 
+@testable import MapFile
 @testable import MapImport
 @testable import Routing
 

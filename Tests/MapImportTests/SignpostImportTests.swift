@@ -4,6 +4,7 @@ import Maneuvers
 import Navigation
 import Testing
 
+@testable import MapFile
 @testable import MapImport
 @testable import Routing
 

@@ -1,4 +1,5 @@
 import Geo
+import MapFile
 import Routing
 
 @testable import MapImport

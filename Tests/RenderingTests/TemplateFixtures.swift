@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Navigation
 import Rendering
+
 @testable import Templates
 
 /// Template screens with Helsinki content, for the golden images and the layout checks.

@@ -1,4 +1,5 @@
 import Geo
+import MapFile
 import MapImport
 import Routing
 import Testing

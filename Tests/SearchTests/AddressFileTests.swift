@@ -4,6 +4,7 @@ import MapImport
 import Search
 import Testing
 
+@testable import MapFile
 @testable import Routing
 
 /// The address sections in the file: read back, checked by `verify()`, damaged without a

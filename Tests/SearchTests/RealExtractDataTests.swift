@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import MapFile
 import OSMPBF
 import Routing
 import Testing

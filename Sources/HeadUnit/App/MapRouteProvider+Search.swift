@@ -1,5 +1,6 @@
 import Core
 import Geo
+import MapFile
 import Routing
 import Search
 

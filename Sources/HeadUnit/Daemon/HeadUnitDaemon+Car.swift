@@ -1,6 +1,7 @@
 import Board
 import Core
 import Foundation
+import MapFile
 import Navigation
 import Routing
 import Templates

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Geo
+import MapFile
 import Navigation
 import Readers
 import Rendering

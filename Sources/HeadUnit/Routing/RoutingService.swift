@@ -1,6 +1,7 @@
 import Core
 import Geo
 import Maneuvers
+import MapFile
 import Navigation
 import Routing
 

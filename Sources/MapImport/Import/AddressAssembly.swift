@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import MapFile
 import Routing
 
 /// The address steps of `RoadMapBuilder.build()`: the collected elements → one candidate

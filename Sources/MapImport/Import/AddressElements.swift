@@ -1,4 +1,5 @@
 import Foundation
+import MapFile
 import OSMPBF
 
 /// The OSM elements addresses come from, as `RoadMapBuilder` collects them: address nodes,

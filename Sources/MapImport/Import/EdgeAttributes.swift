@@ -1,4 +1,5 @@
 import Foundation
+import MapFile
 import Routing
 
 /// What the map keeps of a way for each of its edges beyond routing: whether it is a bridge

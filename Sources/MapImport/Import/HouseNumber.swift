@@ -1,4 +1,5 @@
 import Foundation
+import MapFile
 import Routing
 
 /// A house number as OpenStreetMap writes it ("13", "13a", "13–15", "2 bis"): kept as

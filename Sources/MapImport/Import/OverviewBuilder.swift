@@ -1,4 +1,5 @@
 import Foundation
+import MapFile
 import Routing
 
 /// The overview geometry: for each zoom band (`OverviewLine.Band`), the band's roads joined

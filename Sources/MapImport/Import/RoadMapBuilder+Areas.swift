@@ -1,3 +1,4 @@
+import MapFile
 import OSMPBF
 import Routing
 

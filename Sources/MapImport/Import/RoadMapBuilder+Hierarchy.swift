@@ -1,4 +1,5 @@
 import Contraction
+import MapFile
 import Routing
 
 extension RoadMapBuilder {

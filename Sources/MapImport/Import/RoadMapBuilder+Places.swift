@@ -1,4 +1,5 @@
 import Foundation
+import MapFile
 
 extension RoadMapBuilder {
   /// Keeps what an element says about built-up areas (a `place` node or closed way) and

@@ -1,3 +1,4 @@
+import MapFile
 import Routing
 
 extension RoadMapBuilder {

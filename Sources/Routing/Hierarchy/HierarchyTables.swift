@@ -39,7 +39,7 @@ package struct HierarchyTables: Equatable, Sendable {
 
   /// The `CHMT` record: layout version, node count, upward and all arcs, the checksum of
   /// `CHNX` and `CHAR` as written, then the fingerprint (at most 10 values).
-  func meta(checksum: UInt32) -> ByteBuffer {
+  package func meta(checksum: UInt32) -> ByteBuffer {
     var b = ByteBuffer()
     b.uint32(Self.layoutVersion)
     b.uint32(UInt32(index.count - 1))

@@ -1,7 +1,7 @@
 extension Router {
   /// The map's routing hierarchy when it was built with this router's costs.
   static func hierarchy(of graph: Graph, options: RouterOptions) -> RouteHierarchy? {
-    guard let map = graph as? RoadMap, case .success(let hierarchy)? = map.hierarchy,
+    guard let map = graph as? any PrecomputedRouting, case .success(let hierarchy)? = map.hierarchy,
       hierarchy.fingerprint == options.hierarchyFingerprint
     else { return nil }
     return hierarchy

@@ -26,7 +26,7 @@ public struct Router<Graph: RoadGraph>: Sendable {
   public init(graph: Graph, options: RouterOptions = RouterOptions(), usingHierarchy: Bool = true) {
     self.graph = graph
     self.options = options
-    table = (graph as? RoadMap)?.routingTable ?? RoutingTable(graph)
+    table = (graph as? any PrecomputedRouting)?.routingTable ?? RoutingTable(graph)
     hierarchy = usingHierarchy ? Self.hierarchy(of: graph, options: options) : nil
     if let hierarchy {
       // The checksum a "no route" waits for, worked out off the caller's thread now (a few

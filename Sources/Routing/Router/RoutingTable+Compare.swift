@@ -2,20 +2,20 @@ import Foundation
 
 extension RoutingTable {
   /// Whether edge `e`'s record holds the same bytes in both tables.
-  func sameEdge(_ e: Int, as other: RoutingTable) -> Bool {
+  package func sameEdge(_ e: Int, as other: RoutingTable) -> Bool {
     let size = RoutingTableRecords.edgeRecordSize
     return memcmp(edges + e * size, other.edges + e * size, size) == 0
   }
 
   /// Whether node `n`'s record holds the same bytes in both tables.
-  func sameNode(_ n: Int, as other: RoutingTable) -> Bool {
+  package func sameNode(_ n: Int, as other: RoutingTable) -> Bool {
     let size = RoutingTableRecords.nodeRecordSize
     return memcmp(nodes + n * size, other.nodes + n * size, size) == 0
   }
 
   /// Whether both tables hold the same restrictions, in the same order, and the same
   /// fastest speed.
-  func sameRestrictions(as other: RoutingTable) -> Bool {
+  package func sameRestrictions(as other: RoutingTable) -> Bool {
     restrictionCount == other.restrictionCount && maximumSpeed == other.maximumSpeed
       && memcmp(
         restrictionRecords, other.restrictionRecords,

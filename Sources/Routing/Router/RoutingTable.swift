@@ -8,7 +8,7 @@ import Geo
 ///
 /// Every id read from the records is clamped into range, so a damaged map gives wrong
 /// routes (which `RoadMap.verify()` reports) but never a read outside the records.
-struct RoutingTable: @unchecked Sendable {
+package struct RoutingTable: @unchecked Sendable {
   // @unchecked: the pointers are into memory `owner` keeps alive and nobody writes.
   let edgeCount: Int
   let nodeCount: Int
@@ -23,7 +23,7 @@ struct RoutingTable: @unchecked Sendable {
   private typealias Records = RoutingTableRecords
 
   /// The table over records at `edges`, `nodes` and `restrictions`, kept alive by `owner`.
-  init(
+  package init(
     edgeCount: Int, nodeCount: Int, restrictionCount: Int, maximumSpeed: Double,
     edges: UnsafeRawPointer, nodes: UnsafeRawPointer, restrictions: UnsafeRawPointer,
     owner: AnyObject
@@ -65,7 +65,7 @@ struct RoutingTable: @unchecked Sendable {
   }
 
   /// The table of `graph`, built (O(edges)).
-  init(_ graph: some RoadGraph) { self.init(RoutingTableRecords(graph)) }
+  package init(_ graph: some RoadGraph) { self.init(RoutingTableRecords(graph)) }
 
   @inline(__always)
   private func edgeField<T: FixedWidthInteger>(_ e: Int, _ offset: Int, _: T.Type) -> T {

@@ -10,15 +10,15 @@ import Geo
 /// a stored table and a built one give the same routes, to the bit.
 package struct RoutingTableRecords: Equatable, Sendable {
   /// The `RTMT` record's layout version.
-  static let layoutVersion: UInt32 = 1
+  package static let layoutVersion: UInt32 = 1
   /// `RTED`: per edge the node it ends at, its twin (`UInt32.max` none), bearing out and in
   /// (Float32 degrees), flags (`Flag`), 7 reserved, duration (Float64 s), length (Float64 m).
-  static let edgeRecordSize = 40
+  package static let edgeRecordSize = 40
   /// `RTND`: per node its unit vector (3 × Float64) and outgoing edges (first, end: UInt32).
-  static let nodeRecordSize = 32
+  package static let nodeRecordSize = 32
   /// `RTRS`: from, via, to (UInt32), kind (UInt8: 0 no, 1 only), 3 reserved; sorted by
   /// `from`, in the graph's order within one `from`.
-  static let restrictionRecordSize = 16
+  package static let restrictionRecordSize = 16
 
   enum Flag {
     static let destinationOnly: UInt8 = 1
@@ -128,7 +128,7 @@ package struct RoutingTableRecords: Equatable, Sendable {
 
   /// The `RTMT` record: layout version, edge, node and restriction counts (UInt32), the
   /// fastest speed (Float64 m/s), zeros.
-  var meta: ByteBuffer {
+  package var meta: ByteBuffer {
     var b = ByteBuffer()
     b.uint32(Self.layoutVersion)
     b.uint32(UInt32(edgeCount))

@@ -1,4 +1,5 @@
 import Foundation
+import Routing
 
 /// How search compares names: the one folding the importer writes keys with and the search
 /// folds queries with, so "Toolonkatu", "TÖÖLÖNKATU" and "Töölönkatu" are the same text.

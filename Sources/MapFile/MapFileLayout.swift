@@ -1,3 +1,5 @@
+import Routing
+
 /// The map file format: constants shared by the writer and `RoadMap`.
 ///
 /// Little-endian throughout. A 32-byte header — magic `HUROADS\0`, version (UInt32),

@@ -1,3 +1,5 @@
+import Routing
+
 extension RoadMap {
   /// Checks the sections of version 3: every polygon's rings and every ring's points inside
   /// their sections, the polygon grid's offsets and ids, every edge attribute and overview

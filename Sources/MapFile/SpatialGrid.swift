@@ -1,4 +1,5 @@
 import Foundation
+import Routing
 
 /// A uniform grid over a map's bounding box, in 1e-7 degrees, for finding edges near a
 /// point.

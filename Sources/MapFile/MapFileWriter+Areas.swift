@@ -1,3 +1,5 @@
+import Routing
+
 /// The sections of version 3 (`MapContent.WholeMap`): polygons with their rings and grid,
 /// edge attributes, overview lines. Each is written only when it has records.
 extension MapFileWriter {

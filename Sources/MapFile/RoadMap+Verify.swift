@@ -1,3 +1,5 @@
+import Routing
+
 extension RoadMap {
   /// Checks the whole file: the checksum, and that every offset, index and count in every
   /// record is consistent and in range. O(size of the file); opening checks only the header

@@ -1,7 +1,9 @@
-extension RoadMap {
+import Routing
+
+extension RoadMap: PrecomputedRouting {
   /// The stored routing table (`RTMT`, `RTED`, `RTND`, `RTRS`) when it fits the map, else
   /// nil: a router over this map then builds its table.
-  var routingTable: RoutingTable? { try? routing?.get() }
+  package var routingTable: RoutingTable? { try? routing?.get() }
 
   /// Whether the map stores its routing table, so a router over it builds nothing.
   public var hasRoutingTable: Bool { routingTable != nil }

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Routing
 import Synchronization
 
 /// The road graph answered from the mapped sections: nodes, edges, shapes, restrictions,

@@ -1,3 +1,5 @@
+import Routing
+
 /// The address sections of a map file as plain arrays (see `MapFileLayout`'s `ADDR`,
 /// `STRT`, `ZONE`, `SKEY`): what `MapImport` builds, `MapFileWriter` lays out and
 /// `RoadMap+Addresses` reads. Strings are indices into `MapContent.strings`; indices

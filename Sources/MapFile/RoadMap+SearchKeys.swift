@@ -1,3 +1,5 @@
+import Routing
+
 /// The name index (`SKEY`): folded keys sorted by their bytes, searched by prefix with a
 /// binary search over the mapping, O(log keys) string comparisons and no allocation.
 extension RoadMap {

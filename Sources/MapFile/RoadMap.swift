@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Routing
 import Synchronization
 
 /// A road graph answered straight from a map file (see `MapFileLayout`), mapped read-only

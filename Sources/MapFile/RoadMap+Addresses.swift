@@ -1,5 +1,6 @@
 import Geo
 import Navigation
+import Routing
 
 /// An address from the map file (`ADDR`).
 public struct MapAddress: Sendable, Equatable {

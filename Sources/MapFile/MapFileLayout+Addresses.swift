@@ -1,3 +1,5 @@
+import Routing
+
 /// The address sections of the map file (`ADDR`, `STRT`, `ZONE`, `SKEY`; see the table in
 /// `MapFileLayout`): their record sizes and the values their small fields take.
 extension MapFileLayout {

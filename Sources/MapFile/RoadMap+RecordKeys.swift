@@ -1,4 +1,5 @@
 import Geo
+import Routing
 
 /// Single fields of address and place records, for walks over every record that group or
 /// filter without decoding strings: equal keys are equal strings (the file interns them).

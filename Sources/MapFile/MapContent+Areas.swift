@@ -1,3 +1,5 @@
+import Routing
+
 /// The parts of a map file beyond the road graph (format version 3): areas with their holes,
 /// what each edge runs on and its speed limit, and the overview geometry per zoom band.
 extension MapContent {

@@ -1,3 +1,5 @@
+import Routing
+
 /// Everything a map file holds, as plain arrays: what the importer (`MapImport`'s
 /// `RoadMapBuilder`) produces and `MapFileWriter` lays out. Indices are final (edges
 /// sorted by `from`).

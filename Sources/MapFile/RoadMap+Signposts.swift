@@ -1,4 +1,5 @@
 import Navigation
+import Routing
 
 extension RoadMap {
   /// The signpost at the start of edge `id` (`SIGN`), nil when it has none. O(log

@@ -1,3 +1,5 @@
+import Routing
+
 extension MapFileWriter {
   /// `RTMT`, `RTED`, `RTND` and `RTRS`.
   func routingSections(_ r: RoutingTableRecords) -> [(

@@ -1,3 +1,5 @@
+import Routing
+
 extension RoadMap {
   /// `verify()`'s checks of the address sections: all four or none; every string, edge,
   /// side, kind and target in range; each street's addresses right after the previous

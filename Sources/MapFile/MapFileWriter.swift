@@ -1,4 +1,5 @@
 import Foundation
+import Routing
 
 /// Lays out a `MapContent` as a map file (see `MapFileLayout`): derives the CSR and
 /// incoming indices and the spatial grid, and writes every section little-endian.
