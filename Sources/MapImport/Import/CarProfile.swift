@@ -7,10 +7,7 @@ import Routing
 /// residential, their `_link`s, living_street and service — except
 /// `service=parking_aisle|driveway|drive-through|emergency_access` (thousands of short
 /// private stubs that are not through roads; a destination on one is reached from the
-/// street next to it). Dropped: `area=yes`; ways under construction (`construction=*` other
-/// than `no`, `minor` or `widening`, the values OSM uses for works that keep the road open:
-/// a value such as `yes` or a class says the road is being built or rebuilt, as OSRM's car
-/// profile reads it too); and ways closed to cars by the most specific
+/// street next to it). Dropped: `area=yes`, and ways closed to cars by the most specific
 /// of `motorcar`, `motor_vehicle`, `vehicle`, `access` (`no`, `private`, `agricultural`,
 /// `forestry`, `emergency`, `psv`, `bus`, `delivery` is allowed), and `oneway=reversible`
 /// or `alternating` (the direction depends on the time). Kept but marked destination only
@@ -62,8 +59,6 @@ public struct CarProfile: Sendable {
     "no", "private", "agricultural", "forestry", "emergency", "psv", "bus",
   ]
   static let destinationAccess: Set<String> = ["destination", "customers"]
-  /// The `construction` values of works that leave the road open to traffic.
-  static let openConstruction: Set<String> = ["no", "minor", "widening"]
 
   public let limits: SpeedLimits
 
@@ -75,11 +70,6 @@ public struct CarProfile: Sendable {
   public func way(tags: [String: String]) -> Way? {
     guard let highway = tags["highway"], let roadClass = Self.classes[highway] else { return nil }
     if tags["area"] == "yes" { return nil }
-    if let construction = Self.first(tags["construction"]),
-      !Self.openConstruction.contains(construction)
-    {
-      return nil
-    }
     if roadClass == .service, let service = tags["service"],
       Self.excludedServices.contains(service)
     {
