@@ -40,7 +40,8 @@ let package = Package(
     .target(name: "Search", dependencies: ["Geo", "Routing"], swiftSettings: strict),
     .target(name: "Contraction", dependencies: ["Routing"], swiftSettings: strict),
     .target(
-      name: "MapImport", dependencies: ["Geo", "Navigation", "Routing", "Contraction", "CZlib"],
+      name: "MapImport",
+      dependencies: ["Geo", "Navigation", "Routing", "Contraction", "CZlib", "CMalloc"],
       swiftSettings: strict),
     .target(
       name: "Core", dependencies: ["Geo", "Navigation", "Templates"], swiftSettings: strict),
