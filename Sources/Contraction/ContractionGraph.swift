@@ -1,15 +1,19 @@
 /// The graph a contraction works on: the arcs among the nodes not yet contracted, both
 /// ways, with the shortcuts added so far.
 ///
-/// All arcs live in one flat array (`arena`); each node owns two blocks of it, its arcs
+/// All arcs live in one flat arena (`ArcArena`); each node owns two blocks of it, its arcs
 /// out and its arcs in, each with room to grow. A full block moves to a free block twice
 /// its size (or the arena's end) and its old place goes on a free list by size, so an
 /// inserted shortcut costs no allocation of its own and a contracted node's blocks are
-/// used again. Node ids, weights and block positions are 32-bit.
+/// used again. When the arena is over twice the blocks in use, `compact()` packs them
+/// at its start and gives the rest back, so its memory follows the arcs left. Node ids,
+/// weights and block positions are 32-bit.
 ///
-/// A value type with no shared state: reading one from several threads at once is safe
-/// while none writes it.
-struct ContractionGraph: Sendable {
+/// Reading one from several threads at once is safe while none writes it; a copy shares
+/// the arena, so only one copy is ever written.
+struct ContractionGraph: @unchecked Sendable {
+  // @unchecked: `base` points into `arena`, which is written only between the rounds
+  // whose threads read it.
   struct Arc: Equatable, Sendable {
     var node: Int32
     var weight: UInt32
@@ -24,7 +28,12 @@ struct ContractionGraph: Sendable {
     var capacity: UInt32
   }
 
-  private(set) var arena: [Arc]
+  private let arena: ArcArena
+  /// `arena.base`, kept here so reading an arc is a plain load (a class's stored property
+  /// is checked for exclusive access on every use).
+  private var base: UnsafeMutablePointer<Arc>
+  /// The arcs the nodes' blocks have room for (what `compact()` keeps).
+  private var inUse: Int
   private var outBlocks: [Block]
   private var inBlocks: [Block]
   /// Free block starts by size class k (room for at least 2^k arcs).
@@ -38,9 +47,6 @@ struct ContractionGraph: Sendable {
   init(nodes: Int, first: [UInt32], arcs: [Arc]) {
     var inDegree = [UInt32](repeating: 0, count: nodes)
     for arc in arcs { inDegree[Int(arc.node)] += 1 }
-    var arena: [Arc] = []
-    arena.reserveCapacity(2 * arcs.count + arcs.count / 2)
-    arena.append(contentsOf: arcs)
     var outBlocks: [Block] = []
     outBlocks.reserveCapacity(nodes)
     for v in 0..<nodes {
@@ -54,43 +60,45 @@ struct ContractionGraph: Sendable {
       inBlocks.append(Block(start: at, count: 0, capacity: inDegree[v]))
       at += inDegree[v]
     }
-    arena.append(
-      contentsOf: repeatElement(Arc(node: -1, weight: 0, middle: -1), count: Int(at) - arcs.count))
+    let arena = ArcArena(capacity: 2 * arcs.count + arcs.count / 2)
+    arena.append(Arc(node: -1, weight: 0, middle: -1), count: Int(at))
+    let base = arena.base
+    for (i, arc) in arcs.enumerated() { base[i] = arc }
     for v in 0..<nodes {
       for i in Int(first[v])..<Int(first[v + 1]) {
-        let arc = arena[i]
+        let arc = base[i]
         let u = Int(arc.node)
-        arena[Int(inBlocks[u].start + inBlocks[u].count)] = Arc(
+        base[Int(inBlocks[u].start + inBlocks[u].count)] = Arc(
           node: Int32(v), weight: arc.weight, middle: arc.middle)
         inBlocks[u].count += 1
       }
     }
     self.arena = arena
+    self.base = base
+    inUse = Int(at)
     self.outBlocks = outBlocks
     self.inBlocks = inBlocks
   }
 
-  /// The arcs out of `v`.
+  /// The arcs out of `v`, valid until the graph is next changed.
   @inline(__always)
-  func outArcs(_ v: Int) -> ArraySlice<Arc> {
+  func outArcs(_ v: Int) -> UnsafeBufferPointer<Arc> {
     let b = outBlocks[v]
-    return arena[Int(b.start)..<Int(b.start + b.count)]
+    return UnsafeBufferPointer(start: base + Int(b.start), count: Int(b.count))
   }
 
-  /// The arcs into `v` (`node` is then the arc's source).
+  /// The arcs into `v` (`node` is then the arc's source), valid until the graph is next
+  /// changed.
   @inline(__always)
-  func inArcs(_ v: Int) -> ArraySlice<Arc> {
+  func inArcs(_ v: Int) -> UnsafeBufferPointer<Arc> {
     let b = inBlocks[v]
-    return arena[Int(b.start)..<Int(b.start + b.count)]
+    return UnsafeBufferPointer(start: base + Int(b.start), count: Int(b.count))
   }
 
   /// Calls `body` with the arcs out of `v`, without a copy or a retain per arc.
   @inline(__always)
   func withOutArcs<R>(_ v: Int, _ body: (UnsafeBufferPointer<Arc>) -> R) -> R {
-    let b = outBlocks[v]
-    return arena.withUnsafeBufferPointer {
-      body(UnsafeBufferPointer(rebasing: $0[Int(b.start)..<Int(b.start + b.count)]))
-    }
+    body(outArcs(v))
   }
 
   func outDegree(_ v: Int) -> Int { Int(outBlocks[v].count) }
@@ -101,14 +109,14 @@ struct ContractionGraph: Sendable {
   mutating func add(from: Int, to: Int, weight: UInt32, middle: Int32) {
     guard from != to else { return }
     let b = outBlocks[from]
-    for i in Int(b.start)..<Int(b.start + b.count) where Int(arena[i].node) == to {
-      guard weight < arena[i].weight else { return }
-      arena[i].weight = weight
-      arena[i].middle = middle
+    for i in Int(b.start)..<Int(b.start + b.count) where Int(base[i].node) == to {
+      guard weight < base[i].weight else { return }
+      base[i].weight = weight
+      base[i].middle = middle
       let c = inBlocks[to]
-      for j in Int(c.start)..<Int(c.start + c.count) where Int(arena[j].node) == from {
-        arena[j].weight = weight
-        arena[j].middle = middle
+      for j in Int(c.start)..<Int(c.start + c.count) where Int(base[j].node) == from {
+        base[j].weight = weight
+        base[j].middle = middle
         break
       }
       return
@@ -125,12 +133,12 @@ struct ContractionGraph: Sendable {
   mutating func remove(_ v: Int) {
     let out = outBlocks[v]
     for i in Int(out.start)..<Int(out.start + out.count) {
-      let u = Int(arena[i].node)
+      let u = Int(base[i].node)
       inBlocks[u].count = removeArc(to: v, from: inBlocks[u])
     }
     let into = inBlocks[v]
     for i in Int(into.start)..<Int(into.start + into.count) {
-      let u = Int(arena[i].node)
+      let u = Int(base[i].node)
       outBlocks[u].count = removeArc(to: v, from: outBlocks[u])
     }
     release(out)
@@ -141,10 +149,43 @@ struct ContractionGraph: Sendable {
 
   /// Drops every arc and block; the graph keeps its node count, with no arcs.
   mutating func removeAll() {
-    arena = []
+    arena.truncate(to: 0)
+    base = arena.base
+    inUse = 0
     free = Array(repeating: [], count: 33)
     outBlocks = []
     inBlocks = []
+  }
+
+  /// Packs the nodes' blocks at the arena's start, in the order they lie, and gives back
+  /// the memory after them, when the arena is over twice what the blocks need (otherwise
+  /// nothing). Every node keeps its arcs in their order and its blocks their room.
+  mutating func compact() {
+    guard arena.count > 2 * inUse + 4096 else { return }
+    // Block start, node and side (out 0, in 1) in one word, so a sort orders them by start.
+    var blocks: [UInt64] = []
+    for v in 0..<nodeCount {
+      if outBlocks[v].capacity > 0 {
+        blocks.append(UInt64(outBlocks[v].start) << 32 | UInt64(v) << 1)
+      }
+      if inBlocks[v].capacity > 0 {
+        blocks.append(UInt64(inBlocks[v].start) << 32 | UInt64(v) << 1 | 1)
+      }
+    }
+    blocks.sort()
+    var at = 0
+    for word in blocks {
+      let v = Int(word & 0xFFFF_FFFF) >> 1
+      var b = word & 1 == 0 ? outBlocks[v] : inBlocks[v]
+      for i in 0..<Int(b.count) { base[at + i] = base[Int(b.start) + i] }
+      b.start = UInt32(at)
+      at += Int(b.capacity)
+      if word & 1 == 0 { outBlocks[v] = b } else { inBlocks[v] = b }
+    }
+    arena.truncate(to: at)
+    base = arena.base
+    inUse = at
+    free = Array(repeating: [], count: 33)
   }
 
   /// Removes the arc whose node is `v` from `block`, moving the last arc into its place;
@@ -152,8 +193,8 @@ struct ContractionGraph: Sendable {
   private mutating func removeArc(to v: Int, from block: Block) -> UInt32 {
     let start = Int(block.start)
     let end = start + Int(block.count)
-    for i in start..<end where Int(arena[i].node) == v {
-      arena[i] = arena[end - 1]
+    for i in start..<end where Int(base[i].node) == v {
+      base[i] = base[end - 1]
       return block.count - 1
     }
     return block.count
@@ -164,12 +205,12 @@ struct ContractionGraph: Sendable {
       let wanted = max(2, 2 * block.capacity)
       let moved = allocate(atLeast: wanted)
       for i in 0..<Int(block.count) {
-        arena[Int(moved.start) + i] = arena[Int(block.start) + i]
+        base[Int(moved.start) + i] = base[Int(block.start) + i]
       }
       release(block)
       block = Block(start: moved.start, count: block.count, capacity: moved.capacity)
     }
-    arena[Int(block.start + block.count)] = arc
+    base[Int(block.start + block.count)] = arc
     block.count += 1
   }
 
@@ -177,16 +218,18 @@ struct ContractionGraph: Sendable {
   private mutating func allocate(atLeast wanted: UInt32) -> Block {
     let k = Self.sizeClass(roundingUp: wanted)
     let capacity = UInt32(1) << UInt32(k)
+    inUse += Int(capacity)
     if let start = free[k].popLast() {
       return Block(start: start, count: 0, capacity: capacity)
     }
     let start = UInt32(arena.count)
-    arena.append(
-      contentsOf: repeatElement(Arc(node: -1, weight: 0, middle: -1), count: Int(capacity)))
+    arena.append(Arc(node: -1, weight: 0, middle: -1), count: Int(capacity))
+    base = arena.base
     return Block(start: start, count: 0, capacity: capacity)
   }
 
   private mutating func release(_ block: Block) {
+    inUse -= Int(block.capacity)
     guard block.capacity >= 2 else { return }
     free[Self.sizeClass(roundingDown: block.capacity)].append(block.start)
   }

@@ -69,18 +69,21 @@ extension HierarchyBuilder {
     }
   }
 
-  /// The router's moves as a contraction graph: per edge its moves, weights in
-  /// `HierarchyTables.weightUnit`, the cheapest of two moves to the same edge.
-  static func contractionGraph(of router: Router<Graph>) throws(Failure) -> ContractionGraph {
-    let n = router.graph.edgeCount
+  /// The moves of `edges` edges (`moves` reads them in edge order) as a contraction graph:
+  /// per edge its moves, weights in `HierarchyTables.weightUnit`, the cheapest of two moves
+  /// to the same edge.
+  static func contractionGraph(edges n: Int, moves: MoveReader) throws(Failure)
+    -> ContractionGraph
+  {
     var first: [UInt32] = []
     first.reserveCapacity(n + 1)
     var arcs: [ContractionGraph.Arc] = []
     arcs.reserveCapacity(3 * n)
-    for e in 0..<n {
+    try moves { (e, found) throws(Failure) in
+      precondition(e == first.count, "moves in edge order")
       first.append(UInt32(arcs.count))
       let start = arcs.count
-      for (f, cost) in router.moves(from: e) {
+      for (f, cost) in found {
         let units = (cost / HierarchyTables.weightUnit).rounded()
         guard units >= 0, units < Double(UInt32.max / 4) else {
           throw Failure(description: "a move of \(cost) s from edge \(e) does not fit a weight")

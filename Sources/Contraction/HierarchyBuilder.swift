@@ -20,16 +20,38 @@ import Routing
 /// The result depends on the graph alone, not on the threads or their timing: each
 /// node's shortcuts and priority are computed from the graph as the round found it, and
 /// applied in node order. Blocks the calling thread; uses up to `threads` threads.
-package struct HierarchyBuilder<Graph: RoadGraph> {
-  let router: Router<Graph>
+package struct HierarchyBuilder {
+  /// Calls its argument with every edge's moves (`Router.moves(from:)`), in edge order.
+  typealias MoveReader = (
+    (Int, [(to: Int, cost: Double)]) throws(Failure) -> Void
+  ) throws(Failure) -> Void
+
+  private let edgeCount: Int
+  private let fingerprint: [Float]
+  private let readMoves: MoveReader
   /// Nodes settled by one witness search while contracting, and while only counting.
   package var witnessLimit = 50
   package var estimateLimit = 16
   /// Threads to contract on: by default the machine's cores, at most 4.
   package var threads = WorkerPool<ContractionWorker>.threads(cap: 4)
 
-  package init(router: Router<Graph>) {
-    self.router = router
+  /// The hierarchy of `router`'s moves, for its options.
+  package init<Graph: RoadGraph>(router: Router<Graph>) {
+    edgeCount = router.graph.edgeCount
+    fingerprint = router.options.hierarchyFingerprint
+    readMoves = { (body) throws(Failure) in
+      for e in 0..<router.graph.edgeCount { try body(e, router.moves(from: e)) }
+    }
+  }
+
+  /// The hierarchy of the moves a router with `options` has over a map storing `routing`
+  /// (the same tables as `init(router:)` over such a map), read from the records alone.
+  package init(routing: RoutingTableRecords, options: RouterOptions = RouterOptions()) {
+    edgeCount = routing.edgeCount
+    fingerprint = options.hierarchyFingerprint
+    readMoves = { (body) throws(Failure) in
+      try routing.forEachEdgeMoves(options: options, body)
+    }
   }
 
   /// Why no hierarchy was built.
@@ -37,14 +59,15 @@ package struct HierarchyBuilder<Graph: RoadGraph> {
     package var description: String
   }
 
-  /// The hierarchy of the router's graph. `progress` hears the nodes contracted so far.
-  /// The builder, and with it the router and its map, is let go once the moves are read.
+  /// The hierarchy of the moves. `progress` hears the nodes contracted so far.
+  /// The builder, and with it what it reads the moves from, is let go once they are read.
   package consuming func build(progress: (Int, Int) -> Void = { _, _ in }) throws(Failure)
     -> HierarchyTables
   {
-    let fingerprint = router.options.hierarchyFingerprint
-    let (witnessLimit, estimateLimit, threads) = (witnessLimit, estimateLimit, threads)
-    var graph = try Self.contractionGraph(of: router)
+    let (fingerprint, witnessLimit, estimateLimit, threads) = (
+      fingerprint, witnessLimit, estimateLimit, threads
+    )
+    var graph = try Self.contractionGraph(edges: edgeCount, moves: readMoves)
     _ = consume self
     let n = graph.nodeCount
     var pool = WorkerPool(threads: threads) { ContractionWorker(nodes: n) }
@@ -80,7 +103,7 @@ package struct HierarchyBuilder<Graph: RoadGraph> {
           graph.add(from: Int(s.from), to: Int(s.to), weight: weight, middle: v32)
         }
         record.add(v, up: graph.outArcs(v), down: graph.inArcs(v))
-        for arc in graph.outArcs(v) + graph.inArcs(v) {
+        for arc in Array(graph.outArcs(v)) + graph.inArcs(v) {
           let u = Int(arc.node)
           deleted[u] += 1
           level[u] = max(level[u], level[v] + 1)
@@ -91,6 +114,7 @@ package struct HierarchyBuilder<Graph: RoadGraph> {
         }
         graph.remove(v)
       }
+      graph.compact()
       // The touched neighbours carry this round's mark only until it is put right.
       for u in touched { marks[Int(u)] = 0 }
       for v in chosen { marks[Int(v)] = round }

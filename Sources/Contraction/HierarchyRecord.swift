@@ -2,10 +2,10 @@ import Routing
 
 /// The arcs each node had when it was contracted — its upward arcs (to nodes contracted
 /// later) and its downward arcs (from them) — kept flat in contraction order until they
-/// become the file's tables.
+/// become the file's tables (in `ArcArena`s, which grow without a second copy).
 struct HierarchyRecord {
-  private var upArcs: [ContractionGraph.Arc] = []
-  private var downArcs: [ContractionGraph.Arc] = []
+  private var upArcs = ArcArena(capacity: 0)
+  private var downArcs = ArcArena(capacity: 0)
   /// Per node: where its upward and downward arcs start in `upArcs` and `downArcs`.
   private var upStart: [UInt32]
   private var downStart: [UInt32]
@@ -21,7 +21,8 @@ struct HierarchyRecord {
 
   /// Notes `v`'s arcs as it is contracted; once per node.
   mutating func add(
-    _ v: Int, up: ArraySlice<ContractionGraph.Arc>, down: ArraySlice<ContractionGraph.Arc>
+    _ v: Int, up: UnsafeBufferPointer<ContractionGraph.Arc>,
+    down: UnsafeBufferPointer<ContractionGraph.Arc>
   ) {
     upStart[v] = UInt32(upArcs.count)
     upCount[v] = UInt32(up.count)
@@ -51,18 +52,20 @@ struct HierarchyRecord {
     func row(_ a: ContractionGraph.Arc) -> (node: UInt32, weight: UInt32, middle: UInt32) {
       (UInt32(a.node), a.weight, a.middle < 0 ? HierarchyTables.noMiddle : UInt32(a.middle))
     }
+    let up = upArcs.base
     for v in 0..<nodes {
       let start = Int(upStart[v])
-      for a in upArcs[start..<start + Int(upCount[v])] { arcs.append(row(a)) }
+      for i in start..<start + Int(upCount[v]) { arcs.append(row(up[i])) }
     }
-    upArcs = []
+    upArcs = ArcArena(capacity: 0)
     upStart = []
     upCount = []
+    let down = downArcs.base
     for v in 0..<nodes {
       let start = Int(downStart[v])
-      for a in downArcs[start..<start + Int(downCount[v])] { arcs.append(row(a)) }
+      for i in start..<start + Int(downCount[v]) { arcs.append(row(down[i])) }
     }
-    downArcs = []
+    downArcs = ArcArena(capacity: 0)
     return HierarchyTables(
       fingerprint: fingerprint, index: index, arcs: arcs, upwardCount: Int(ups))
   }

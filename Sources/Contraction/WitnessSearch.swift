@@ -29,8 +29,9 @@ struct WitnessSearch {
   /// `excluded` mark is `mark`, settling at most `limit` nodes and none costlier than
   /// `bound`, and stopping once every one of `targets` is settled.
   mutating func run(
-    from source: Int, skipping: Int, targets: ArraySlice<ContractionGraph.Arc>, bound: UInt64,
-    limit: Int, graph: ContractionGraph, excluded: [UInt32], mark: UInt32
+    from source: Int, skipping: Int, targets: UnsafeBufferPointer<ContractionGraph.Arc>,
+    bound: UInt64, limit: Int, graph: ContractionGraph, excluded: [UInt32],
+    mark: UInt32
   ) {
     current &+= 1
     if current == 0 {

@@ -31,6 +31,11 @@ public struct PBFFile: Sendable {
   /// The file's size in bytes.
   public var size: Int { storage.bytes.count }
 
+  /// Lets the kernel drop the mapped file's pages from this process's memory
+  /// (`MappedBytes.evict`); reading a blob afterwards reads them again. Nothing for data
+  /// held in memory.
+  public func evict() { storage.evict(storage.bytes) }
+
   /// Maps the file at `path` (`mmap`, so a large extract is not copied) and reads its
   /// blob headers.
   public init(contentsOf path: String) throws(RoutingError) {

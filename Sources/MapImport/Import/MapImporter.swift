@@ -119,6 +119,8 @@ public struct MapImporter: Sendable {
       progress(Progress(phase: .nodes, done: i + 1, total: nodeBlobs.count))
     }
     if builder.extractBox == nil { builder.extractBox = dataBox.box }
+    // The passes are done: the file's pages need not stay while the map is made.
+    file.evict()
     let output = builder.build(
       step: { progress(Progress(phase: $0, done: 0, total: 1)) },
       hierarchyProgress: { progress(Progress(phase: .hierarchy, done: $0, total: $1)) })

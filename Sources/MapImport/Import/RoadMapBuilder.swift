@@ -1,3 +1,4 @@
+import CMalloc
 import Foundation
 import Geo
 import MapFile
@@ -267,12 +268,15 @@ public struct RoadMapBuilder: Sendable {
     }
     coordinates = NodeCoordinates()
     addressElements = AddressElements()
+    // The heap the elements' many small pieces took goes back before the contraction.
+    _ = malloc_trim(0)
     step(.routingTable)
     do {
       try addRoutingTable(to: &content)
     } catch {
       summary.routingTableProblem = "\(error)"
     }
+    _ = malloc_trim(0)
     if hierarchy { addHierarchy(to: &content, summary: &summary, progress: hierarchyProgress) }
     return Output(content: content, summary: summary)
   }

@@ -56,13 +56,6 @@ extension Router {
   /// The moves from the end of edge `e` with what each costs the search: the turn, entering
   /// a destination-only road, and the next edge's time — the arcs a hierarchy is built on.
   package func moves(from e: Int) -> [(to: Int, cost: Double)] {
-    var out: [(Int, Double)] = []
-    let leavesOpenRoad = !table.destinationOnly(e)
-    forEachMove(from: e) { f, turn in
-      var cost = turn + table.duration(f)
-      if leavesOpenRoad && table.destinationOnly(f) { cost += options.destinationOnlyEntryCost }
-      out.append((f, cost))
-    }
-    return out
+    table.moves(from: e, options: options)
   }
 }

@@ -10,23 +10,11 @@ extension Router {
     var cost: Double
   }
 
-  /// Calls `body(next, cost)` for every move allowed from the end of edge `e`: turn
-  /// restrictions respected, back along the same road only when nothing else is allowed,
-  /// turn costs only where there is a choice.
+  /// Calls `body(next, cost)` for every move allowed from the end of edge `e`
+  /// (`RoutingTable.forEachMove(from:options:_:)` with this router's options).
   @inline(__always)
   func forEachMove(from e: Int, _ body: (Int, Double) -> Void) {
-    let twin = table.twin(e)
-    let range = table.outgoing(from: table.to(e))
-    var choices = 0
-    for f in range where f != twin && table.allows(from: e, to: f) { choices += 1 }
-    for f in range {
-      if f == twin {
-        if choices == 0, table.allows(from: e, to: f) { body(f, options.uTurnCost) }
-        continue
-      }
-      guard table.allows(from: e, to: f) else { continue }
-      body(f, choices > 1 ? options.turnCost(angle: table.angle(from: e, to: f)) : 0)
-    }
+    table.forEachMove(from: e, options: options, body)
   }
 
   /// Edge-based A* from the `starts` to any of the `ends`; driving onto a destination-only

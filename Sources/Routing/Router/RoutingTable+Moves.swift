@@ -1,0 +1,70 @@
+extension RoutingTable {
+  /// Calls `body(next, cost)` for every move allowed from the end of edge `e`: turn
+  /// restrictions respected, back along the same road only when nothing else is allowed,
+  /// turn costs (`options`) only where there is a choice.
+  @inline(__always)
+  func forEachMove(from e: Int, options: RouterOptions, _ body: (Int, Double) -> Void) {
+    let twin = twin(e)
+    let range = outgoing(from: to(e))
+    var choices = 0
+    for f in range where f != twin && allows(from: e, to: f) { choices += 1 }
+    for f in range {
+      if f == twin {
+        if choices == 0, allows(from: e, to: f) { body(f, options.uTurnCost) }
+        continue
+      }
+      guard allows(from: e, to: f) else { continue }
+      body(f, choices > 1 ? options.turnCost(angle: angle(from: e, to: f)) : 0)
+    }
+  }
+
+  /// The moves from the end of edge `e` with what each costs the search: the turn, entering
+  /// a destination-only road, and the next edge's time.
+  func moves(from e: Int, options: RouterOptions) -> [(to: Int, cost: Double)] {
+    var out: [(Int, Double)] = []
+    let leavesOpenRoad = !destinationOnly(e)
+    forEachMove(from: e, options: options) { f, turn in
+      var cost = turn + duration(f)
+      if leavesOpenRoad && destinationOnly(f) { cost += options.destinationOnlyEntryCost }
+      out.append((f, cost))
+    }
+    return out
+  }
+}
+
+extension RoutingTableRecords {
+  /// Calls `body(e, moves)` for every edge in order with the moves `Router.moves(from:)`
+  /// gives for a router with `options` over a map storing these records: the same moves
+  /// and costs, to the bit. Reads the records in place, without a copy or a road graph.
+  package func forEachEdgeMoves<Failure: Error>(
+    options: RouterOptions,
+    _ body: (Int, [(to: Int, cost: Double)]) throws(Failure) -> Void
+  ) throws(Failure) {
+    let result: Result<Void, Failure> = edges.withUnsafeBytes { edges in
+      nodes.withUnsafeBytes { nodes in
+        restrictions.withUnsafeBytes { restrictions in
+          // The table lives only within these calls, while the pointers hold.
+          let table = RoutingTable(
+            edgeCount: edgeCount, nodeCount: nodeCount, restrictionCount: restrictionCount,
+            maximumSpeed: maximumSpeed, edges: Self.base(edges), nodes: Self.base(nodes),
+            restrictions: Self.base(restrictions), owner: Self.noOwner)
+          do throws(Failure) {
+            for e in 0..<edgeCount { try body(e, table.moves(from: e, options: options)) }
+            return .success(())
+          } catch {
+            return .failure(error)
+          }
+        }
+      }
+    }
+    try result.get()
+  }
+
+  /// What a table read in place is tied to: nothing, the caller keeps the records.
+  private static let noOwner = NoOwner()
+  private final class NoOwner: Sendable {}
+
+  private static func base(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawPointer {
+    bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!
+  }
+}
