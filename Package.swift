@@ -45,7 +45,9 @@ let package = Package(
     .target(name: "OSMPBF", dependencies: ["Routing", "CZlib"], swiftSettings: strict),
     .target(
       name: "MapImport",
-      dependencies: ["Geo", "Navigation", "Routing", "MapFile", "Contraction", "OSMPBF", "CMalloc"],
+      dependencies: [
+        "Geo", "Navigation", "Routing", "MapFile", "Contraction", "OSMPBF", "CMalloc",
+      ],
       swiftSettings: strict),
     .target(
       name: "Core", dependencies: ["Geo", "Navigation", "Templates"], swiftSettings: strict),
