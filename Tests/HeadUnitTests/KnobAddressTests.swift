@@ -121,6 +121,38 @@ struct KnobAddressTests {
   }
 }
 
+extension KnobAddressTests {
+  @Test("Nearby by knob on the map: the first category's nearest place previews its trip")
+  func nearbyByKnob() throws {
+    let map = try #require(Self.map, "the embedded map does not open")
+    var knob = Knob(app: NavigationApp(provider: MapRouteProvider(map: map)))
+    knob.send(.launch)
+    knob.send(.position(Self.centre))
+    knob.press()
+    try knob.choose(NavigationApp.ID.destinations)
+    try knob.choose(NavigationApp.ID.nearby)
+    guard case .grid(let grid)? = knob.app.controller.topTemplate else {
+      Issue.record("Nearby is not on top")
+      return
+    }
+    let category = try #require(grid.buttons.first)
+    try knob.choose(category.id)
+    guard case .pointOfInterest(let points)? = knob.app.controller.topTemplate else {
+      Issue.record("the category's places are not on top")
+      return
+    }
+    let distances = points.points.map { Earth.distance($0.coordinate, Self.centre) }
+    #expect(!distances.isEmpty && distances == distances.sorted(), "nearest first")
+    let nearest = try #require(points.points.first)
+    try knob.choose(nearest.id)
+    guard case .previewing(let place) = knob.app.phase else {
+      Issue.record("no preview: \(knob.app.phase)")
+      return
+    }
+    #expect(place.name == nearest.title && place.category == category.title)
+  }
+}
+
 /// Rotations and presses for a `NavigationApp`, keeping every effect.
 struct Knob {
   var app: NavigationApp

@@ -12,8 +12,8 @@ public protocol RouteProvider: Sendable {
   /// others by how many places they have; at most `GridTemplate.maximumButtonCount`.
   func categories() -> [String]
 
-  /// The places of `category` (any category when nil; `NavigationApp.otherCategory` for
-  /// those without one), nearest `near` first when given, at most `limit`.
+  /// The places of `category` (any category when nil; `PlaceCategories.other` for those
+  /// without one), nearest `near` first when given, at most `limit`.
   func places(inCategory category: String?, near: Coordinate?, limit: Int) -> [Place]
 
   /// The trip to `place` with its route choices (at most `Trip.maximumRouteChoices`),
