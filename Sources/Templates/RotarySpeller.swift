@@ -76,6 +76,13 @@ public struct RotarySpeller: Hashable, Sendable {
     }
   }
 
+  /// Offers only the letters of `counts` (the app's search: how many names continue the
+  /// typed text with each), the likeliest first.
+  public mutating func offer(_ counts: [Character: Int]) {
+    letterCounts = counts
+    allowedLetters = Set(counts.keys)
+  }
+
   /// The letters that follow the typed text, with how many names continue with each.
   var nextLetterCounts: [Character: Int] {
     letterCounts ?? matcher.nextLetterCounts(after: text)

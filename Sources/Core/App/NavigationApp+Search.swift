@@ -14,9 +14,7 @@ extension NavigationApp {
   func searchTemplate() -> SearchTemplate {
     let saved = lists.favourites + lists.recents
     var template = SearchTemplate(id: ID.search, placeNames: saved.map(\.name))
-    let letters = nextLetters(after: "")
-    template.speller.letterCounts = letters
-    template.speller.allowedLetters = Set(letters.keys)
+    template.speller.offer(nextLetters(after: ""))
     return template
   }
 
@@ -33,9 +31,7 @@ extension NavigationApp {
           id: SearchTemplate.resultElementID($0.id), text: $0.name, image: "pin",
           accessory: $0.hasHouseNumbers ? .disclosureIndicator : .none)
       }
-    let letters = nextLetters(after: text)
-    search.speller.letterCounts = letters
-    search.speller.allowedLetters = Set(letters.keys)
+    search.speller.offer(nextLetters(after: text))
     request({ .update($0, .search(search)) }, at: now)
   }
 
