@@ -196,7 +196,7 @@ enum MapsCommand {
   /// What the import made of the addresses, and the bad ones it counted.
   static func addressLines(_ a: AddressSummary) -> [String] {
     [
-      "  addresses \(a.addresses) (nodes \(a.fromNodes), buildings \(a.fromBuildings), multipolygons \(a.fromMultipolygons), interpolated \(a.interpolated); \(a.atEntrances) at an entrance, \(a.onPlaces) on a place), streets \(a.streets), postcodes \(a.postcodes), cities \(a.cities) (\(a.citiesFromPlaces) from the nearest place)",
+      "  addresses \(a.addresses) (nodes \(a.fromNodes), buildings \(a.fromBuildings), multipolygons \(a.fromMultipolygons), interpolated \(a.interpolated); \(a.atEntrances) at an entrance, \(a.onPlaces) on a place), streets \(a.streets), postcodes \(a.postcodes), cities \(a.cities) (\(a.citiesFromPlaces) addresses took theirs from a place or municipality, \(a.postcodesFromAreas) their postcode from an area)",
       "  address problems \(a.problems): street on no road \(a.streetNotOnMap) (kept), no road within 500 m \(a.withoutRoad) (kept), no street \(a.noStreet), not a number \(a.invalidNumbers), no geometry \(a.incompleteGeometry); duplicates merged \(a.duplicates)",
       "  interpolations expanded \(a.interpolationsExpanded), missing ends \(a.interpolationMissingEnds), invalid ends \(a.interpolationInvalid), ranges over \(500) numbers \(a.interpolationHugeRange)",
     ]

@@ -43,10 +43,11 @@ struct AddressAssembly {
   private let entranceIDs: [Int64]
   private var entranceGrid = PointGrid(cell: 10_000)
 
-  init(elements: AddressElements, coordinates: NodeCoordinates) {
+  /// `box`: the extract's, along which areas it cuts are closed.
+  init(elements: AddressElements, coordinates: NodeCoordinates, box: ExtractBox?) {
     self.elements = elements
     self.coordinates = coordinates
-    settlements = SettlementIndex(elements: elements, coordinates: coordinates)
+    settlements = SettlementIndex(elements: elements, coordinates: coordinates, box: box)
     entranceIDs = elements.entrances.keys.sorted()
     for (i, id) in entranceIDs.enumerated() {
       if let c = coordinates[id] { entranceGrid.insert(i, box: (c.0, c.1, c.0, c.1)) }
@@ -56,10 +57,16 @@ struct AddressAssembly {
     collectWays()
     collectRelations()
     collectInterpolations()
-    for i in candidates.indices where candidates[i].city == nil {
-      if let city = settlements.city(at: candidates[i].position) {
+    for i in candidates.indices {
+      if candidates[i].city == nil, let city = settlements.city(at: candidates[i].position) {
         candidates[i].city = city
         summary.citiesFromPlaces += 1
+      }
+      if candidates[i].postcode == nil,
+        let code = settlements.postcode(at: candidates[i].position)
+      {
+        candidates[i].postcode = code
+        summary.postcodesFromAreas += 1
       }
     }
   }

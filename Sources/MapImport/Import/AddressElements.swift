@@ -4,7 +4,8 @@ import OSMPBF
 
 /// The OSM elements addresses come from, as `RoadMapBuilder` collects them: address nodes,
 /// building ways and multipolygons with `addr:housenumber`, `addr:interpolation` ways,
-/// entrances, and the named settlements an address without `addr:city` takes its city from.
+/// entrances, and the named settlements, municipalities and postcode areas an address without
+/// `addr:city` or `addr:postcode` takes them from.
 ///
 /// Only what an address needs is kept (tags of the few `addr:*` keys, node lists of the
 /// ways and relations that carry an address), so memory grows with the addresses.
@@ -43,8 +44,28 @@ struct AddressElements: Sendable {
     var place: String
   }
 
+  /// An area (a closed way, or a multipolygon or boundary relation) that names what lies in
+  /// it: a settlement, a municipality, a postcode.
+  struct Region: Sendable {
+    enum Kind: Sendable, Equatable {
+      /// `place=city|town|village|hamlet`.
+      case settlement(String)
+      /// `boundary=administrative` at `admin_level` 7 or 8.
+      case municipality(level: Int)
+      /// `boundary=postal_code`.
+      case postalCode
+      /// Another boundary's `postal_code`.
+      case boundaryPostcode
+    }
+    var names: [(kind: Kind, name: String)]
+    var outer: [Int64]
+    var inner: [Int64]
+  }
+
   /// The `place` values a city can be: where a driver would say they are going.
   static let settlementKinds: Set<String> = ["city", "town", "village", "hamlet"]
+  /// The `admin_level`s of municipalities, whose name is a city.
+  static let municipalityLevels: Set<String> = ["7", "8"]
 
   var nodes: [Int64: Tags] = [:]
   /// `entrance=main` (true) or `entrance=yes` (false) nodes.
@@ -57,7 +78,8 @@ struct AddressElements: Sendable {
   var memberWays: [Int64: [Int64]] = [:]
   var interpolations: [Int64: Interpolation] = [:]
   var settlementNodes: [Int64: Settlement] = [:]
-  var settlementWays: [Int64: (settlement: Settlement, nodes: [Int64])] = [:]
+  /// Areas by element: closed ways by their id, relations by minus theirs.
+  var regions: [Int64: Region] = [:]
   /// Housenumbers that are not numbers, on elements not kept.
   var invalidNumbers = 0
 
@@ -84,12 +106,16 @@ struct AddressElements: Sendable {
     } else if tags["addr:housenumber"] != nil {
       ways[id] = (refs, Tags(tags))
     }
-    if let settlement = Self.settlement(tags), refs.count >= 4, refs.first == refs.last {
-      settlementWays[id] = (settlement, refs)
+    if refs.count >= 4, refs.first == refs.last, case let names = Self.regionNames(tags),
+      !names.isEmpty
+    {
+      memberWays[id] = refs
+      regions[id] = Region(names: names, outer: [id], inner: [])
     }
   }
 
   mutating func add(relation: OSMRelation) {
+    addRegion(relation)
     guard relation.tags["addr:housenumber"] != nil,
       ["multipolygon", "building"].contains(relation.tags["type"] ?? "")
     else { return }
@@ -113,7 +139,43 @@ struct AddressElements: Sendable {
     for way in ways.values { refs += way.nodes }
     for nodes in memberWays.values { refs += nodes }
     for way in interpolations.values { refs += way.nodes }
-    for way in settlementWays.values { refs += way.nodes }
+  }
+
+  private mutating func addRegion(_ relation: OSMRelation) {
+    guard ["multipolygon", "boundary"].contains(relation.tags["type"] ?? ""),
+      case let names = Self.regionNames(relation.tags), !names.isEmpty
+    else { return }
+    var region = Region(names: names, outer: [], inner: [])
+    for m in relation.members where m.type == .way {
+      if m.role == "inner" { region.inner.append(m.ref) } else { region.outer.append(m.ref) }
+    }
+    guard !region.outer.isEmpty else { return }
+    regions[-relation.id] = region
+    for ref in region.outer + region.inner where memberWays[ref] == nil {
+      wantedMemberWays.insert(ref)
+    }
+  }
+
+  /// What an area with these tags names; empty for most.
+  private static func regionNames(_ tags: [String: String]) -> [(kind: Region.Kind, name: String)] {
+    var names: [(kind: Region.Kind, name: String)] = []
+    let name = tags["name"].flatMap { $0.isEmpty ? nil : $0 }
+    if let s = settlement(tags) { names.append((.settlement(s.place), s.name)) }
+    switch tags["boundary"] {
+    case "administrative":
+      if let level = tags["admin_level"], municipalityLevels.contains(level), let name {
+        names.append((.municipality(level: Int(level) ?? 8), name))
+      }
+      if let code = tags["postal_code"], !code.isEmpty {
+        names.append((.boundaryPostcode, code))
+      }
+    case "postal_code":
+      if let code = tags["postal_code"] ?? tags["ref"], !code.isEmpty {
+        names.append((.postalCode, code))
+      }
+    default: break
+    }
+    return names
   }
 
   private static func settlement(_ tags: [String: String]) -> Settlement? {

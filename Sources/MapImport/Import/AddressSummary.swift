@@ -15,8 +15,12 @@ public struct AddressSummary: Sendable, Equatable {
   public var streets = 0
   public var postcodes = 0
   public var cities = 0
-  /// Cities taken from the nearest settlement, for addresses without `addr:city`.
+  /// Cities taken from the settlement or municipality holding the address, or the nearest
+  /// settlement (`SettlementIndex`), for addresses without `addr:city`.
   public var citiesFromPlaces = 0
+  /// Postcodes taken from the postcode area holding the address, for addresses without
+  /// `addr:postcode`.
+  public var postcodesFromAreas = 0
 
   /// Kept, counted: `addr:street` names no road of the map (a footway, a road outside the
   /// extract, a misspelling); the address leads to the nearest road.

@@ -17,16 +17,21 @@ struct PointGrid: Sendable {
       column: longitude / cell - (longitude < 0 ? 1 : 0))
   }
 
-  /// Files `item` under every cell the box touches.
-  mutating func insert(_ item: Int, box: (south: Int32, west: Int32, north: Int32, east: Int32)) {
+  /// Files `item` under every cell the box touches; false (nothing filed) for a box of
+  /// 10,000 cells or more.
+  @discardableResult
+  mutating func insert(
+    _ item: Int, box: (south: Int32, west: Int32, north: Int32, east: Int32)
+  ) -> Bool {
     let low = key(box.south, box.west)
     let high = key(box.north, box.east)
-    guard Int(high.row - low.row) * Int(high.column - low.column) < 10_000 else { return }
+    guard Int(high.row - low.row) * Int(high.column - low.column) < 10_000 else { return false }
     for row in low.row...high.row {
       for column in low.column...high.column {
         cells[Cell(row: row, column: column), default: []].append(item)
       }
     }
+    return true
   }
 
   /// The items filed under the cells the box touches, ascending, without repeats.

@@ -11,7 +11,8 @@ extension RoadMapBuilder {
 
   /// Builds the address sections into `content`, its roads giving the road points.
   func addAddresses(to content: inout MapContent) -> AddressSummary {
-    var assembly = AddressAssembly(elements: addressElements, coordinates: coordinates)
+    var assembly = AddressAssembly(
+      elements: addressElements, coordinates: coordinates, box: closingBox)
     // Road points need the roads only: without the areas and the overview, the map that
     // finds them is a fraction of the file.
     var roadsOnly = content
