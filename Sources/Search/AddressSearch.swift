@@ -52,8 +52,10 @@ public struct AddressSearch: Sendable {
   enum NumberMatch: Int, Comparable {
     /// The same number ("13" for 13, "13 A" for 13a).
     case exact
+    /// One of a number written as two: "1234/5" for 5 or 1234.
+    case part
     /// A range that holds it: "14–20" for 16 (same side of the street when both ends are),
-    /// "13–16" for 14.
+    /// "13–16" for 14, "13a–15" for 14.
     case range
     /// A number that starts with it: "13a", "130" for 13.
     case prefix
@@ -144,12 +146,13 @@ public struct AddressSearch: Sendable {
   /// The addresses of street `index` whose number matches `number` (folded), and how.
   func addresses(onStreet index: Int, number: String) -> [(index: Int, match: NumberMatch)] {
     var out: [(Int, NumberMatch)] = []
-    let asked = number.allSatisfy { $0.isASCII && $0.isNumber } ? Int(number.prefix(9)) : nil
     for i in map.street(index).addresses {
       let folded = SearchText.foldNumber(map.addressNumber(i))
       if folded == number {
         out.append((i, .exact))
-      } else if let asked, Self.range(folded, holds: asked) {
+      } else if Self.part(folded, is: number) {
+        out.append((i, .part))
+      } else if Self.range(folded, holds: number) {
         out.append((i, .range))
       } else if folded.hasPrefix(number) {
         out.append((i, .prefix))
@@ -158,15 +161,38 @@ public struct AddressSearch: Sendable {
     return out
   }
 
-  /// Whether a folded number is a range of plain numbers ("14-20") that holds `n`: `n` is
-  /// between its ends, and on their side of the street when both are odd or both even.
-  static func range(_ folded: String, holds n: Int) -> Bool {
+  /// Whether a folded number is a range that holds `number` (folded): "14-20" holds 16 (on
+  /// the ends' side of the street when both are odd or both even), "13a-15" holds 14 and
+  /// "15", "32a-c" holds "32b".
+  static func range(_ folded: String, holds number: String) -> Bool {
     let ends = folded.split(separator: "-", omittingEmptySubsequences: false)
-    guard ends.count == 2, ends.allSatisfy({ !$0.isEmpty && $0.count <= 6 }),
-      ends.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-      let a = Int(ends[0]), let b = Int(ends[1]), a < b, n >= a, n <= b
+    guard ends.count == 2, let n = numberAndLetters(Substring(number)),
+      let a = numberAndLetters(ends[0])
     else { return false }
-    return (b - a) % 2 != 0 || (n - a) % 2 == 0
+    let letters = ends[1].allSatisfy { $0.isASCII && $0.isLetter } && ends[1].count <= 2
+    guard let b = numberAndLetters(ends[1]) ?? (letters ? (a.value, ends[1]) : nil),
+      a < b, a <= n, n <= b
+    else { return false }
+    guard a.letters.isEmpty, b.letters.isEmpty, n.letters.isEmpty else { return true }
+    return (b.value - a.value) % 2 != 0 || (n.value - a.value) % 2 == 0
+  }
+
+  /// A folded number as its leading value and up to two letters after it ("13a" → 13, "a"),
+  /// nil when it is not of that form.
+  static func numberAndLetters(_ text: Substring) -> (value: Int, letters: Substring)? {
+    let digits = text.prefix { $0.isASCII && $0.isNumber }
+    let letters = text.dropFirst(digits.count)
+    guard !digits.isEmpty, digits.count <= 6, letters.count <= 2,
+      letters.allSatisfy({ $0.isASCII && $0.isLetter }), let value = Int(digits)
+    else { return nil }
+    return (value, letters)
+  }
+
+  /// Whether a folded number written as two ("1234/5": the conscription and street
+  /// numbers of Czechia and Slovakia, a corner's two numbers) has `number` as one of them.
+  static func part(_ folded: String, is number: String) -> Bool {
+    let parts = folded.split(separator: "/")
+    return parts.count == 2 && parts.contains { $0 == number }
   }
 
   /// Whether an address has the postcode, or a city starting with the text, asked for.

@@ -24,12 +24,28 @@ struct AddressElements: Sendable {
         if first.isWhitespace || last.isWhitespace { v = v.trimmingCharacters(in: .whitespaces) }
         return v.isEmpty ? nil : v
       }
-      housenumber = value("addr:housenumber")
+      housenumber =
+        value("addr:housenumber")
+        ?? Self.conscribed(value("addr:conscriptionnumber"), value("addr:streetnumber"))
       street = value("addr:street")
       place = value("addr:place")
       postcode = value("addr:postcode")
       // A city without a letter ("7") is a mistake: the nearest place names it instead.
       city = value("addr:city").flatMap { $0.contains(where: \.isLetter) ? $0 : nil }
+    }
+
+    /// The number of an address tagged the Czech and Slovak way without `addr:housenumber`:
+    /// "1234/5" from `addr:conscriptionnumber` 1234 and `addr:streetnumber` 5, else either.
+    static func conscribed(_ conscription: String?, _ street: String?) -> String? {
+      guard let conscription else { return street }
+      return street.map { "\(conscription)/\($0)" } ?? conscription
+    }
+
+    /// Whether tags give an address a number (`addr:housenumber`, or the conscription and
+    /// street numbers that stand for it).
+    static func hasNumber(_ tags: [String: String]) -> Bool {
+      tags["addr:housenumber"] != nil || tags["addr:conscriptionnumber"] != nil
+        || tags["addr:streetnumber"] != nil
     }
   }
 
@@ -85,13 +101,13 @@ struct AddressElements: Sendable {
 
   /// Whether the importer's node pass must keep a node with these tags for addresses.
   static func keeps(_ tags: [String: String]) -> Bool {
-    tags["addr:housenumber"] != nil || tags["entrance"] == "main" || tags["entrance"] == "yes"
+    Tags.hasNumber(tags) || tags["entrance"] == "main" || tags["entrance"] == "yes"
       || (tags["name"] != nil && tags["place"].map(settlementKinds.contains) == true)
   }
 
   mutating func add(node id: Int64, tags: [String: String]) {
     guard !tags.isEmpty else { return }
-    if tags["addr:housenumber"] != nil { nodes[id] = Tags(tags) }
+    if Tags.hasNumber(tags) { nodes[id] = Tags(tags) }
     if let entrance = tags["entrance"], entrance == "main" || entrance == "yes" {
       entrances[id] = entrance == "main"
     }
@@ -103,7 +119,7 @@ struct AddressElements: Sendable {
     guard !tags.isEmpty else { return }
     if let scheme = tags["addr:interpolation"] {
       interpolations[id] = Interpolation(nodes: refs, scheme: scheme, tags: Tags(tags))
-    } else if tags["addr:housenumber"] != nil {
+    } else if Tags.hasNumber(tags) {
       ways[id] = (refs, Tags(tags))
     }
     if refs.count >= 4, refs.first == refs.last, case let names = Self.regionNames(tags),
@@ -116,7 +132,7 @@ struct AddressElements: Sendable {
 
   mutating func add(relation: OSMRelation) {
     addRegion(relation)
-    guard relation.tags["addr:housenumber"] != nil,
+    guard Tags.hasNumber(relation.tags),
       ["multipolygon", "building"].contains(relation.tags["type"] ?? "")
     else { return }
     let outer = relation.members.filter {
