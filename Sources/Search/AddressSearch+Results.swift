@@ -14,23 +14,29 @@ extension AddressSearch {
     Self.numberFirst.contains(map.country) ? "\(number) \(street)" : "\(street) \(number)"
   }
 
-  /// ", 00100 Helsinki", ", Helsinki", or "".
-  static func tail(postcode: String?, city: String?) -> String {
-    let parts = [postcode, city].compactMap { $0 }.filter { !$0.isEmpty }
+  /// Countries whose addresses put the postcode after the city ("Harrisburg 17109",
+  /// "London SW1A 1AA").
+  static let postcodeLast: Set<String> = ["US", "GB", "IE", "CA", "AU", "NZ"]
+
+  /// ", 00100 Helsinki" (", Harrisburg 17109" where the postcode comes last), ", Helsinki",
+  /// or "".
+  func tail(postcode: String?, city: String?) -> String {
+    let ordered = Self.postcodeLast.contains(map.country) ? [city, postcode] : [postcode, city]
+    let parts = ordered.compactMap { $0 }.filter { !$0.isEmpty }
     return parts.isEmpty ? "" : ", " + parts.joined(separator: " ")
   }
 
   func result(address a: MapAddress, street: Int) -> SearchResult {
     SearchResult(
       kind: .address,
-      label: streetAndNumber(a.street, a.number) + Self.tail(postcode: a.postcode, city: a.city),
+      label: streetAndNumber(a.street, a.number) + tail(postcode: a.postcode, city: a.city),
       name: a.street, number: a.number, coordinate: a.coordinate, roadPoint: a.roadPoint,
       street: street)
   }
 
   func result(street s: MapStreet, index: Int) -> SearchResult {
     SearchResult(
-      kind: .street, label: s.name + Self.tail(postcode: nil, city: s.city), name: s.name,
+      kind: .street, label: s.name + tail(postcode: nil, city: s.city), name: s.name,
       coordinate: s.coordinate, roadPoint: s.roadPoint, street: index)
   }
 

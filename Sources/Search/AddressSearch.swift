@@ -10,7 +10,8 @@ import Routing
 /// it (`SearchQuery`), then a walk over the entries with that prefix (at most
 /// `maximumEntries`) and over the addresses of the streets found (at most
 /// `maximumStreets`); nothing is scanned per keystroke beyond that. Ranking: an exact house
-/// number first, then a range of numbers that holds it ("14–20" for 16), then a number that
+/// number first, then one of a number written as two ("1234/5" for 5), then a range of
+/// numbers that holds it ("14–20" for 16), then a number that
 /// starts with the one asked for ("13a" for 13), then names; within
 /// each, a name equal to the query before one it only starts, then nearest to `near`.
 ///

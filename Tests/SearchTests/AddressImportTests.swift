@@ -13,8 +13,8 @@ import Testing
 @Suite struct AddressImportTests {
   /// An east–west street ("Testikatu", drawn west to east at 60°N) and a north–south one
   /// ("Sivukatu") crossing at its west end, about 110 m each.
-  static func streets() -> RoadMapBuilder {
-    var b = RoadMapBuilder(country: "FI")
+  static func streets(country: String = "FI") -> RoadMapBuilder {
+    var b = RoadMapBuilder(country: country)
     b.addNode(id: 1, coordinate: Coordinate(latitude: 60, longitude: 25))
     b.addNode(id: 2, coordinate: Coordinate(latitude: 60, longitude: 25.002))
     b.addNode(id: 3, coordinate: Coordinate(latitude: 60.001, longitude: 25))

@@ -125,4 +125,21 @@ import Testing
     #expect(summary.postcodesFromAreas == 1)
     #expect(AddressSearch(map: map).results(for: "00991").first?.label == "00991")
   }
+
+  @Test func theLabelWritesNumberPostcodeAndCityTheCountrysWay() throws {
+    let tags = [
+      "addr:housenumber": "100", "addr:street": "Testikatu", "addr:postcode": "17109",
+      "addr:city": "Harrisburg",
+    ]
+    var labels: [String: String?] = [:]
+    for country in ["US", "FR", "DE", "GB"] {
+      var b = Streets.streets(country: country)
+      b.addNode(id: 71, coordinate: Coordinate(latitude: 60.0002, longitude: 25.001), tags: tags)
+      labels[country] = try self.labels(b, ["testikatu 100"]).first
+    }
+    #expect(labels["US"] == "100 Testikatu, Harrisburg 17109")
+    #expect(labels["GB"] == "100 Testikatu, Harrisburg 17109")
+    #expect(labels["FR"] == "100 Testikatu, 17109 Harrisburg")
+    #expect(labels["DE"] == "Testikatu 100, 17109 Harrisburg")
+  }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Geo
 import MapImport
-@testable import Search
 import Testing
+
+@testable import Search
 
 /// How a number asked for matches the numbers of a street: ranges with and without
 /// letters, numbers written as two, and the Czech and Slovak tags that give them.
