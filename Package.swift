@@ -5,6 +5,11 @@ let strict: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny")
 ]
 
+/// The modules that import, contract, route and search maps are optimised in debug builds
+/// too: the tests route thousands of pairs and import whole extracts through them, several
+/// times slower unoptimised, and the fuzzer runs them under the sanitizers.
+let optimized: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
   name: "headunit",
   products: [
@@ -27,28 +32,28 @@ let package = Package(
     .target(name: "CHTTP", linkerSettings: [.linkedLibrary("dl")]),
     .target(name: "JSON", swiftSettings: strict),
     .target(name: "POSIX", swiftSettings: strict),
-    .target(name: "Geo", swiftSettings: strict),
+    .target(name: "Geo", swiftSettings: optimized),
     .target(name: "Navigation", dependencies: ["Geo", "JSON"], swiftSettings: strict),
     .target(name: "Readers", dependencies: ["Geo", "JSON", "Navigation"], swiftSettings: strict),
     .target(name: "Templates", dependencies: ["Geo", "Navigation"], swiftSettings: strict),
     .target(name: "MapLayers", dependencies: ["Geo"], swiftSettings: strict),
     .target(
       name: "Routing", dependencies: ["Geo", "Navigation", "CZlib", "POSIX"],
-      swiftSettings: strict),
+      swiftSettings: optimized),
     .target(
       name: "MapFile", dependencies: ["Geo", "Navigation", "Routing", "CZlib", "POSIX"],
-      swiftSettings: strict),
+      swiftSettings: optimized),
     .target(
       name: "Maneuvers", dependencies: ["Geo", "Navigation", "Routing"], swiftSettings: strict),
-    .target(name: "Search", dependencies: ["Geo", "Routing", "MapFile"], swiftSettings: strict),
-    .target(name: "Contraction", dependencies: ["Routing"], swiftSettings: strict),
-    .target(name: "OSMPBF", dependencies: ["Routing", "CZlib"], swiftSettings: strict),
+    .target(name: "Search", dependencies: ["Geo", "Routing", "MapFile"], swiftSettings: optimized),
+    .target(name: "Contraction", dependencies: ["Routing"], swiftSettings: optimized),
+    .target(name: "OSMPBF", dependencies: ["Routing", "CZlib"], swiftSettings: optimized),
     .target(
       name: "MapImport",
       dependencies: [
         "Geo", "Navigation", "Routing", "MapFile", "Contraction", "OSMPBF", "CMalloc",
       ],
-      swiftSettings: strict),
+      swiftSettings: optimized),
     .target(
       name: "Core", dependencies: ["Geo", "Navigation", "Templates"], swiftSettings: strict),
     .target(name: "Canvas", dependencies: ["CCairo"], swiftSettings: strict),

@@ -88,17 +88,20 @@ package struct RouteHierarchy: @unchecked Sendable {
 
   /// `verify()`, worked out the first time it is asked (the router asks when a search
   /// finds no route: an intact hierarchy's "no route" is final, a damaged one's is not;
-  /// a new router asks at once, off its thread).
+  /// a new router asks at once, off its thread). Blocking: a caller that asks while the
+  /// pass is under way waits for its answer rather than making another.
   package var isIntact: Bool {
-    if let known = intact.value.withLock({ $0 }) { return known }
-    let answer = verify()
-    // The pass read every page of the sections; a search needs only a few of them.
-    if let mapped = owner as? MappedBytes {
-      mapped.evict(UnsafeRawBufferPointer(start: index, count: (nodeCount + 1) * 8))
-      mapped.evict(UnsafeRawBufferPointer(start: arcs, count: arcCount * 12))
+    intact.value.withLock { known in
+      if let known { return known }
+      let answer = verify()
+      // The pass read every page of the sections; a search needs only a few of them.
+      if let mapped = owner as? MappedBytes {
+        mapped.evict(UnsafeRawBufferPointer(start: index, count: (nodeCount + 1) * 8))
+        mapped.evict(UnsafeRawBufferPointer(start: arcs, count: arcCount * 12))
+      }
+      known = answer
+      return answer
     }
-    intact.value.withLock { $0 = answer }
-    return answer
   }
 
   @inline(__always)

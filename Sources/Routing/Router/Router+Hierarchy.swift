@@ -10,6 +10,13 @@ extension Router {
   /// Whether searches without weights go through the map's routing hierarchy.
   public var usesHierarchy: Bool { hierarchy != nil }
 
+  /// Whether the map's routing hierarchy has the checksum it was written with; nil without
+  /// one. Blocking: the first answer takes a pass over the hierarchy's sections (a few
+  /// hundred milliseconds for a country), which a new router starts off its thread; until it
+  /// ends, a search that finds no route waits for it. A caller that must not wait in a
+  /// search (a benchmark of queries) asks here first.
+  public var hierarchyIsIntact: Bool? { hierarchy?.isIntact }
+
   /// `search(from:to:target:)` through the hierarchy; nil when it cannot answer and the
   /// plain search must: no hierarchy, an end behind a start on the same edge (which only
   /// a loop reaches), no route found by a hierarchy whose checksum does not hold, a path
