@@ -46,7 +46,7 @@ let package = Package(
     .target(
       name: "Maneuvers", dependencies: ["Geo", "Navigation", "Routing"], swiftSettings: strict),
     .target(name: "Search", dependencies: ["Geo", "Routing", "MapFile"], swiftSettings: optimized),
-    .target(name: "Contraction", dependencies: ["Routing"], swiftSettings: optimized),
+    .target(name: "Contraction", dependencies: ["Routing", "CMalloc"], swiftSettings: optimized),
     .target(name: "OSMPBF", dependencies: ["Routing", "CZlib"], swiftSettings: optimized),
     .target(
       name: "MapImport",

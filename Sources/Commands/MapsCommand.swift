@@ -62,8 +62,9 @@ enum MapsCommand {
     let start = clock.now
     var lastReport = start
     var phaseStart: [MapImporter.Progress.Phase: (time: Double, done: Int)] = [:]
-    let importer = MapImporter(
+    var importer = MapImporter(
       country: args.value("country"), hierarchy: !args.flag("no-hierarchy"))
+    importer.scratchFolder = (output as NSString).deletingLastPathComponent
     let result: RoadMapBuilder.Output
     do {
       result = try importer.importFile(atPath: input) { progress in

@@ -1,3 +1,4 @@
+import CMalloc
 import Routing
 
 /// Contracts the router's moves into a routing hierarchy (`HierarchyTables`), the map
@@ -127,6 +128,8 @@ package struct HierarchyBuilder {
     }
     graph.removeAll()
     pool.states = []
+    // What the graph and the searches took goes back before the tables are laid out.
+    _ = malloc_trim(0)
     return record.tables(fingerprint: fingerprint)
   }
 }

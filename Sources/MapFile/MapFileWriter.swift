@@ -15,7 +15,7 @@ package struct MapFileWriter {
   /// The map file, in one buffer (its only copy: the sections are laid out, then copied
   /// into it at their offsets).
   package func data() -> Data {
-    var sections = self.sections()
+    var sections = self.sections(lazily: false)
     var file = Data(count: Self.size(of: sections))
     file.withUnsafeMutableBytes { Self.fill($0, with: &sections) }
     return file
@@ -24,7 +24,7 @@ package struct MapFileWriter {
   /// The map file opened as a `RoadMap`, laid out in memory of its own (the one copy of
   /// its bytes, as `data()` makes but without a copy into the map).
   package func map(name: String) throws(RoutingError) -> RoadMap {
-    var sections = self.sections()
+    var sections = self.sections(lazily: false)
     let size = Self.size(of: sections)
     let storage = MappedBytes(size: size) { Self.fill($0, with: &sections) }
     return try RoadMap(storage: storage, name: name)
@@ -43,28 +43,49 @@ package struct MapFileWriter {
   }
 
   /// Writes the map file through `sink`, piece by piece in file order, so the file itself
-  /// is never in memory; each section is let go once written. The bytes are those of
-  /// `data()`.
+  /// is never in memory: each section of the roads, areas and addresses is laid out only
+  /// when it is written (twice: once for the header's checksum), one at a time. The bytes
+  /// are those of `data()`.
   package func write<Failure: Error>(
     to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) {
-    var sections = self.sections()
+    var sections = self.sections(lazily: true)
     try Self.emit(&sections, to: sink)
   }
 
-  /// A section laid out: its table entry's tag, record size and count, and its bytes.
-  typealias LaidOut = (MapFileLayout.Section, count: Int, bytes: ByteBuffer)
+  /// Writes the map file whose sections before the routing hierarchy are `spilled`'s (the
+  /// file `SpilledMap` wrote of this content, read back from its mapping) and whose
+  /// hierarchy and routing table are this content's: the bytes `data()` gives for the
+  /// whole content.
+  package func write<Failure: Error>(
+    after spilled: SpilledMap, to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    var sections: [LaidOut] = spilled.sections.map {
+      ($0.section, count: $0.count, bytes: .mapped($0.bytes, spilled.storage))
+    }
+    if let hierarchy = content.hierarchy {
+      sections += hierarchySections(hierarchy)
+    }
+    if let routing = content.routing {
+      sections += routingSections(routing).map { ($0.0, $0.count, .laidOut($0.bytes)) }
+    }
+    try Self.emit(&sections, to: sink)
+  }
 
-  /// Every section of the file, laid out, in file order.
-  func sections() -> [LaidOut] {
+  /// A section: its table entry's tag, record size and count, and its bytes.
+  typealias LaidOut = (MapFileLayout.Section, count: Int, bytes: SectionBytes)
+
+  /// Every section of the file, in file order; those of the roads, areas and addresses
+  /// laid out when written if `lazily`, the rest laid out now.
+  func sections(lazily: Bool) -> [LaidOut] {
     let grid = makeGrid()
-    var sections: [(MapFileLayout.Section, count: Int, bytes: ByteBuffer)] = []
-    func add(_ section: MapFileLayout.Section, _ count: Int, _ fill: (inout ByteBuffer) -> Void) {
-      var buffer = ByteBuffer()
-      buffer.reserve(count * section.recordSize)
-      fill(&buffer)
-      precondition(buffer.bytes.count == count * section.recordSize, "\(section) size")
-      sections.append((section, count, buffer))
+    var sections: [LaidOut] = []
+    func add(
+      _ section: MapFileLayout.Section, _ count: Int,
+      _ fill: @escaping (inout ByteBuffer) -> Void
+    ) {
+      let later = SectionBytes.later(count * section.recordSize, "\(section)", fill)
+      sections.append((section, count, lazily ? later : .laidOut(later.laidOut())))
     }
     let nodeCount = content.nodes.count
     add(.meta, 1) { b in
@@ -186,10 +207,14 @@ package struct MapFileWriter {
       }
     }
 
-    sections += wholeMapSections(grid: grid)
+    sections += wholeMapSections(grid: grid).map { ($0.0, $0.count, .laidOut($0.bytes)) }
     for (section, count, fill) in addressSections() { add(section, count, fill) }
-    if let hierarchy = content.hierarchy { sections += hierarchySections(hierarchy) }
-    if let routing = content.routing { sections += routingSections(routing) }
+    if let hierarchy = content.hierarchy {
+      sections += hierarchySections(hierarchy)
+    }
+    if let routing = content.routing {
+      sections += routingSections(routing).map { ($0.0, $0.count, .laidOut($0.bytes)) }
+    }
 
     return sections
   }
@@ -198,7 +223,7 @@ package struct MapFileWriter {
   /// offsets.
   static func size(of sections: [LaidOut]) -> Int {
     var offset = MapFileLayout.headerSize + sections.count * MapFileLayout.tableEntrySize
-    for (_, _, buffer) in sections { offset += (8 - offset % 8) % 8 + buffer.bytes.count }
+    for (_, _, bytes) in sections { offset += (8 - offset % 8) % 8 + bytes.count }
     return offset
   }
 
@@ -211,7 +236,7 @@ package struct MapFileWriter {
     var offset = MapFileLayout.headerSize + sections.count * MapFileLayout.tableEntrySize
     var table = ByteBuffer()
     var paddings: [Int] = []
-    for (section, count, buffer) in sections {
+    for (section, count, bytes) in sections {
       let padding = (8 - offset % 8) % 8
       paddings.append(padding)
       offset += padding
@@ -219,14 +244,14 @@ package struct MapFileWriter {
       table.uint32(UInt32(section.recordSize))
       table.uint64(UInt64(offset))
       table.uint64(UInt64(count))
-      offset += buffer.bytes.count
+      offset += bytes.count
     }
     let zeros = [UInt8](repeating: 0, count: 8)
     var crc = CRC32.Running()
     table.bytes.withUnsafeBytes { crc.add($0) }
-    for (i, (_, _, buffer)) in sections.enumerated() {
+    for (i, (_, _, bytes)) in sections.enumerated() {
       zeros.withUnsafeBytes { crc.add(UnsafeRawBufferPointer(rebasing: $0[..<paddings[i]])) }
-      buffer.bytes.withUnsafeBytes { crc.add($0) }
+      bytes.forEachPiece { (piece: UnsafeRawBufferPointer) throws(Never) in crc.add(piece) }
     }
     var header = ByteBuffer()
     header.bytes.append(contentsOf: MapFileLayout.magic)
@@ -238,8 +263,8 @@ package struct MapFileWriter {
     try send(table.bytes[...], to: sink)
     for i in sections.indices {
       try send(zeros[..<paddings[i]], to: sink)
-      try send(sections[i].bytes.bytes[...], to: sink)
-      sections[i].bytes = ByteBuffer()
+      try sections[i].bytes.forEachPiece(sink)
+      sections[i].bytes = .laidOut(ByteBuffer())
     }
   }
 
@@ -258,28 +283,32 @@ package struct MapFileWriter {
     try result.get()
   }
 
-  /// `CHMT`, `CHNX` and `CHAR`, the header with the checksum of the other two.
-  private func hierarchySections(_ h: HierarchyTables) -> [(
-    MapFileLayout.Section, count: Int, bytes: ByteBuffer
-  )] {
+  /// Arcs of `CHAR` laid out per piece: a country's arcs are hundreds of megabytes.
+  static let arcsPerPiece = 1 << 20
+
+  /// `CHMT`, `CHNX` and `CHAR`, the header with the checksum of the other two; the arcs
+  /// laid out a piece at a time when written.
+  func hierarchySections(_ h: HierarchyTables) -> [LaidOut] {
     var index = ByteBuffer()
     index.reserve(h.index.count * 8)
     for entry in h.index {
       index.uint32(entry.up)
       index.uint32(entry.down)
     }
-    var arcs = ByteBuffer()
-    arcs.reserve(h.arcs.count * 12)
-    for arc in h.arcs {
-      arcs.uint32(arc.node)
-      arcs.uint32(arc.weight)
-      arcs.uint32(arc.middle)
+    let per = Self.arcsPerPiece
+    let arcs = SectionBytes.pieces(h.arcs.count * 12, (h.arcs.count + per - 1) / per) { i, b in
+      for arc in h.arcs[i * per..<min(h.arcs.count, (i + 1) * per)] {
+        b.uint32(arc.node)
+        b.uint32(arc.weight)
+        b.uint32(arc.middle)
+      }
     }
-    let checksum = index.bytes.withUnsafeBytes { i in
-      arcs.bytes.withUnsafeBytes { a in CRC32.checksum(of: [i, a]) }
-    }
+    var crc = CRC32.Running()
+    index.bytes.withUnsafeBytes { crc.add($0) }
+    arcs.forEachPiece { (piece: UnsafeRawBufferPointer) throws(Never) in crc.add(piece) }
     return [
-      (.hierarchyMeta, 1, h.meta(checksum: checksum)), (.hierarchyIndex, h.index.count, index),
+      (.hierarchyMeta, 1, .laidOut(h.meta(checksum: crc.value))),
+      (.hierarchyIndex, h.index.count, .laidOut(index)),
       (.hierarchyArcs, h.arcs.count, arcs),
     ]
   }

@@ -23,7 +23,7 @@ public final class RoadMap: RoadGraph, @unchecked Sendable {
     var recordSize = 0
   }
 
-  private let storage: MappedBytes
+  let storage: MappedBytes
   let base: UnsafeRawPointer
   /// The file's path, or the name given to `init(data:name:)`.
   public let name: String

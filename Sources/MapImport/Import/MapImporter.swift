@@ -51,6 +51,11 @@ public struct MapImporter: Sendable {
   /// How many threads inflate and decode blobs (1: all on the caller's thread). The map's
   /// bytes are the same for any number.
   public var decodingThreads: Int
+  /// A folder for the scratch file that holds the map's roads, areas and addresses while
+  /// the routing table and hierarchy are made (`RoadMapBuilder.scratchFolder`): the
+  /// output's folder, so a country's import needs no more memory for them; nil keeps
+  /// them in memory. The map's bytes are the same either way.
+  public var scratchFolder: String?
 
   public init(
     country: String? = nil, addresses: Bool = true, hierarchy: Bool = true,
@@ -82,6 +87,7 @@ public struct MapImporter: Sendable {
     builder.extractBox = header.boundingBoxE7
     builder.addresses = addresses
     builder.hierarchy = hierarchy
+    builder.scratchFolder = scratchFolder
     let pipeline = BlobPipeline(threads: decodingThreads)
     var nodeBlobs: [PBFFile.Blob] = []
     var wayBlobs: [PBFFile.Blob] = []
@@ -95,7 +101,35 @@ public struct MapImporter: Sendable {
       progress(Progress(phase: .ways, done: i + 1, total: blobs.count))
     }
     try readMemberWays(file, wayBlobs, pipeline: pipeline, into: &builder)
-    let needed = builder.referencedNodes
+    let dataBox = try readNodes(
+      file, nodeBlobs, needed: builder.referencedNodes, pipeline: pipeline, into: &builder,
+      progress: progress)
+    if builder.extractBox == nil { builder.extractBox = dataBox.box }
+    // The passes are done: the file's pages need not stay while the map is made.
+    file.evict()
+    // The builder out of the variable the passes' closures captured, so that its build
+    // owns the only copy of what it has gathered and lets each part go once used (a call
+    // on the captured variable would build from a copy, the variable holding all of it).
+    var gathered = RoadMapBuilder(country: country)
+    swap(&gathered, &builder)
+    let output = (consume gathered).build(
+      step: { progress(Progress(phase: $0, done: 0, total: 1)) },
+      hierarchyProgress: { progress(Progress(phase: .hierarchy, done: $0, total: $1)) })
+    guard output.summary.edges > 0 else {
+      throw RoutingError(
+        .noData,
+        "no drivable road in the file (\(output.summary.waysDropped) drivable ways without their nodes)",
+        file: file.name)
+    }
+    return output
+  }
+
+  /// Pass 2: the nodes the roads and areas need (`needed`, let go when the pass ends), and
+  /// named places and addresses, into `builder`; returns the box of every node seen.
+  private func readNodes(
+    _ file: PBFFile, _ nodeBlobs: [PBFFile.Blob], needed: SortedIDs, pipeline: BlobPipeline,
+    into builder: inout RoadMapBuilder, progress: (Progress) -> Void
+  ) throws(RoutingError) -> DataBox {
     let addresses = addresses
     var dataBox = DataBox()
     try pipeline.forEach(nodeBlobs) { blob throws(RoutingError) in
@@ -118,19 +152,6 @@ public struct MapImporter: Sendable {
       for node in decoded.0 { builder.addNode(node) }
       progress(Progress(phase: .nodes, done: i + 1, total: nodeBlobs.count))
     }
-    if builder.extractBox == nil { builder.extractBox = dataBox.box }
-    // The passes are done: the file's pages need not stay while the map is made.
-    file.evict()
-    let output = builder.build(
-      step: { progress(Progress(phase: $0, done: 0, total: 1)) },
-      hierarchyProgress: { progress(Progress(phase: .hierarchy, done: $0, total: $1)) })
-    guard output.summary.edges > 0 else {
-      throw RoutingError(
-        .noData,
-        "no drivable road in the file (\(output.summary.waysDropped) drivable ways without their nodes)",
-        file: file.name)
-    }
-    return output
+    return dataBox
   }
-
 }

@@ -9,7 +9,7 @@ extension RoadMapBuilder {
   func addHierarchy(
     to content: inout MapContent, summary: inout Summary, progress: (Int, Int) -> Void
   ) {
-    guard !content.edges.isEmpty else { return }
+    guard summary.edges > 0 else { return }
     guard let routing = content.routing else {
       summary.hierarchyProblem = "no routing table: \(summary.routingTableProblem ?? "none")"
       return

@@ -63,12 +63,20 @@ public struct RoadMapBuilder: Sendable {
 
   /// A built map: what its file holds, and what went into it.
   public struct Output: Sendable {
-    /// The sections' records, laid out as a file by `data` or `write(to:)`.
+    /// The sections' records, laid out as a file by `data` or `write(to:)`; with
+    /// `spilled`, only the routing hierarchy and table.
     let content: MapContent
+    /// The other sections, in a scratch file (`RoadMapBuilder.scratchFolder`).
+    let spilled: SpilledMap?
     public var summary: Summary
 
     /// The map file's bytes, laid out anew on every use (keep them when needed twice).
-    public var data: Data { MapFileWriter(content: content).data() }
+    public var data: Data {
+      guard spilled != nil else { return MapFileWriter(content: content).data() }
+      var data = Data()
+      _ = write { (part: UnsafeRawBufferPointer) throws(Never) in data.append(contentsOf: part) }
+      return data
+    }
 
     /// Writes the map file through `sink` in pieces, in file order, without the whole file
     /// in memory (the bytes of `data`); returns its size.
@@ -76,9 +84,14 @@ public struct RoadMapBuilder: Sendable {
       to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
     ) throws(Failure) -> Int {
       var size = 0
-      try MapFileWriter(content: content).write { (part: UnsafeRawBufferPointer) throws(Failure) in
+      let counting = { (part: UnsafeRawBufferPointer) throws(Failure) in
         try sink(part)
         size += part.count
+      }
+      if let spilled {
+        try MapFileWriter(content: content).write(after: spilled, to: counting)
+      } else {
+        try MapFileWriter(content: content).write(to: counting)
       }
       return size
     }
@@ -125,6 +138,10 @@ public struct RoadMapBuilder: Sendable {
   public var addresses = true
   /// Whether `build()` makes the routing hierarchy.
   public var hierarchy = true
+  /// A folder to write the map's roads, areas and addresses to once they are made
+  /// (`SpilledMap`), so they are not in memory while the routing table and hierarchy are
+  /// worked out; nil keeps everything in memory. The map file is the same either way.
+  public var scratchFolder: String?
 
   public init(country: String? = nil) {
     self.country = country
@@ -271,14 +288,26 @@ public struct RoadMapBuilder: Sendable {
     // The heap the elements' many small pieces took goes back before the contraction.
     _ = malloc_trim(0)
     step(.routingTable)
+    // The map but its routing to a scratch file, read back from there; if it cannot be
+    // written, everything stays in memory.
+    let spilled = scratchFolder.flatMap { try? SpilledMap(writing: content, in: $0) }
+    if spilled != nil {
+      content = MapContent()
+      _ = malloc_trim(0)
+    }
     do {
-      try addRoutingTable(to: &content)
+      if let spilled {
+        content.routing = RoutingTableRecords(spilled.map)
+        spilled.evict()
+      } else {
+        try addRoutingTable(to: &content)
+      }
     } catch {
       summary.routingTableProblem = "\(error)"
     }
     _ = malloc_trim(0)
     if hierarchy { addHierarchy(to: &content, summary: &summary, progress: hierarchyProgress) }
-    return Output(content: content, summary: summary)
+    return Output(content: content, spilled: spilled, summary: summary)
   }
 
   /// Builds the map and opens it, for tests and tools that want a graph right away.
