@@ -2,13 +2,12 @@ import Routing
 
 extension MapFileWriter {
   /// `RTMT`, `RTED`, `RTND` and `RTRS`.
-  func routingSections(_ r: RoutingTableRecords) -> [(
-    MapFileLayout.Section, count: Int, bytes: ByteBuffer
-  )] {
+  static func routingSections(_ r: RoutingTableRecords) -> [LaidOut] {
     [
-      (.routingMeta, 1, r.meta), (.routingEdges, r.edgeCount, ByteBuffer(bytes: r.edges)),
-      (.routingNodes, r.nodeCount, ByteBuffer(bytes: r.nodes)),
-      (.routingRestrictions, r.restrictionCount, ByteBuffer(bytes: r.restrictions)),
+      (.routingMeta, 1, .laidOut(r.meta)),
+      (.routingEdges, r.edgeCount, .laidOut(ByteBuffer(bytes: r.edges))),
+      (.routingNodes, r.nodeCount, .laidOut(ByteBuffer(bytes: r.nodes))),
+      (.routingRestrictions, r.restrictionCount, .laidOut(ByteBuffer(bytes: r.restrictions))),
     ]
   }
 }

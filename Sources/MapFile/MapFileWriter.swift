@@ -54,20 +54,25 @@ package struct MapFileWriter {
   }
 
   /// Writes the map file whose sections before the routing hierarchy are `spilled`'s (the
-  /// file `SpilledMap` wrote of this content, read back from its mapping) and whose
-  /// hierarchy and routing table are this content's: the bytes `data()` gives for the
-  /// whole content.
+  /// file `SpilledMap` wrote of this content, read back from its mapping), whose hierarchy
+  /// is this content's, and whose routing table is `routing`'s when given, else this
+  /// content's: the bytes `data()` gives for the whole content.
   package func write<Failure: Error>(
-    after spilled: SpilledMap, to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    after spilled: SpilledMap, routing spilledRouting: SpilledSections? = nil,
+    to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) {
     var sections: [LaidOut] = spilled.sections.map {
-      ($0.section, count: $0.count, bytes: .mapped($0.bytes, spilled.storage))
+      ($0.section, count: $0.count, bytes: .mapped($0.bytes, spilled.file.storage))
     }
     if let hierarchy = content.hierarchy {
       sections += hierarchySections(hierarchy)
     }
-    if let routing = content.routing {
-      sections += routingSections(routing).map { ($0.0, $0.count, .laidOut($0.bytes)) }
+    if let spilledRouting {
+      sections += spilledRouting.sections.map {
+        ($0.section, count: $0.count, bytes: .mapped($0.bytes, spilledRouting.file.storage))
+      }
+    } else if let routing = content.routing {
+      sections += Self.routingSections(routing)
     }
     try Self.emit(&sections, to: sink)
   }
@@ -212,9 +217,7 @@ package struct MapFileWriter {
     if let hierarchy = content.hierarchy {
       sections += hierarchySections(hierarchy)
     }
-    if let routing = content.routing {
-      sections += routingSections(routing).map { ($0.0, $0.count, .laidOut($0.bytes)) }
-    }
+    if let routing = content.routing { sections += Self.routingSections(routing) }
 
     return sections
   }

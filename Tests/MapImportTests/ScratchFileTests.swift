@@ -6,8 +6,9 @@ import Testing
 @testable import MapImport
 
 /// An import that writes its roads, areas and addresses to a scratch file before the
-/// routing table and hierarchy makes the same map file as one that keeps them in memory,
-/// and leaves no scratch file behind.
+/// routing table and hierarchy, and the routing table to another before the contraction,
+/// makes the same map file as one that keeps them in memory, and leaves no scratch file
+/// behind.
 @Suite struct ScratchFileTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures/osm")
@@ -28,8 +29,10 @@ import Testing
     var importer = MapImporter()
     importer.scratchFolder = folder
     var spilled: RoadMapBuilder.Output? = try importer.importFile(atPath: path)
-    #expect(spilled?.spilled != nil, "\(name): no scratch file written")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 1)
+    #expect(spilled?.spilled != nil, "\(name): no scratch map written")
+    #expect(spilled?.spilledRouting != nil, "\(name): no scratch routing table written")
+    #expect(spilled?.content.routing == nil, "\(name): the routing table is still in memory")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 2)
     #expect(spilled?.data == inMemory.data, "\(name)")
     var streamed = Data()
     _ = spilled?.write { (part: UnsafeRawBufferPointer) throws(Never) in

@@ -19,9 +19,14 @@ extension RoadMapBuilder {
     roadsOnly.wholeMap.polygons = []
     roadsOnly.wholeMap.overview = []
     roadsOnly.areas = []
+    // With a scratch folder, the map is written there a section at a time and read back
+    // mapped, rather than laid out whole in memory beside the content.
+    let spilled =
+      content.edges.isEmpty
+      ? nil : scratchFolder.flatMap { try? SpilledMap(writing: roadsOnly, in: $0) }
     let roads =
       content.edges.isEmpty
-      ? nil : try? MapFileWriter(content: roadsOnly).map(name: "roads")
+      ? nil : spilled?.map ?? (try? MapFileWriter(content: roadsOnly).map(name: "roads"))
     roadsOnly = MapContent()
     assembly.makeBook(into: &content, roads: roads)
     return assembly.summary

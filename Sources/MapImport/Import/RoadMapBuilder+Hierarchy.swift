@@ -5,17 +5,21 @@ import Routing
 extension RoadMapBuilder {
   /// Contracts the moves of `content`'s routing table into its routing hierarchy
   /// (`HierarchyBuilder`, with the router's default costs: the hierarchy of a router over
-  /// the map), or notes in `summary` why there is none.
+  /// the map), or notes in `summary` why there is none. With `releasingRouting`, the
+  /// routing table is taken out of `content` (another copy of it is kept) and let go once
+  /// the contraction has read it.
   func addHierarchy(
-    to content: inout MapContent, summary: inout Summary, progress: (Int, Int) -> Void
+    to content: inout MapContent, releasingRouting: Bool = false, summary: inout Summary,
+    progress: (Int, Int) -> Void
   ) {
     guard summary.edges > 0 else { return }
     guard let routing = content.routing else {
       summary.hierarchyProblem = "no routing table: \(summary.routingTableProblem ?? "none")"
       return
     }
+    if releasingRouting { content.routing = nil }
     do {
-      let tables = try HierarchyBuilder(routing: routing).build(progress: progress)
+      let tables = try HierarchyBuilder(routing: consume routing).build(progress: progress)
       summary.hierarchyArcs = tables.arcs.count
       summary.hierarchyShortcuts =
         tables.arcs.reduce(0) { $0 + ($1.middle != HierarchyTables.noMiddle ? 1 : 0) } / 2

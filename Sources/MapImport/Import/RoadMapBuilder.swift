@@ -68,6 +68,9 @@ public struct RoadMapBuilder: Sendable {
     let content: MapContent
     /// The other sections, in a scratch file (`RoadMapBuilder.scratchFolder`).
     let spilled: SpilledMap?
+    /// The routing table, in a scratch file of its own while the hierarchy was made; nil
+    /// when it is `content`'s.
+    let spilledRouting: SpilledSections?
     public var summary: Summary
 
     /// The map file's bytes, laid out anew on every use (keep them when needed twice).
@@ -89,7 +92,8 @@ public struct RoadMapBuilder: Sendable {
         size += part.count
       }
       if let spilled {
-        try MapFileWriter(content: content).write(after: spilled, to: counting)
+        try MapFileWriter(content: content).write(
+          after: spilled, routing: spilledRouting, to: counting)
       } else {
         try MapFileWriter(content: content).write(to: counting)
       }
@@ -305,9 +309,22 @@ public struct RoadMapBuilder: Sendable {
     } catch {
       summary.routingTableProblem = "\(error)"
     }
+    // The table too, to a scratch file: the contraction reads it once, at its start.
+    let spilledRouting =
+      spilled == nil
+      ? nil
+      : scratchFolder.flatMap { folder in
+        content.routing.flatMap { try? SpilledSections(writing: $0, in: folder) }
+      }
     _ = malloc_trim(0)
-    if hierarchy { addHierarchy(to: &content, summary: &summary, progress: hierarchyProgress) }
-    return Output(content: content, spilled: spilled, summary: summary)
+    if hierarchy {
+      addHierarchy(
+        to: &content, releasingRouting: spilledRouting != nil, summary: &summary,
+        progress: hierarchyProgress)
+    }
+    if spilledRouting != nil { content.routing = nil }
+    return Output(
+      content: content, spilled: spilled, spilledRouting: spilledRouting, summary: summary)
   }
 
   /// Builds the map and opens it, for tests and tools that want a graph right away.
