@@ -61,16 +61,10 @@ package struct MapFileWriter {
     after spilled: SpilledMap, routing spilledRouting: SpilledSections? = nil,
     to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) {
-    var sections: [LaidOut] = spilled.sections.map {
-      ($0.section, count: $0.count, bytes: .mapped($0.bytes, spilled.file.storage))
-    }
-    if let hierarchy = content.hierarchy {
-      sections += hierarchySections(hierarchy)
-    }
+    var sections = spilled.sections
+    if let hierarchy = content.hierarchy { sections += hierarchySections(hierarchy) }
     if let spilledRouting {
-      sections += spilledRouting.sections.map {
-        ($0.section, count: $0.count, bytes: .mapped($0.bytes, spilledRouting.file.storage))
-      }
+      sections += spilledRouting.sections
     } else if let routing = content.routing {
       sections += Self.routingSections(routing)
     }
@@ -214,9 +208,7 @@ package struct MapFileWriter {
 
     sections += wholeMapSections(grid: grid).map { ($0.0, $0.count, .laidOut($0.bytes)) }
     for (section, count, fill) in addressSections() { add(section, count, fill) }
-    if let hierarchy = content.hierarchy {
-      sections += hierarchySections(hierarchy)
-    }
+    if let hierarchy = content.hierarchy { sections += hierarchySections(hierarchy) }
     if let routing = content.routing { sections += Self.routingSections(routing) }
 
     return sections

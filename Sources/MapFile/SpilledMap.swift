@@ -14,8 +14,8 @@ package final class SpilledMap: @unchecked Sendable {
   /// The scratch file opened as a map.
   package let map: RoadMap
   let file: ScratchFile
-  /// The scratch file's sections in file order, with their bytes in the mapping.
-  let sections: [(section: MapFileLayout.Section, count: Int, bytes: UnsafeRawBufferPointer)]
+  /// The scratch file's sections in file order, their bytes in the mapping.
+  let sections: [MapFileWriter.LaidOut]
 
   /// Writes `content`'s sections but its routing hierarchy and table to a scratch file
   /// in `folder`, one section laid out at a time, and maps the file.
@@ -32,7 +32,7 @@ package final class SpilledMap: @unchecked Sendable {
     map = try RoadMap(storage: file.storage, name: file.path)
     // In the table's order (sections without records share an offset with the next).
     let base = file.storage.bytes
-    var sections: [(MapFileLayout.Section, Int, UnsafeRawBufferPointer)] = []
+    var sections: [MapFileWriter.LaidOut] = []
     let count = Int(base.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian)
     for i in 0..<count {
       let entry = MapFileLayout.headerSize + i * MapFileLayout.tableEntrySize
@@ -42,7 +42,8 @@ package final class SpilledMap: @unchecked Sendable {
       else { continue }
       let start = section.offset
       let end = start + section.count * section.recordSize
-      sections.append((kind, section.count, UnsafeRawBufferPointer(rebasing: base[start..<end])))
+      let bytes = UnsafeRawBufferPointer(rebasing: base[start..<end])
+      sections.append((kind, section.count, .mapped(bytes, file.storage)))
     }
     self.sections = sections
   }

@@ -9,7 +9,8 @@ package final class SpilledSections: @unchecked Sendable {
   // @unchecked: `sections` point into `file`'s read-only mapping, which lives as long as
   // this object; nothing here changes after `init`.
   let file: ScratchFile
-  let sections: [(section: MapFileLayout.Section, count: Int, bytes: UnsafeRawBufferPointer)]
+  /// The sections, their bytes in the mapping.
+  let sections: [MapFileWriter.LaidOut]
 
   /// Writes `routing`'s sections (`RTMT`, `RTED`, `RTND`, `RTRS`) to a scratch file in
   /// `folder` and maps it.
@@ -22,10 +23,11 @@ package final class SpilledSections: @unchecked Sendable {
       for (_, _, bytes) in laidOut { try bytes.forEachPiece(sink) }
     }
     var start = 0
-    let base = file.storage.bytes
+    let storage = file.storage
     sections = laidOut.map { section, count, bytes in
       defer { start += bytes.count }
-      return (section, count, UnsafeRawBufferPointer(rebasing: base[start..<start + bytes.count]))
+      let mapped = UnsafeRawBufferPointer(rebasing: storage.bytes[start..<start + bytes.count])
+      return (section, count, .mapped(mapped, storage))
     }
   }
 }

@@ -21,12 +21,12 @@ extension RoadMapBuilder {
     roadsOnly.areas = []
     // With a scratch folder, the map is written there a section at a time and read back
     // mapped, rather than laid out whole in memory beside the content.
-    let spilled =
-      content.edges.isEmpty
-      ? nil : scratchFolder.flatMap { try? SpilledMap(writing: roadsOnly, in: $0) }
-    let roads =
-      content.edges.isEmpty
-      ? nil : spilled?.map ?? (try? MapFileWriter(content: roadsOnly).map(name: "roads"))
+    var spilled: SpilledMap?
+    var roads: RoadMap?
+    if !content.edges.isEmpty {
+      spilled = scratchFolder.flatMap { try? SpilledMap(writing: roadsOnly, in: $0) }
+      roads = spilled?.map ?? (try? MapFileWriter(content: roadsOnly).map(name: "roads"))
+    }
     roadsOnly = MapContent()
     assembly.makeBook(into: &content, roads: roads)
     return assembly.summary
