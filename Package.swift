@@ -48,10 +48,12 @@ let package = Package(
     .target(name: "Search", dependencies: ["Geo", "Routing", "MapFile"], swiftSettings: optimized),
     .target(name: "Contraction", dependencies: ["Routing", "CMalloc"], swiftSettings: optimized),
     .target(name: "OSMPBF", dependencies: ["Routing", "CZlib"], swiftSettings: optimized),
+    .target(name: "RoadCosts", dependencies: ["Routing"], swiftSettings: strict),
     .target(
       name: "MapImport",
       dependencies: [
-        "Geo", "Navigation", "Routing", "MapFile", "Contraction", "OSMPBF", "CMalloc",
+        "Geo", "Navigation", "Routing", "RoadCosts", "MapFile", "Contraction", "OSMPBF",
+        "CMalloc",
       ],
       swiftSettings: optimized),
     .target(
@@ -175,7 +177,8 @@ let package = Package(
     .testTarget(
       name: "MapImportTests",
       dependencies: [
-        "MapImport", "OSMPBF", "Routing", "MapFile", "Maneuvers", "Geo", "Navigation", "CZlib",
+        "MapImport", "OSMPBF", "Routing", "RoadCosts", "MapFile", "Maneuvers", "Geo",
+        "Navigation", "CZlib",
       ],
       swiftSettings: strict
     ),

@@ -17,11 +17,16 @@ package struct MapContent: Equatable, Sendable {
     package var speedCentimetresPerSecond: UInt16
     package var roadClass: UInt8
     package var flags: UInt8
+    /// `RoadEdge.routingSpeed`; 0: the same as the speed.
+    package var routingSpeedCentimetresPerSecond: UInt16
+    /// `RoadEdge.endDelay`, in tenths of a second.
+    package var endDelayDeciseconds: UInt16
 
     package init(
       wayID: Int64, from: UInt32, to: UInt32, lengthCentimetres: UInt32, geometryStart: UInt32,
       geometryCount: UInt32, name: UInt32, ref: UInt32, turnLanes: UInt32,
-      speedCentimetresPerSecond: UInt16, roadClass: UInt8, flags: UInt8
+      speedCentimetresPerSecond: UInt16, roadClass: UInt8, flags: UInt8,
+      routingSpeedCentimetresPerSecond: UInt16 = 0, endDelayDeciseconds: UInt16 = 0
     ) {
       self.wayID = wayID
       self.from = from
@@ -35,6 +40,8 @@ package struct MapContent: Equatable, Sendable {
       self.speedCentimetresPerSecond = speedCentimetresPerSecond
       self.roadClass = roadClass
       self.flags = flags
+      self.routingSpeedCentimetresPerSecond = routingSpeedCentimetresPerSecond
+      self.endDelayDeciseconds = endDelayDeciseconds
     }
   }
 

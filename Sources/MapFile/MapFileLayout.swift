@@ -13,7 +13,7 @@ import Routing
 /// | `META` | 64 B, 1 record | bounding box (4 × Int32 E7: min lat, min lon, max lat, max lon), grid origin (lat, lon E7), grid cell size (lat, lon E7), grid columns, rows (UInt32), speed table country (4 ASCII bytes) |
 /// | `NODE` | 8 B | lat, lon as Int32 1e-7 degrees |
 /// | `OUTX` | 4 B, nodes + 1 | CSR offsets: node n's outgoing edges are `OUTX[n]..<OUTX[n+1]` |
-/// | `EDGE` | 48 B | way id (Int64), from, to (UInt32), length (UInt32 cm), geometry start, geometry count (UInt32, points between the end nodes), name, ref, turn lanes (UInt32 string index, `0xFFFFFFFF` none), speed (UInt16 cm/s), road class (UInt8), flags (UInt8: 1 roundabout, 2 geometry reversed, 4 destination only), 4 reserved; sorted by `from` |
+/// | `EDGE` | 48 B | way id (Int64), from, to (UInt32), length (UInt32 cm), geometry start, geometry count (UInt32, points between the end nodes), name, ref, turn lanes (UInt32 string index, `0xFFFFFFFF` none), speed (UInt16 cm/s), road class (UInt8), flags (UInt8: 1 roundabout, 2 geometry reversed, 4 destination only, 8 under works), routing speed (UInt16 cm/s, `RoadEdge.routingSpeed`; 0 the speed), delay at the end node (UInt16 0.1 s, `RoadEdge.endDelay`); sorted by `from` |
 /// | `INCX` | 4 B, nodes + 1 | offsets into `INCE` per node |
 /// | `INCE` | 4 B | edge ids entering each node, ascending |
 /// | `GEOM` | 8 B | lat, lon Int32 E7: interior points of way segments, shared by both directions |
@@ -146,5 +146,7 @@ package enum MapFileLayout {
     package static let geometryReversed: UInt8 = 2
     /// No through traffic: `RoadEdge.isDestinationOnly`.
     package static let destinationOnly: UInt8 = 4
+    /// Under works that may close it: `RoadEdge.isUnderWorks`.
+    package static let underWorks: UInt8 = 8
   }
 }

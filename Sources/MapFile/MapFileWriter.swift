@@ -120,7 +120,8 @@ package struct MapFileWriter {
         b.uint16(e.speedCentimetresPerSecond)
         b.bytes.append(e.roadClass)
         b.bytes.append(e.flags)
-        b.uint32(0)
+        b.uint16(e.routingSpeedCentimetresPerSecond)
+        b.uint16(e.endDelayDeciseconds)
       }
     }
     // Incoming edges by end node, ascending ids: a counting sort into one array.

@@ -41,7 +41,10 @@ extension RoadMap {
       isRoundabout: flags & MapFileLayout.EdgeFlag.roundabout != 0,
       isDestinationOnly: flags & MapFileLayout.EdgeFlag.destinationOnly != 0,
       turnLanes: string(field(edges, id, 36, UInt32.self)),
-      wayID: field(edges, id, 0, Int64.self))
+      wayID: field(edges, id, 0, Int64.self),
+      routingSpeed: Double(field(edges, id, 44, UInt16.self)) / 100,
+      isUnderWorks: flags & MapFileLayout.EdgeFlag.underWorks != 0,
+      endDelay: Double(field(edges, id, 46, UInt16.self)) / 10)
   }
 
   /// The edge's end nodes without decoding its strings.

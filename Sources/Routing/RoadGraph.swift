@@ -86,6 +86,14 @@ public struct RoadEdge: Sendable, Equatable {
   /// Free-flow speed, m/s: what a car keeps with no traffic, a share of the way's limit
   /// (tagged, or implicit for its class, country and area; see `CarProfile.speed(of:…)`).
   public var speed: Double
+  /// What route choice takes the edge's speed to be, m/s: the way's class and tags read
+  /// as OSRM's car profile reads them, with the seconds of the signals along it folded in
+  /// (see `RoadCosts`' `RoutingRate` and `NodeObstacle`). 0: the same as `speed`. The
+  /// route's time is always told by `speed`; this only decides which route is taken.
+  public var routingSpeed: Double
+  /// Seconds route choice adds for driving on through the node the edge ends at (a traffic
+  /// signal, a stop sign, a gate there); not part of the route's time.
+  public var endDelay: Double
   public var roadClass: RoadClass
   public var name: String
   public var ref: String?
@@ -94,6 +102,10 @@ public struct RoadEdge: Sendable, Equatable {
   /// `motor_vehicle=destination`…): the router enters it only to reach a destination on it
   /// or beyond it, never as a shortcut.
   public var isDestinationOnly: Bool
+  /// Whether the way is under works that may close it (`construction=*` on the road, other
+  /// than `minor`, `widening` or `no`): the router enters it only when nothing else gets
+  /// there within `RouterOptions.worksEntryCost`.
+  public var isUnderWorks: Bool
   /// The way's `turn:lanes` for this direction (`left|through|through;right`), nil if none.
   public var turnLanes: String?
   /// The OSM way the edge comes from, to tell where a road changes name or ends.
@@ -102,23 +114,31 @@ public struct RoadEdge: Sendable, Equatable {
   public init(
     from: Int, to: Int, length: Double, speed: Double, roadClass: RoadClass, name: String,
     ref: String? = nil, isRoundabout: Bool = false, isDestinationOnly: Bool = false,
-    turnLanes: String? = nil, wayID: Int64
+    turnLanes: String? = nil, wayID: Int64, routingSpeed: Double = 0,
+    isUnderWorks: Bool = false, endDelay: Double = 0
   ) {
     self.from = from
     self.to = to
     self.length = length
     self.speed = speed
+    self.routingSpeed = routingSpeed
+    self.endDelay = endDelay
     self.roadClass = roadClass
     self.name = name
     self.ref = ref
     self.isRoundabout = isRoundabout
     self.isDestinationOnly = isDestinationOnly
+    self.isUnderWorks = isUnderWorks
     self.turnLanes = turnLanes
     self.wayID = wayID
   }
 
   /// Seconds to drive the edge at its speed.
   public var duration: Double { length / max(speed, 0.1) }
+
+  /// Seconds of route choice to drive the edge: at its routing speed, or its speed
+  /// without one.
+  public var weight: Double { length / max(routingSpeed > 0 ? routingSpeed : speed, 0.1) }
 }
 
 /// OSM `highway` classes a car may use, most important first.

@@ -42,8 +42,8 @@ struct HierarchyExactnessTests {
       guard let reference, let found else { continue }
       let tolerance = 1e-3 + 1e-4 * Double(max(reference.edges.count, found.edges.count))
       #expect(
-        abs(found.duration - reference.duration) <= tolerance,
-        "\(name) pair \(i): \(found.duration) s through the hierarchy, \(reference.duration) s plainly"
+        abs(found.cost - reference.cost) <= tolerance,
+        "\(name) pair \(i): \(found.cost) s through the hierarchy, \(reference.cost) s plainly"
       )
       routed += 1
     }

@@ -27,14 +27,14 @@ struct ViaAlternativeTests {
       else { continue }
       pairs += 1
       let reference = try plain.paths(from: a, to: b, alternatives: 2)
-      #expect(abs(reference[0].duration - fastest.duration) < 0.05)
+      #expect(abs(reference[0].cost - fastest.cost) < 0.05)
       if paths.count > 1 { withAlternatives.via += 1 }
       if reference.count > 1 { withAlternatives.penalty += 1 }
       #expect(paths.count <= 3)
       for (i, path) in paths.enumerated().dropFirst() {
         #expect(Set(path.edges).count == path.edges.count, "\(name) pair \(pairs): a loop")
-        #expect(path.duration >= paths[i - 1].duration)
-        #expect(path.duration <= fastest.duration * options.alternativeMaximumStretch + 1e-6)
+        #expect(path.cost >= paths[i - 1].cost)
+        #expect(path.cost <= fastest.cost * options.alternativeMaximumStretch + 1e-6)
         for other in paths[..<i] {
           let shared = Self.sharedLength(path, other, map)
           #expect(

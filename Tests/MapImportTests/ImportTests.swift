@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import MapFile
+import RoadCosts
 import Routing
 import Testing
 

@@ -1,6 +1,7 @@
 import Geo
 import MapFile
 import MapImport
+import RoadCosts
 import Routing
 import Testing
 

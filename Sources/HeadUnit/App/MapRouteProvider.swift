@@ -48,11 +48,15 @@ public struct MapRouteProvider: RouteProvider {
   public func trip(to place: Place, from origin: Coordinate?) -> Navigation.Trip? {
     guard let origin else { return nil }
     guard let routes = routes(to: place, from: origin), !routes.isEmpty else { return nil }
+    // The router's choice comes first; an alternative on smaller roads may still arrive a
+    // little sooner by the estimate, so the first is "Fastest" only when it is.
+    let quickest = routes.map(\.duration).min() ?? 0
     let choices = routes.enumerated().map { index, route in
       Navigation.RouteChoice(
         route: route, summaryVariants: [EmbeddedRouteProvider.distanceText(route.distance)],
         selectionSummaryVariants: [EmbeddedRouteProvider.durationText(route.duration)],
-        additionalInformationVariants: index == 0 ? ["Fastest"] : [Self.via(route)])
+        additionalInformationVariants: index > 0
+          ? [Self.via(route)] : [route.duration <= quickest ? "Fastest" : "Recommended"])
     }
     return Navigation.Trip(
       origin: origin, destination: place.coordinate, destinationNameVariants: [place.name],

@@ -1,4 +1,5 @@
 import Foundation
+import RoadCosts
 
 extension CarProfile {
   /// Whether a way runs through a built-up area at a point where `presence` holds.

@@ -1,4 +1,5 @@
 import Foundation
+import RoadCosts
 import Routing
 
 /// Which OSM ways a car may drive, in which directions, and at what speed.
@@ -41,8 +42,14 @@ public struct CarProfile: Sendable {
     public var isRoundabout: Bool
     /// Only for traffic to or from the way (`destination`, `customers`).
     public var isDestinationOnly: Bool
+    /// Under works that may close it: `construction` other than `no`, `minor`, `widening`.
+    public var isUnderWorks: Bool
     public var forwardLanes: String?
     public var backwardLanes: String?
+    /// What route choice takes the way's speed to be in each direction, km/h
+    /// (`RoutingRate`), before the signals on it.
+    public var forwardRate: Double
+    public var backwardRate: Double
   }
 
   static let classes: [String: RoadClass] = [
@@ -59,6 +66,8 @@ public struct CarProfile: Sendable {
     "no", "private", "agricultural", "forestry", "emergency", "psv", "bus",
   ]
   static let destinationAccess: Set<String> = ["destination", "customers"]
+  /// `construction` values for works that leave the road open.
+  static let openWorks: Set<String> = ["no", "minor", "widening"]
 
   public let limits: SpeedLimits
 
@@ -98,22 +107,29 @@ public struct CarProfile: Sendable {
     }
     let isOneway = !(forward && backward)
     let plainLanes = isOneway ? tags["turn:lanes"] : nil
+    let forwardLimit = limits.taggedLimit(tags: tags, roadClass: roadClass, forward: true)
+    let backwardLimit = limits.taggedLimit(tags: tags, roadClass: roadClass, forward: false)
     return Way(
       roadClass: roadClass,
       name: tags["name"] ?? "",
       ref: tags["ref"],
       forward: forward,
       backward: backward,
-      forwardTaggedLimit: limits.taggedLimit(tags: tags, roadClass: roadClass, forward: true),
-      backwardTaggedLimit: limits.taggedLimit(tags: tags, roadClass: roadClass, forward: false),
+      forwardTaggedLimit: forwardLimit,
+      backwardTaggedLimit: backwardLimit,
       area: SpeedLimits.area(tags: tags),
       isMotorroad: tags["motorroad"] == "yes",
       usesDefaultLimit: limits.taggedLimit(tags: tags, roadClass: roadClass, forward: forward)
         == nil,
       isRoundabout: isRoundabout,
       isDestinationOnly: isDestinationOnly,
+      isUnderWorks: tags["construction"].map { !Self.openWorks.contains($0) } ?? false,
       forwardLanes: tags["turn:lanes:forward"] ?? (forward ? plainLanes : nil),
-      backwardLanes: tags["turn:lanes:backward"] ?? (backward ? plainLanes : nil))
+      backwardLanes: tags["turn:lanes:backward"] ?? (backward ? plainLanes : nil),
+      forwardRate: RoutingRate.kmh(
+        tags: tags, roadClass: roadClass, taggedLimit: forwardLimit, twoWay: !isOneway),
+      backwardRate: RoutingRate.kmh(
+        tags: tags, roadClass: roadClass, taggedLimit: backwardLimit, twoWay: !isOneway))
   }
 
   /// The first of several `;`-separated values, trimmed.

@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import MapFile
 import Navigation
+import RoadCosts
 import Routing
 
 /// The graph-building steps of `RoadMapBuilder`: ways → runs of known nodes → junctions →
@@ -18,6 +19,8 @@ struct MapAssembly {
   private var graphNodes = SortedIDs([])
   /// The final ids of each way's edges (`WayEdges`).
   private var wayEdges = WayEdges()
+  /// The graph nodes a car cannot pass, ascending.
+  private(set) var barrierNodes: [UInt32] = []
 
   /// A place's words, before they are interned in the string table.
   struct PlaceText: Equatable, Sendable {
@@ -36,12 +39,22 @@ struct MapAssembly {
     var geometryCount: UInt32
     var forward: Bool
     var presence: BuiltUpAreas.Presence
+    /// Seconds of signals and signs passed inside the edge (`NodeObstacle.delay`).
+    var delay: Float
+    /// Seconds for passing the node at its end.
+    var endDelay: Float
   }
 
-  /// - Parameter junctions: The signs of `highway=motorway_junction` nodes, by node id.
+  /// - Parameters:
+  ///   - junctions: The signs of `highway=motorway_junction` nodes, by node id.
+  ///   - delays: The seconds route choice adds for passing a node (`NodeObstacle.delay`),
+  ///     by node id.
+  ///   - barriers: Nodes a car cannot pass (`NodeObstacle.closed`): each becomes a graph
+  ///     node where the only move is back (`addRestrictions`). Gates become graph nodes too.
   init(
     country: String?, coordinates: NodeCoordinates,
     roads: RoadTable, junctions: [Int64: SignpostTags.Junction] = [:],
+    delays: [Int64: Float] = [:], barriers: SortedIDs = SortedIDs([]),
     builtUp: BuiltUpAreas = BuiltUpAreas()
   ) {
     profile = CarProfile(limits: SpeedLimits(country: country))
@@ -94,7 +107,10 @@ struct MapAssembly {
       runs: runs.map { (attributes[$0.way].roadClass, $0.nodes) }, coordinates: coordinates)
 
     // Junctions: used twice or more (by two ways or one way twice), and run ends.
-    graphNodes = Self.junctions(of: runs)
+    // Barriers and gates become graph nodes: what they cost is charged on passing them.
+    let gates = delays.filter { $0.value >= 10 }.map(\.key)
+    graphNodes = Self.junctions(of: runs, barriers: SortedIDs(barriers.ids + gates))
+    barrierNodes = barriers.ids.compactMap { graphNodes.index(of: $0).map(UInt32.init) }
     let graphNodeIDs = graphNodes.ids
     content.nodes.reserveCapacity(graphNodeIDs.count)
     for id in graphNodeIDs { content.nodes.append(coordinates[id]!) }
@@ -138,19 +154,22 @@ struct MapAssembly {
         let b = UInt32(graphNodes.index(of: segment.last!)!)
         let count = UInt32(segment.count - 2)
         let presence = Self.presence(of: segment, in: builtUp, coordinates: coordinates)
+        let delay =
+          delays.isEmpty ? 0 : segment.dropFirst().dropLast().reduce(0) { $0 + (delays[$1] ?? 0) }
+        let (startDelay, endDelay) = (delays[segment.first!] ?? 0, delays[segment.last!] ?? 0)
         if way.forward {
           describe(
             Pending(
               length: length, from: a, to: b, way: UInt32(run.way),
               geometryStart: UInt32(geometryStart), geometryCount: count, forward: true,
-              presence: presence))
+              presence: presence, delay: delay, endDelay: endDelay))
         }
         if way.backward {
           describe(
             Pending(
               length: length, from: b, to: a, way: UInt32(run.way),
               geometryStart: UInt32(geometryStart), geometryCount: count, forward: false,
-              presence: presence))
+              presence: presence, delay: delay, endDelay: startDelay))
         }
         summary.roadLength += length
         start = i
@@ -165,9 +184,13 @@ struct MapAssembly {
       let p = pending[i]
       let way = attributes[Int(p.way)]
       let kmh = profile.speed(of: way, forward: p.forward, presence: p.presence)
+      let rate = (p.forward ? way.forwardRate : way.backwardRate) / 3.6
+      let seconds = p.length / max(rate, 0.1) + Double(p.delay)
+      let routing = seconds > 0 ? p.length / seconds : rate
       var flags: UInt8 = 0
       if way.isRoundabout { flags |= MapFileLayout.EdgeFlag.roundabout }
       if way.isDestinationOnly { flags |= MapFileLayout.EdgeFlag.destinationOnly }
+      if way.isUnderWorks { flags |= MapFileLayout.EdgeFlag.underWorks }
       if !p.forward { flags |= MapFileLayout.EdgeFlag.geometryReversed }
       wayEdges.append(way: wayIDs[Int(p.way)], edge: content.edges.count)
       if let sign = signs[i] {
@@ -186,7 +209,10 @@ struct MapAssembly {
           turnLanes: (p.forward ? way.forwardLanes : way.backwardLanes).map { intern($0) }
             ?? MapFileLayout.noString,
           speedCentimetresPerSecond: UInt16(min((kmh / 3.6 * 100).rounded(), 65_535)),
-          roadClass: UInt8(way.roadClass.rawValue), flags: flags))
+          roadClass: UInt8(way.roadClass.rawValue), flags: flags,
+          routingSpeedCentimetresPerSecond: UInt16(
+            min(max((routing * 100).rounded(), 1), 65_535)),
+          endDelayDeciseconds: UInt16(min(max((Double(p.endDelay) * 10).rounded(), 0), 65_535))))
     }
     wayEdges.sort()
     summary.nodes = content.nodes.count
@@ -194,10 +220,12 @@ struct MapAssembly {
     summary.signposts = content.signposts.count
   }
 
-  /// The graph's nodes of `runs`: both ends of every run, and every node that runs use
-  /// twice or more. Sorts all the runs' references once, rather than counting them in a
-  /// dictionary.
-  static func junctions(of runs: [(way: Int, nodes: [Int64])]) -> SortedIDs {
+  /// The graph's nodes of `runs`: both ends of every run, every node that runs use twice or
+  /// more, and the `barriers` (and gates) on them. Sorts all the runs' references once, rather than
+  /// counting them in a dictionary.
+  static func junctions(
+    of runs: [(way: Int, nodes: [Int64])], barriers: SortedIDs = SortedIDs([])
+  ) -> SortedIDs {
     var refs: [Int64] = []
     refs.reserveCapacity(runs.reduce(0) { $0 + $1.nodes.count })
     for run in runs { refs += run.nodes }
@@ -211,7 +239,7 @@ struct MapAssembly {
     while i < refs.count {
       var j = i + 1
       while j < refs.count, refs[j] == refs[i] { j += 1 }
-      if j - i >= 2 { nodes.append(refs[i]) }
+      if j - i >= 2 || barriers.contains(refs[i]) { nodes.append(refs[i]) }
       i = j
     }
     refs = []
@@ -293,6 +321,7 @@ struct MapAssembly {
             from: UInt32(from), via: UInt32(via), to: UInt32(to), only: rule.kind == .only))
       }
     }
+    kept.formUnion(barrierRestrictions())
     content.restrictions = kept.sorted()
   }
 

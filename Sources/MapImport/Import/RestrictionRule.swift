@@ -7,8 +7,11 @@ import Routing
 /// Read from `type=restriction` relations: the value of `restriction:motorcar`, else
 /// `restriction:motor_vehicle`, else `restriction` (unless `except` names motorcar or
 /// motor_vehicle). `no_*` forbids the move, `only_*` makes it the only one allowed.
-/// Restrictions only for other vehicles (`restriction:hgv`…) and conditional ones
-/// (`restriction:conditional`, `day_on`, `hour_on`) are not for this profile.
+/// Restrictions only for other vehicles (`restriction:hgv`…) and those stated only under a
+/// condition (`restriction:conditional`) are not for this profile. One that holds at
+/// certain times in the older way (`day_on`, `hour_on`) holds always: a route is planned
+/// before the hour it is driven at, and a turn forbidden at that hour is worse than a
+/// longer way at another (OSRM reads them the same way).
 struct RestrictionRule: Equatable {
   var relationID: Int64
   var kind: TurnRestriction.Kind
@@ -36,7 +39,6 @@ struct RestrictionRule: Equatable {
     let type = relation.tags["type"] ?? ""
     guard type == "restriction" || type.hasPrefix("restriction:") else { return nil }
     let tags = relation.tags
-    if tags["day_on"] != nil || tags["hour_on"] != nil { return .failure(.init(.conditional)) }
     var value = tags["restriction:motorcar"] ?? tags["restriction:motor_vehicle"]
     if value == nil, type == "restriction" || type == "restriction:motorcar" {
       value = tags["restriction"]

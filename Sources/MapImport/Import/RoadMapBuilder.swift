@@ -3,6 +3,7 @@ import Foundation
 import Geo
 import MapFile
 import OSMPBF
+import RoadCosts
 import Routing
 
 /// Turns OSM nodes, ways and relations into a map file: the one code path of
@@ -122,6 +123,10 @@ public struct RoadMapBuilder: Sendable {
   private var nodePlaces: [Int64: MapAssembly.PlaceText] = [:]
   /// Signs of motorway junctions, for the ramps leaving them.
   private var junctions: [Int64: SignpostTags.Junction] = [:]
+  /// Seconds route choice adds for passing a node, by node id (`NodeObstacle.delay`).
+  private var delays: [Int64: Float] = [:]
+  /// Nodes a car cannot pass (`NodeObstacle.closed`).
+  private var barriers: [Int64] = []
   private var roads = RoadTable()
   private var placeWays: [Int64: PlaceWay] = [:]
   /// Areas: closed ways, multipolygons and the coastline (`AreaCollector`).
@@ -170,6 +175,11 @@ public struct RoadMapBuilder: Sendable {
       nodePlaces[node.id] = MapAssembly.PlaceText(name: name, category: category)
     }
     if let junction = SignpostTags.Junction(tags: node.tags) { junctions[node.id] = junction }
+    switch NodeObstacle.of(node.tags) {
+    case .delay(let seconds)?: delays[node.id] = Float(seconds)
+    case .closed?: barriers.append(node.id)
+    case nil: break
+    }
     addressElements.add(node: node.id, tags: node.tags)
   }
 
@@ -247,7 +257,8 @@ public struct RoadMapBuilder: Sendable {
     coordinates.sort()
     var assembly = MapAssembly(
       country: country ?? guessedCountry(), coordinates: coordinates,
-      roads: roads, junctions: junctions, builtUp: builtUpAreas())
+      roads: roads, junctions: junctions, delays: delays, barriers: SortedIDs(barriers),
+      builtUp: builtUpAreas())
     roads = RoadTable()
     assembly.addRestrictions(rules.values.sorted { $0.relationID < $1.relationID })
     for (reason, count) in skipped {
@@ -279,6 +290,8 @@ public struct RoadMapBuilder: Sendable {
     nodePlaces = [:]
     placeWays = [:]
     junctions = [:]
+    delays = [:]
+    barriers = []
     var (content, summary) = assembly.finish()
     step(.areas)
     addAreas(to: &content, summary: &summary)

@@ -63,9 +63,10 @@ extension RouterOptions {
   /// used.
   package var hierarchyFingerprint: [Float] {
     [
-      Float(slightTurnCost), Float(nearSideTurnCost), Float(farSideTurnCost),
-      Float(sharpTurnExtra), Float(uTurnCost), Float(destinationOnlyEntryCost),
-      drivingSide == .right ? 1 : 2,
+      Float(turnPenalty), Float(turnBias), Float(oncomingTurnPenalty), Float(uTurnCost),
+      Float(destinationOnlyEntryCost), Float(worksEntryCost), drivingSide == .right ? 1 : 2,
+      // The turn model: 2 is the logistic curve (1, implied before it, the bands).
+      2,
     ]
   }
 }

@@ -20,6 +20,10 @@ public struct RoutePath: Sendable, Equatable {
   public var distance: Double
   /// Seconds: edge times plus turn costs.
   public var duration: Double
+  /// What the route costs the search (`RoadEdge.weight`s, turn and entry costs, the
+  /// start's penalty): the fastest route is the cheapest, and alternatives are held to it
+  /// and ordered by it.
+  public var cost: Double
   /// Whether the route starts against the heading the car was given: it must turn round
   /// first.
   public var startsWithUTurn: Bool
@@ -27,7 +31,7 @@ public struct RoutePath: Sendable, Equatable {
   public init(
     edges: [Int], startFraction: Double, endFraction: Double, origin: Coordinate,
     destination: Coordinate, start: Coordinate, end: Coordinate, distance: Double,
-    duration: Double, startsWithUTurn: Bool = false
+    duration: Double, cost: Double? = nil, startsWithUTurn: Bool = false
   ) {
     self.startsWithUTurn = startsWithUTurn
     self.edges = edges
@@ -39,6 +43,7 @@ public struct RoutePath: Sendable, Equatable {
     self.end = end
     self.distance = distance
     self.duration = duration
+    self.cost = cost ?? duration
   }
 
   /// The fraction of edge number `index` (in `edges`) that the route drives: `(from, to)`.

@@ -47,7 +47,7 @@ extension Router {
       }
       latest = found.edges
       let candidate = path(found, origin: origin, destination: destination)
-      guard candidate.duration <= fastest.duration * options.alternativeMaximumStretch else {
+      guard candidate.cost <= fastest.cost * options.alternativeMaximumStretch else {
         continue
       }
       let distinct = ([fastest] + kept).allSatisfy { other in
@@ -56,7 +56,7 @@ extension Router {
       }
       if distinct { kept.append(candidate) }
     }
-    return kept.sorted { $0.duration < $1.duration }
+    return kept.sorted { $0.cost < $1.cost }
   }
 
   /// Metres of road two paths both drive (whole edges in common, either direction of a

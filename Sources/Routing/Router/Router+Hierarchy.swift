@@ -28,7 +28,7 @@ extension Router {
     for start in starts {
       for end in ends where end.edge == start.edge {
         guard end.fraction >= start.fraction else { return nil }
-        let cost = (end.fraction - start.fraction) * table.duration(start.edge) + start.penalty
+        let cost = (end.fraction - start.fraction) * table.cost(start.edge) + start.penalty
         if cost < direct?.cost ?? .infinity {
           direct = Found(edges: [start.edge], start: start, end: end, cost: cost)
         }
@@ -50,12 +50,12 @@ extension Router {
   /// The search cost of driving `edges` from `start` to `end` (the edge times, turn and
   /// destination-only costs the search adds), nil when a step is not a move.
   func searchCost(_ edges: [Int], start: Snap, end: Snap) -> Double? {
-    var cost = (1 - start.fraction) * table.duration(edges[0]) + start.penalty
+    var cost = (1 - start.fraction) * table.cost(edges[0]) + start.penalty
     for (e, f) in zip(edges, edges.dropFirst()) {
       guard let move = moves(from: e).first(where: { $0.to == f }) else { return nil }
       cost += move.cost
     }
-    return cost - (1 - end.fraction) * table.duration(edges[edges.count - 1])
+    return cost - (1 - end.fraction) * table.cost(edges[edges.count - 1])
   }
 }
 

@@ -18,7 +18,7 @@ extension Router {
   }
 
   /// Edge-based A* from the `starts` to any of the `ends`; driving onto a destination-only
-  /// road costs `RouterOptions.destinationOnlyEntryCost` more.
+  /// road, or one under works, costs its entry cost more (`RoutingTable.entryCost`).
   ///
   /// - Parameter weights: per-edge multipliers of edge time (alternatives), nil for none.
   func search(
@@ -37,7 +37,7 @@ extension Router {
     var parent = [Int32](repeating: -1, count: count)
     var heap = SearchHeap(capacity: 1024)
     @inline(__always) func time(_ e: Int) -> Double {
-      table.duration(e) * (weights?[e] ?? 1)
+      table.cost(e) * (weights?[e] ?? 1)
     }
     // The bound is to `target`; ends away from it (a fallback's wider snaps) lower it by
     // their distance, so it stays a lower bound to every end and the search exact.
@@ -75,12 +75,8 @@ extension Router {
       let here = cost[e]
       let node = table.to(e)
       if here + bound(node) < key - 1e-9 { continue }  // stale
-      let leavesOpenRoad = !table.destinationOnly(e)
       forEachMove(from: e) { f, turn in
-        var through = here + turn
-        if leavesOpenRoad && table.destinationOnly(f) {
-          through += options.destinationOnlyEntryCost
-        }
+        let through = here + turn + table.entryCost(from: e, to: f, options: options)
         for end in ends where end.edge == f {
           let finish = through + end.fraction * time(f)
           if finish < best {
@@ -114,10 +110,12 @@ extension Router {
     return Found(edges: edges, start: start, end: end, cost: best)
   }
 
-  /// The seconds and metres of `found` without any search weights: edge times of the
-  /// parts driven, turn costs, the start's penalty.
-  func measure(_ found: Found) -> (duration: Double, distance: Double) {
+  /// The seconds, metres and search cost of `found` without any alternatives' weights:
+  /// edge times (costs) of the parts driven, turn costs (and entry costs), the start's
+  /// penalty.
+  func measure(_ found: Found) -> (duration: Double, distance: Double, cost: Double) {
     var duration = found.start.penalty
+    var cost = found.start.penalty
     var distance = 0.0
     let last = found.edges.count - 1
     for (i, e) in found.edges.enumerated() {
@@ -125,23 +123,25 @@ extension Router {
       let to = i == last ? found.end.fraction : 1
       let part = max(0, to - from)
       duration += part * table.duration(e)
+      cost += part * table.cost(e)
       distance += part * table.length(e)
       if i < last {
         let next = found.edges[i + 1]
         var turn = options.uTurnCost
         forEachMove(from: e) { f, cost in if f == next { turn = cost } }
         duration += turn
+        cost += turn + table.entryCost(from: e, to: next, options: options)
       }
     }
-    return (duration, distance)
+    return (duration, distance, cost)
   }
 
   func path(_ found: Found, origin: Coordinate, destination: Coordinate) -> RoutePath {
-    let (duration, distance) = measure(found)
+    let (duration, distance, cost) = measure(found)
     return RoutePath(
       edges: found.edges, startFraction: found.start.fraction, endFraction: found.end.fraction,
       origin: origin, destination: destination, start: found.start.coordinate,
-      end: found.end.coordinate, distance: distance, duration: duration,
+      end: found.end.coordinate, distance: distance, duration: duration, cost: cost,
       startsWithUTurn: found.start.penalty > 0)
   }
 }

@@ -17,7 +17,7 @@ extension Router {
   /// route's duration, shares less than `alternativeMaximumShare` of the shorter one's
   /// length with the fastest route and with each kept alternative, and the stretch
   /// of `localOptimalityWindow` × the fastest duration around its via node is a fastest
-  /// path (no detour to pass through it). Ordered by duration.
+  /// path (no detour to pass through it). Ordered by cost.
   func viaAlternatives(
     to fastest: RoutePath, count: Int, starts: [Snap], ends: [Snap], origin: Coordinate,
     destination: Coordinate
@@ -34,12 +34,12 @@ extension Router {
           ends: ends)
       else { return }
       let path = path(found, origin: origin, destination: destination)
-      guard path.duration <= fastest.duration * options.alternativeMaximumStretch,
+      guard path.cost <= fastest.cost * options.alternativeMaximumStretch,
         ([fastest] + kept).allSatisfy({
           sharedLength(path, $0) < options.alternativeMaximumShare * min(path.distance, $0.distance)
         }),
         isLocallyOptimal(
-          found, via: via, window: Self.localOptimalityWindow * fastest.duration,
+          found, via: via, window: Self.localOptimalityWindow * fastest.cost,
           hierarchy: hierarchy)
       else { return }
       kept.append(path)
@@ -61,7 +61,7 @@ extension Router {
         if kept.count > before { break }
       }
     }
-    return kept.sorted { $0.duration < $1.duration }
+    return kept.sorted { $0.cost < $1.cost }
   }
 
   /// `edges` with every stretch that comes back to a road it drove cut out: a loop back to
@@ -129,8 +129,8 @@ extension Router {
     starts: [(edge: Int, cost: Double)], ends: [(edge: Int, cost: Double)]
   ) {
     (
-      starts.map { ($0.edge, (1 - $0.fraction) * table.duration($0.edge) + $0.penalty) },
-      ends.map { ($0.edge, -(1 - $0.fraction) * table.duration($0.edge)) }
+      starts.map { ($0.edge, (1 - $0.fraction) * table.cost($0.edge) + $0.penalty) },
+      ends.map { ($0.edge, -(1 - $0.fraction) * table.cost($0.edge)) }
     )
   }
 
@@ -140,8 +140,8 @@ extension Router {
   func found(_ edges: [Int], cost: Double?, starts: [Snap], ends: [Snap]) -> Found? {
     guard let first = edges.first, let last = edges.last, edges.count >= 2,
       let start = starts.filter({ $0.edge == first }).min(by: {
-        (1 - $0.fraction) * table.duration(first) + $0.penalty
-          < (1 - $1.fraction) * table.duration(first) + $1.penalty
+        (1 - $0.fraction) * table.cost(first) + $0.penalty
+          < (1 - $1.fraction) * table.cost(first) + $1.penalty
       }),
       let end = ends.filter({ $0.edge == last }).max(by: { $0.fraction > $1.fraction }),
       let measured = searchCost(edges, start: start, end: end)

@@ -93,6 +93,13 @@ public struct Router<Graph: RoadGraph>: Sendable {
     snaps.filter { $0.distance <= snaps[0].distance + extra }
   }
 
+  /// Whether edge `id` joins two nodes of the map's largest strongly connected component:
+  /// a car on it can reach most of the map and be reached from it (turn restrictions
+  /// aside).
+  public func isOnMainComponent(edge id: Int) -> Bool {
+    id >= 0 && id < table.edgeCount && table.onMainComponent(id)
+  }
+
   /// The nearest snaps on the main strongly connected component, or the nearest snaps when
   /// none is on it.
   func connected(_ snaps: [Snap]) -> [Snap] {

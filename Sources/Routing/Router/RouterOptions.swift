@@ -1,30 +1,38 @@
+import Foundation
 import Navigation
 
 /// How a car drives the road graph: what a turn costs, how far ends may be snapped, which
 /// alternatives are worth offering.
 ///
-/// Edge times are the edge's length at its free-flow speed (`RoadEdge.duration`); traffic
-/// signals cost nothing (the map has none). Turn costs are added at real junctions only
-/// (where more than one way onward is allowed); a bend in a road costs nothing.
+/// Edge costs are the edge's length at its routing speed (`RoadEdge.weight`, signals
+/// included); the route's time is told by its free-flow speed (`RoadEdge.duration`). Turn
+/// costs count in both, and are added at real junctions only (where more than one way
+/// onward is allowed); a bend in a road costs nothing. They rise with the angle along a
+/// logistic curve to `turnPenalty` (the curve OSRM fits to measured turns), a turn away
+/// from the driving side cheaper than one across it, which also waits for a gap in the
+/// oncoming traffic (`oncomingTurnPenalty`, fading out for slight turns).
 public struct RouterOptions: Sendable, Equatable {
-  /// Seconds for a slight turn (20°–45° off straight).
-  public var slightTurnCost = 1.0
-  /// Seconds for a normal turn (45°–135°) to the driving side (right in Finland): no
-  /// oncoming traffic to cross.
-  public var nearSideTurnCost = 3.0
-  /// Seconds for a normal turn across oncoming traffic (left in Finland).
-  public var farSideTurnCost = 6.0
-  /// Seconds added to a turn for being sharp (135°–170°).
-  public var sharpTurnExtra = 3.0
+  /// Seconds the sharpest turn costs.
+  public var turnPenalty = 7.5
+  /// How much cheaper a turn to the driving side is than one across the traffic: the
+  /// curve's steepness and middle are divided and multiplied by it.
+  public var turnBias = 1.075
+  /// Seconds of waiting for oncoming traffic on a turn across it, at the most.
+  public var oncomingTurnPenalty = 2.0
   /// Seconds for a U-turn (170° or more, or back along the edge just driven). Back along
   /// the same road is only allowed where nothing else is: at a dead end, or where
   /// restrictions leave no other way.
-  public var uTurnCost = 60.0
+  public var uTurnCost = 27.5
   /// Seconds added to the search, not to the route's duration, for driving onto a
   /// destination-only road (`RoadEdge.isDestinationOnly`) from one open to all: enough that
   /// such a road is used only to reach a destination on it or behind it, not as a shortcut
   /// (Valhalla's `destination_only_penalty` is the same 600 s).
   public var destinationOnlyEntryCost = 600.0
+  /// Seconds added to the search for driving onto a road under works (`construction=*`
+  /// on the road itself, other than `minor`, `widening` or `no`; `RoadEdge.isUnderWorks`)
+  /// from one that is not: the works may close it, so it is driven only to reach a
+  /// destination on it or when nothing else gets there within this time.
+  public var worksEntryCost = 3600.0
   /// Which side of the road traffic keeps to.
   public var drivingSide: Maneuver.Side = .right
   /// How far from a road the start and destination may be, metres.
@@ -39,7 +47,8 @@ public struct RouterOptions: Sendable, Equatable {
   /// An alternative may share at most this fraction of the fastest route's length with it
   /// (and with every other alternative).
   public var alternativeMaximumShare = 0.7
-  /// An alternative may take at most this many times the fastest route's duration.
+  /// An alternative may cost at most this many times the fastest route's cost
+  /// (`RoutePath.cost`).
   public var alternativeMaximumStretch = 1.3
 
   public init() {}
@@ -48,11 +57,14 @@ public struct RouterOptions: Sendable, Equatable {
   /// back) at a junction.
   public func turnCost(angle: Double) -> Double {
     let magnitude = abs(angle)
-    if magnitude < 20 { return 0 }
-    if magnitude < 45 { return slightTurnCost }
     if magnitude >= 170 { return uTurnCost }
-    let nearSide = (angle > 0) == (drivingSide == .right)
-    let base = nearSide ? nearSideTurnCost : farSideTurnCost
-    return magnitude >= 135 ? base + sharpTurnExtra : base
+    let towardSide = (angle > 0) == (drivingSide == .right)
+    let steepness = towardSide ? 13 / turnBias : 13 * turnBias
+    let middle = towardSide ? 6.5 * turnBias : 6.5 / turnBias
+    var cost = turnPenalty / (1 + exp(-(steepness * magnitude / 180 - middle)))
+    if !towardSide {
+      cost += oncomingTurnPenalty / (1 + exp(-(13 * magnitude / 180 - 3.25)))
+    }
+    return cost
   }
 }

@@ -1,32 +1,33 @@
 extension RoutingTable {
   /// Calls `body(next, cost)` for every move allowed from the end of edge `e`: turn
   /// restrictions respected, back along the same road only when nothing else is allowed,
-  /// turn costs (`options`) only where there is a choice.
+  /// turn costs (`options`) only at a junction: where more than two roads meet, whether a
+  /// car may take them or not (a oneway street arriving still has traffic to give way to),
+  /// or, in a table that does not count roads, where there is a choice.
   @inline(__always)
   func forEachMove(from e: Int, options: RouterOptions, _ body: (Int, Double) -> Void) {
     let twin = twin(e)
     let range = outgoing(from: to(e))
     var choices = 0
     for f in range where f != twin && allows(from: e, to: f) { choices += 1 }
+    let roads = roadsAtEnd(e)
+    let isJunction = roads > 0 ? roads > 2 : choices > 1
     for f in range {
       if f == twin {
         if choices == 0, allows(from: e, to: f) { body(f, options.uTurnCost) }
         continue
       }
       guard allows(from: e, to: f) else { continue }
-      body(f, choices > 1 ? options.turnCost(angle: angle(from: e, to: f)) : 0)
+      body(f, isJunction ? options.turnCost(angle: angle(from: e, to: f)) : 0)
     }
   }
 
   /// The moves from the end of edge `e` with what each costs the search: the turn, entering
-  /// a destination-only road, and the next edge's time.
+  /// a destination-only road or one under works, and the next edge's cost.
   func moves(from e: Int, options: RouterOptions) -> [(to: Int, cost: Double)] {
     var out: [(Int, Double)] = []
-    let leavesOpenRoad = !destinationOnly(e)
     forEachMove(from: e, options: options) { f, turn in
-      var cost = turn + duration(f)
-      if leavesOpenRoad && destinationOnly(f) { cost += options.destinationOnlyEntryCost }
-      out.append((f, cost))
+      out.append((f, turn + cost(f) + entryCost(from: e, to: f, options: options)))
     }
     return out
   }

@@ -12,7 +12,8 @@ package struct RoutingTable: @unchecked Sendable {
   // @unchecked: the pointers are into memory `owner` keeps alive and nobody writes.
   let edgeCount: Int
   let nodeCount: Int
-  /// The fastest speed on the map, m/s, for the A* bound.
+  /// The most metres per second of cost on the map (the fastest of its speeds and its
+  /// routing speeds), for the A* bound.
   let maximumSpeed: Double
   let edges: UnsafeRawPointer
   let nodes: UnsafeRawPointer
@@ -105,6 +106,37 @@ package struct RoutingTable: @unchecked Sendable {
   @inline(__always)
   func destinationOnly(_ e: Int) -> Bool { flags(e) & Records.Flag.destinationOnly != 0 }
 
+  /// How many roads meet at the end of edge `e` (each edge leaving the node, each arriving
+  /// with no way back); 0 when the table does not say (an older map's).
+  @inline(__always)
+  func roadsAtEnd(_ e: Int) -> Int { Int(edgeField(e, 17, UInt8.self)) }
+
+  /// `RoadEdge.isUnderWorks` of edge `e`.
+  @inline(__always)
+  func underWorks(_ e: Int) -> Bool { flags(e) & Records.Flag.underWorks != 0 }
+
+  /// Seconds route choice adds for driving on through the end of edge `e`
+  /// (`RoadEdge.endDelay`).
+  @inline(__always)
+  func endDelay(_ e: Int) -> Double { Double(edgeField(e, 18, UInt16.self)) / 10 }
+
+  /// What moving from edge `e` onto edge `f` adds to the search beyond the turn: the delay
+  /// at the node between them, and the entry costs of a destination-only road and of one
+  /// under works, each from one that is not.
+  @inline(__always)
+  func entryCost(from e: Int, to f: Int, options: RouterOptions) -> Double {
+    let from = flags(e)
+    let to = flags(f)
+    var cost = endDelay(e)
+    let destination = Records.Flag.destinationOnly
+    if to & destination != 0 && from & destination == 0 {
+      cost += options.destinationOnlyEntryCost
+    }
+    let works = Records.Flag.underWorks
+    if to & works != 0 && from & works == 0 { cost += options.worksEntryCost }
+    return cost
+  }
+
   /// Whether edge `e` joins two nodes of the graph's largest strongly connected component:
   /// from its end a car can reach, and come back from, most of the map. Edges off it lead
   /// into or come out of a pocket (a car park's island, a oneway stub cut off at the edge of
@@ -118,6 +150,15 @@ package struct RoutingTable: @unchecked Sendable {
   func duration(_ e: Int) -> Double {
     let d = Double(bitPattern: edgeField(e, 24, UInt64.self))
     return d >= 0 ? d : 0
+  }
+
+  /// What driving edge `e` costs the search, in seconds of route choice
+  /// (`RoadEdge.weight`): never negative or NaN. A table that stores none (an older map's)
+  /// reads its duration, the cost the map's hierarchy was built with.
+  @inline(__always)
+  func cost(_ e: Int) -> Double {
+    let w = Double(Float32(bitPattern: edgeField(e, 20, UInt32.self)))
+    return w > 0 ? w : duration(e)
   }
 
   /// Metres; never negative or NaN.

@@ -12,7 +12,10 @@ package struct RoutingTableRecords: Equatable, Sendable {
   /// The `RTMT` record's layout version.
   package static let layoutVersion: UInt32 = 1
   /// `RTED`: per edge the node it ends at, its twin (`UInt32.max` none), bearing out and in
-  /// (Float32 degrees), flags (`Flag`), 7 reserved, duration (Float64 s), length (Float64 m).
+  /// (Float32 degrees), flags (`Flag`), the roads meeting at its end node (UInt8, at most
+  /// 255; 0 in maps written before it), the delay at that node (UInt16 0.1 s,
+  /// `RoadEdge.endDelay`), search cost (Float32 s, `RoadEdge.weight`;
+  /// 0 in maps written before it: the duration), duration (Float64 s), length (Float64 m).
   package static let edgeRecordSize = 40
   /// `RTND`: per node its unit vector (3 × Float64) and outgoing edges (first, end: UInt32).
   package static let nodeRecordSize = 32
@@ -26,11 +29,13 @@ package struct RoutingTableRecords: Equatable, Sendable {
     static let restricted: UInt8 = 2
     /// Both ends on the graph's largest strongly connected component.
     static let onMainComponent: UInt8 = 4
+    /// `RoadEdge.isUnderWorks`.
+    static let underWorks: UInt8 = 8
   }
 
   package var edgeCount: Int
   package var nodeCount: Int
-  /// The fastest speed on the map, m/s (at least 1), for the A* bound.
+  /// The most metres per second of search cost on the map (at least 1), for the A* bound.
   package var maximumSpeed: Double
   package var edges: [UInt8]
   package var nodes: [UInt8]
@@ -50,6 +55,8 @@ package struct RoutingTableRecords: Equatable, Sendable {
     edgeBuffer.reserve(edgeCount * Self.edgeRecordSize)
     var flags = [UInt8](repeating: 0, count: edgeCount)
     var durations = [Double](repeating: 0, count: edgeCount)
+    var weights = [Float32](repeating: 0, count: edgeCount)
+    var delays = [UInt16](repeating: 0, count: edgeCount)
     var lengths = [Double](repeating: 0, count: edgeCount)
     var bearings = [(out: Float, in: Float)](repeating: (0, 0), count: edgeCount)
     for id in 0..<edgeCount {
@@ -58,9 +65,12 @@ package struct RoutingTableRecords: Equatable, Sendable {
       to[id] = Int32(edge.to)
       wayID[id] = edge.wayID
       durations[id] = edge.duration
+      weights[id] = Float32(edge.weight)
+      delays[id] = UInt16(min(max((edge.endDelay * 10).rounded(), 0), 65_535))
       lengths[id] = edge.length
       if edge.isDestinationOnly { flags[id] |= Flag.destinationOnly }
-      fastest = max(fastest, edge.speed)
+      if edge.isUnderWorks { flags[id] |= Flag.underWorks }
+      fastest = max(fastest, edge.speed, edge.length / max(Double(weights[id]), 1e-9))
       let shape = graph.geometry(ofEdge: id)
       bearings[id] = (
         Float(EdgeGeometry.initialBearing(shape)), Float(EdgeGeometry.finalBearing(shape))
@@ -99,14 +109,26 @@ package struct RoutingTableRecords: Equatable, Sendable {
     var sizes: [Int: Int] = [:]
     for c in component { sizes[c, default: 0] += 1 }
     let main = sizes.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? -1
+    var twins = [UInt32](repeating: .max, count: edgeCount)
+    // Roads at each node: every edge leaving it, and every edge arriving with no way back.
+    var roads = [Int](repeating: 0, count: nodeCount)
     for id in 0..<edgeCount {
       var twin = UInt32.max
       let end = Int(to[id])
       for other in Int(outStart[end])..<Int(outEnd[end])
-      where to[other] == from[id] && wayID[other] == wayID[id] && other != id {
+      where to[other] == from[id] && wayID[other] == wayID[id] && other != id
+        && Self.isReversed(other, of: id, in: graph, lengths: lengths)
+      {
         twin = UInt32(other)
         break
       }
+      twins[id] = twin
+      roads[Int(from[id])] += 1
+      if twin == .max { roads[end] += 1 }
+    }
+    for id in 0..<edgeCount {
+      let end = Int(to[id])
+      let twin = twins[id]
       if component[Int(from[id])] == main && component[end] == main {
         flags[id] |= Flag.onMainComponent
       }
@@ -114,7 +136,9 @@ package struct RoutingTableRecords: Equatable, Sendable {
       edgeBuffer.uint32(twin)
       edgeBuffer.uint32(bearings[id].out.bitPattern)
       edgeBuffer.uint32(bearings[id].in.bitPattern)
-      edgeBuffer.bytes += [flags[id], 0, 0, 0, 0, 0, 0, 0]
+      edgeBuffer.bytes += [flags[id], UInt8(min(roads[end], 255))]
+      edgeBuffer.uint16(delays[id])
+      edgeBuffer.uint32(weights[id].bitPattern)
       edgeBuffer.uint64(durations[id].bitPattern)
       edgeBuffer.uint64(lengths[id].bitPattern)
     }
@@ -124,6 +148,16 @@ package struct RoutingTableRecords: Equatable, Sendable {
     edges = edgeBuffer.bytes
     nodes = nodeBuffer.bytes
     restrictions = restrictionBuffer.bytes
+  }
+
+  /// Whether edge `other` is edge `id` driven the other way: the same stretch of road, not
+  /// another stretch of the same way between the same two nodes (the two halves of a
+  /// roundabout with two junctions, which are both driven forward).
+  private static func isReversed(
+    _ other: Int, of id: Int, in graph: some RoadGraph, lengths: [Double]
+  ) -> Bool {
+    guard abs(lengths[other] - lengths[id]) < 0.01 else { return false }
+    return graph.geometry(ofEdge: other) == graph.geometry(ofEdge: id).reversed()
   }
 
   /// The `RTMT` record: layout version, edge, node and restriction counts (UInt32), the
