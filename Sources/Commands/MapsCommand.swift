@@ -151,6 +151,9 @@ enum MapsCommand {
       try map.verify()
       let hierarchy =
         switch map.hierarchy {
+        case .success(let h)? where h.fingerprint != RouterOptions().hierarchyFingerprint:
+          "a routing hierarchy built with other route costs, which the router leaves unused "
+            + "(routes with the plain search; import the map again)"
         case .success(let h)?: "a routing hierarchy of \(h.arcCount) arcs"
         case .failure(let problem)?: "a routing hierarchy that does not fit (\(problem))"
         case nil: "no routing hierarchy (routes with the plain search)"
