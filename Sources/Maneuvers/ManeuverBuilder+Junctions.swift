@@ -21,9 +21,14 @@ extension ManeuverBuilder {
     }
     var exits: [Option] = []
     var reversal = false
+    // The way back along the same stretch of road: not another stretch of the same way
+    // between the same two nodes (a small roundabout's other half).
+    let back = shape.reversed() as [Coordinate]
     for f in graph.outgoing(from: node) {
       let edge = graph.edge(f)
-      let isTwin = edge.to == fromEdge.from && edge.wayID == fromEdge.wayID
+      let isTwin =
+        edge.to == fromEdge.from && edge.wayID == fromEdge.wayID
+        && graph.geometry(ofEdge: f) == back
       if f == b {
         reversal = isTwin
         continue
