@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a node on a road does to a car passing it, read from the node's tags as OSRM's car
 /// profile reads them: a barrier closes the road there, a gate or a signal slows it.
 ///
@@ -19,9 +17,7 @@ public enum NodeObstacle: Equatable, Sendable {
   /// What a node with `tags` does; nil when it does nothing to a car.
   public static func of(_ tags: [String: String]) -> NodeObstacle? {
     guard !tags.isEmpty else { return nil }
-    if let access = ["motorcar", "motor_vehicle", "vehicle", "access"].lazy.compactMap({
-      tags[$0]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
-    }).first {
+    if let access = AccessTags.mostSpecific(tags) {
       if closingAccess.contains(access) { return .closed }
     } else if let barrier = tags["barrier"] {
       if barrier == "gate" || barrier == "lift_gate" { return .delay(seconds: gateSeconds) }

@@ -85,17 +85,14 @@ public struct CarProfile: Sendable {
       return nil
     }
     var isDestinationOnly = false
-    for key in ["motorcar", "motor_vehicle", "vehicle", "access"] {
-      if let value = Self.first(tags[key]) {
-        if Self.deniedAccess.contains(value) { return nil }
-        isDestinationOnly = Self.destinationAccess.contains(value)
-        break
-      }
+    if let value = AccessTags.mostSpecific(tags) {
+      if Self.deniedAccess.contains(value) { return nil }
+      isDestinationOnly = Self.destinationAccess.contains(value)
     }
     let isRoundabout = ["roundabout", "circular"].contains(tags["junction"] ?? "")
     var forward = true
     var backward = true
-    let oneway = Self.first(
+    let oneway = AccessTags.first(
       tags["oneway:motorcar"] ?? tags["oneway:motor_vehicle"] ?? tags["oneway"])
     switch oneway {
     case "yes", "1", "true": backward = false
@@ -130,12 +127,5 @@ public struct CarProfile: Sendable {
         tags: tags, roadClass: roadClass, taggedLimit: forwardLimit, twoWay: !isOneway),
       backwardRate: RoutingRate.kmh(
         tags: tags, roadClass: roadClass, taggedLimit: backwardLimit, twoWay: !isOneway))
-  }
-
-  /// The first of several `;`-separated values, trimmed.
-  static func first(_ value: String?) -> String? {
-    guard let value else { return nil }
-    let head = value.split(separator: ";", omittingEmptySubsequences: false).first ?? ""
-    return head.trimmingCharacters(in: .whitespaces)
   }
 }
