@@ -35,6 +35,9 @@ package struct HierarchyBuilder {
   package var estimateLimit = 16
   /// Threads to contract on: by default the machine's cores, at most 4.
   package var threads = WorkerPool<ContractionWorker>.threads(cap: 4)
+  /// A folder for the scratch file the arcs of contracted nodes go to until the tables
+  /// are laid out (`ArcLog`); nil keeps them in memory. The tables are the same either way.
+  package var scratchFolder: String?
 
   /// The hierarchy of `router`'s moves, for its options.
   package init<Graph: RoadGraph>(router: Router<Graph>) {
@@ -46,8 +49,13 @@ package struct HierarchyBuilder {
   }
 
   /// The hierarchy of the moves a router with `options` has over a map storing `routing`
-  /// (the same tables as `init(router:)` over such a map), read from the records alone.
-  package init(routing: RoutingTableRecords, options: RouterOptions = RouterOptions()) {
+  /// (the same tables as `init(router:)` over such a map), read from the records alone;
+  /// `scratchFolder` as the property.
+  package init(
+    routing: RoutingTableRecords, options: RouterOptions = RouterOptions(),
+    scratchFolder: String? = nil
+  ) {
+    self.scratchFolder = scratchFolder
     edgeCount = routing.edgeCount
     fingerprint = options.hierarchyFingerprint
     readMoves = { (body) throws(Failure) in
@@ -65,14 +73,14 @@ package struct HierarchyBuilder {
   package consuming func build(progress: (Int, Int) -> Void = { _, _ in }) throws(Failure)
     -> HierarchyTables
   {
-    let (fingerprint, witnessLimit, estimateLimit, threads) = (
-      fingerprint, witnessLimit, estimateLimit, threads
+    let (fingerprint, witnessLimit, estimateLimit, threads, folder) = (
+      fingerprint, witnessLimit, estimateLimit, threads, scratchFolder
     )
     var graph = try Self.contractionGraph(edges: edgeCount, moves: readMoves)
     _ = consume self
     let n = graph.nodeCount
     var pool = WorkerPool(threads: threads) { ContractionWorker(nodes: n) }
-    var record = HierarchyRecord(nodes: n)
+    var record = HierarchyRecord(nodes: n, folder: folder)
     var deleted = [Int32](repeating: 0, count: n)
     var level = [Int32](repeating: 0, count: n)
     // The round in which a node was contracted (0: not yet); rounds count from 1.
@@ -103,7 +111,11 @@ package struct HierarchyBuilder {
           let weight = UInt32(min(s.weight, UInt64(HierarchyTables.largestWeight)))
           graph.add(from: Int(s.from), to: Int(s.to), weight: weight, middle: v32)
         }
-        record.add(v, up: graph.outArcs(v), down: graph.inArcs(v))
+        do {
+          try record.add(v, up: graph.outArcs(v), down: graph.inArcs(v))
+        } catch {
+          throw Failure(description: "\(error)")
+        }
         for arc in Array(graph.outArcs(v)) + graph.inArcs(v) {
           let u = Int(arc.node)
           deleted[u] += 1
@@ -130,6 +142,10 @@ package struct HierarchyBuilder {
     pool.states = []
     // What the graph and the searches took goes back before the tables are laid out.
     _ = malloc_trim(0)
-    return record.tables(fingerprint: fingerprint)
+    do {
+      return try record.tables(fingerprint: fingerprint)
+    } catch {
+      throw Failure(description: "\(error)")
+    }
   }
 }

@@ -53,15 +53,24 @@ package struct MapFileWriter {
     try Self.emit(&sections, to: sink)
   }
 
-  /// Writes the map file whose sections before the routing hierarchy are `spilled`'s (the
-  /// file `SpilledMap` wrote of this content, read back from its mapping), whose hierarchy
-  /// is this content's, and whose routing table is `routing`'s when given, else this
-  /// content's: the bytes `data()` gives for the whole content.
+  /// Writes the map file whose roads and areas are `spilled`'s (the file `SpilledMap` wrote
+  /// of this content before its addresses, read back from its mapping), whose strings,
+  /// addresses and hierarchy are this content's (its strings those of the spilled map and
+  /// any the addresses added), and whose routing table is `routing`'s when given, else
+  /// this content's: the bytes `data()` gives for the whole content.
   package func write<Failure: Error>(
     after spilled: SpilledMap, routing spilledRouting: SpilledSections? = nil,
     to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) {
-    var sections = spilled.sections
+    var sections: [LaidOut] = []
+    for section in spilled.sections {
+      switch section.0 {
+      case .stringIndex: sections += stringSections(lazily: true)
+      case .stringData: continue
+      default: sections.append(section)
+      }
+    }
+    sections += addressSections(lazily: true)
     if let hierarchy = content.hierarchy { sections += hierarchySections(hierarchy) }
     if let spilledRouting {
       sections += spilledRouting.sections
@@ -69,6 +78,39 @@ package struct MapFileWriter {
       sections += Self.routingSections(routing)
     }
     try Self.emit(&sections, to: sink)
+  }
+
+  /// The string table's sections, laid out when written if `lazily`.
+  func stringSections(lazily: Bool) -> [LaidOut] {
+    let text = content.strings.map { Array($0.utf8) }
+    return [
+      Self.laidOut(.stringIndex, text.count + 1, lazily: lazily) { b in
+        var offset: UInt32 = 0
+        b.uint32(0)
+        for t in text {
+          offset += UInt32(t.count)
+          b.uint32(offset)
+        }
+      },
+      Self.laidOut(.stringData, text.reduce(0) { $0 + $1.count }, lazily: lazily) { b in
+        for t in text { b.bytes.append(contentsOf: t) }
+      },
+    ]
+  }
+
+  /// The address book's sections (none when it is empty), laid out when written if
+  /// `lazily`.
+  func addressSections(lazily: Bool) -> [LaidOut] {
+    addressSections().map { Self.laidOut($0.0, $0.1, lazily: lazily, $0.2) }
+  }
+
+  /// `count` records of `section` that `fill` lays out: now, or when written if `lazily`.
+  static func laidOut(
+    _ section: MapFileLayout.Section, _ count: Int, lazily: Bool,
+    _ fill: @escaping (inout ByteBuffer) -> Void
+  ) -> LaidOut {
+    let later = SectionBytes.later(count * section.recordSize, "\(section)", fill)
+    return (section, count, lazily ? later : .laidOut(later.laidOut()))
   }
 
   /// A section: its table entry's tag, record size and count, and its bytes.
@@ -83,8 +125,7 @@ package struct MapFileWriter {
       _ section: MapFileLayout.Section, _ count: Int,
       _ fill: @escaping (inout ByteBuffer) -> Void
     ) {
-      let later = SectionBytes.later(count * section.recordSize, "\(section)", fill)
-      sections.append((section, count, lazily ? later : .laidOut(later.laidOut())))
+      sections.append(Self.laidOut(section, count, lazily: lazily, fill))
     }
     let nodeCount = content.nodes.count
     add(.meta, 1) { b in
@@ -144,18 +185,7 @@ package struct MapFileWriter {
         b.int32(point.longitude)
       }
     }
-    let text = content.strings.map { Array($0.utf8) }
-    add(.stringIndex, text.count + 1) { b in
-      var offset: UInt32 = 0
-      b.uint32(0)
-      for t in text {
-        offset += UInt32(t.count)
-        b.uint32(offset)
-      }
-    }
-    add(.stringData, text.reduce(0) { $0 + $1.count }) { b in
-      for t in text { b.bytes.append(contentsOf: t) }
-    }
+    sections += stringSections(lazily: lazily)
     add(.restrictions, content.restrictions.count) { b in
       for r in content.restrictions {
         for v in [r.from, r.via, r.to] { b.uint32(v) }
@@ -208,7 +238,7 @@ package struct MapFileWriter {
     }
 
     sections += wholeMapSections(grid: grid).map { ($0.0, $0.count, .laidOut($0.bytes)) }
-    for (section, count, fill) in addressSections() { add(section, count, fill) }
+    sections += addressSections(lazily: lazily)
     if let hierarchy = content.hierarchy { sections += hierarchySections(hierarchy) }
     if let routing = content.routing { sections += Self.routingSections(routing) }
 

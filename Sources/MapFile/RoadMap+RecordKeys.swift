@@ -18,4 +18,14 @@ extension RoadMap {
   public func placeCoordinate(_ index: Int) -> Coordinate {
     point(placeRecords, index)
   }
+
+  /// The key of edge `id`'s name (0: none), from its record alone.
+  package func edgeNameKey(_ id: Int) -> UInt32 {
+    field(edges, id, 28, UInt32.self)
+  }
+
+  /// Edge `id`'s length in centimetres, as its record stores it.
+  package func edgeLengthCentimetres(_ id: Int) -> UInt32 {
+    field(edges, id, 16, UInt32.self)
+  }
 }

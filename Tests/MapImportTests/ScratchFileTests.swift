@@ -5,10 +5,10 @@ import Testing
 
 @testable import MapImport
 
-/// An import that writes its roads, areas and addresses to a scratch file before the
-/// routing table and hierarchy, and the routing table to another before the contraction,
-/// makes the same map file as one that keeps them in memory, and leaves no scratch file
-/// behind.
+/// An import that writes its roads and areas to a scratch file before the routing table,
+/// the addresses and the hierarchy, the routing table to another before the contraction,
+/// and the contraction's arcs to a third while it runs, makes the same map file as one that
+/// keeps them in memory, and leaves no scratch file behind.
 @Suite struct ScratchFileTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures/osm")

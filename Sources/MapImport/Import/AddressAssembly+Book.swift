@@ -30,29 +30,29 @@ extension AddressAssembly {
   /// Two addresses with the same number, street and city nearer than this are one.
   static let duplicateDistance = 150.0
 
-  /// Lays the candidates out as `content.addressBook`, with road points on `roads` (the
-  /// content's roads as a map; nil: none), and its strings in `content.strings`.
-  mutating func makeBook(into content: inout MapContent, roads: RoadMap?) {
-    var table = StringTable(content.strings)
+  /// Lays the candidates out as an address book, with road points on `roads` (the map's
+  /// roads; nil: none) where `reachable` (by edge) says a route can arrive, adding its
+  /// words to `strings` (the map's string table) and indexing `places` (the map's) with it.
+  mutating func makeBook(
+    strings: inout [String], places: [MapContent.Place], roads: RoadMap?, reachable: [Bool]
+  ) -> AddressBook {
+    var table = StringTable(strings)
+    strings = []
     // The map's road names, folded: by string index, and the first spelling of each.
     var foldedName: [UInt32: String] = [:]
     var roadNames: [String: String] = [:]
     var longest: [String: (edge: Int, length: UInt32)] = [:]
-    for (id, edge) in content.edges.enumerated() where edge.name != 0 {
-      let key = foldedName[edge.name] ?? SearchText.fold(content.strings[Int(edge.name)])
-      foldedName[edge.name] = key
+    for id in 0..<(roads?.edgeCount ?? 0) {
+      let name = roads!.edgeNameKey(id)
+      guard name != 0 else { continue }
+      let key = foldedName[name] ?? SearchText.fold(table.strings[Int(name)])
+      foldedName[name] = key
       guard !key.isEmpty else { continue }
-      if roadNames[key] == nil { roadNames[key] = content.strings[Int(edge.name)] }
-      if edge.lengthCentimetres > longest[key]?.length ?? 0 {
-        longest[key] = (id, edge.lengthCentimetres)
-      }
+      if roadNames[key] == nil { roadNames[key] = table.strings[Int(name)] }
+      let length = roads!.edgeLengthCentimetres(id)
+      if length > longest[key]?.length ?? 0 { longest[key] = (id, length) }
     }
     for i in candidates.indices { candidates[i].streetKey = SearchText.fold(candidates[i].street) }
-    // Road points only where a route can arrive from the network's main connected part.
-    var reachable: [Bool] = []
-    if let roads {
-      reachable = Router(graph: roads).edgesReachableFromMainComponent()
-    }
     let kept = deduplicated()
 
     // Streets: the candidates grouped by folded street and city.
@@ -92,7 +92,7 @@ extension AddressAssembly {
             map.roadPoint(
               facing: Self.coordinate(c.position), isReachable: { reachable[$0] }
             ) { edge in
-              onRoad && foldedName[content.edges[edge].name] == c.streetKey
+              onRoad && foldedName[map.edgeNameKey(edge)] == c.streetKey
             }
           }
           count(c, onRoad: onRoad, hasRoad: road != nil)
@@ -132,9 +132,9 @@ extension AddressAssembly {
     summary.streets = book.streets.count
     book.zones = zones(
       of: book.addresses, strings: &table, roads: roads, reachable: reachable)
-    book.searchKeys = searchKeys(book: book, places: content.places, strings: &table)
-    content.strings = table.strings
-    content.addressBook = book
+    book.searchKeys = searchKeys(book: book, places: places, strings: &table)
+    strings = table.strings
+    return book
   }
 
   /// The candidates to keep, by index: of those with the same number and street within

@@ -34,8 +34,9 @@ struct AddressAssembly {
     var streetKey = ""
   }
 
-  let elements: AddressElements
-  let coordinates: NodeCoordinates
+  /// What the candidates are made of: let go once they are (at the end of `init`).
+  private(set) var elements: AddressElements
+  private(set) var coordinates: NodeCoordinates
   var summary = AddressSummary()
   var candidates: [Candidate] = []
   let settlements: SettlementIndex
@@ -69,6 +70,8 @@ struct AddressAssembly {
         summary.postcodesFromAreas += 1
       }
     }
+    self.elements = AddressElements()
+    self.coordinates = NodeCoordinates()
   }
 
   /// Adds the numbers of `tags` at `position`; counts the ones that cannot be addresses.

@@ -13,7 +13,7 @@ import Routing
 struct MapAssembly {
   private(set) var content = MapContent()
   var summary = RoadMapBuilder.Summary()
-  private let profile: CarProfile
+  let profile: CarProfile
   private var stringIDs: [String: UInt32] = ["": 0]
   /// The OSM ids of the graph's nodes: a node's index in the file is its id's place here.
   private var graphNodes = SortedIDs([])
@@ -28,23 +28,6 @@ struct MapAssembly {
     var category: String?
   }
 
-  /// An edge before the edges are sorted; 32-bit fields, as in the file, to keep the
-  /// millions of them small.
-  private struct Pending {
-    var length: Double
-    var from: UInt32
-    var to: UInt32
-    var way: UInt32
-    var geometryStart: UInt32
-    var geometryCount: UInt32
-    var forward: Bool
-    var presence: BuiltUpAreas.Presence
-    /// Seconds of signals and signs passed inside the edge (`NodeObstacle.delay`).
-    var delay: Float
-    /// Seconds for passing the node at its end.
-    var endDelay: Float
-  }
-
   /// - Parameters:
   ///   - junctions: The signs of `highway=motorway_junction` nodes, by node id.
   ///   - delays: The seconds route choice adds for passing a node (`NodeObstacle.delay`),
@@ -53,7 +36,7 @@ struct MapAssembly {
   ///     node where the only move is back (`addRestrictions`). Gates become graph nodes too.
   init(
     country: String?, coordinates: NodeCoordinates,
-    roads: RoadTable, junctions: [Int64: SignpostTags.Junction] = [:],
+    roads: consuming RoadTable, junctions: [Int64: SignpostTags.Junction] = [:],
     delays: [Int64: Float] = [:], barriers: SortedIDs = SortedIDs([]),
     builtUp: BuiltUpAreas = BuiltUpAreas()
   ) {
@@ -61,12 +44,12 @@ struct MapAssembly {
     content.country = profile.limits.country
     summary.country = profile.limits.country
 
-    // Runs of consecutive known nodes; a missing node splits the way.
-    var runs: [(way: Int, nodes: [Int64])] = []
+    var runs = RoadRuns()
     var attributes: [CarProfile.Way] = []
     // The table index of each kept way, and its id.
     var roadIndices: [Int] = []
     var wayIDs: [Int64] = []
+    var current: [Int64] = []
     for r in roads.order() {
       let road = roads.way(at: r)
       guard let way = profile.way(tags: road.tags) else { continue }
@@ -74,15 +57,15 @@ struct MapAssembly {
       attributes.append(way)
       roadIndices.append(r)
       wayIDs.append(road.id)
-      var current: [Int64] = []
+      current.removeAll(keepingCapacity: true)
       var parts = 0
       var missing = 0
       func flush() {
         if current.count >= 2 {
-          runs.append((index, current))
+          runs.append(way: index, nodes: current)
           parts += 1
         }
-        current = []
+        current.removeAll(keepingCapacity: true)
       }
       for ref in road.nodes {
         if coordinates[ref] == nil {
@@ -103,8 +86,11 @@ struct MapAssembly {
       }
     }
 
+    // The runs hold what is used of the roads' nodes from here on.
+    roads.forgetNodes()
     content.wholeMap.overview = OverviewBuilder.lines(
-      runs: runs.map { (attributes[$0.way].roadClass, $0.nodes) }, coordinates: coordinates)
+      runs: runs.lazy.map { (roadClass: attributes[$0.way].roadClass, nodes: $0.nodes) },
+      coordinates: coordinates)
 
     // Junctions: used twice or more (by two ways or one way twice), and run ends.
     // Barriers and gates become graph nodes: what they cost is charged on passing them.
@@ -115,12 +101,23 @@ struct MapAssembly {
     content.nodes.reserveCapacity(graphNodeIDs.count)
     for id in graphNodeIDs { content.nodes.append(coordinates[id]!) }
 
-    // Segments between graph nodes: one edge per allowed direction.
-    var pending: [Pending] = []
-    // What is made of the tags, by pending edge: made here, with the way's tags at hand,
-    // rather than once an edge from the tags of millions.
+    // Segments between graph nodes: one edge per allowed direction, made in way order and
+    // sorted by start node below. What is made of the tags, by edge: made here, with the
+    // way's tags at hand, rather than once an edge from the tags of millions.
     var records: [MapContent.EdgeAttributes] = []
     var signs: [Int: Signpost] = [:]
+    // Room for exactly what is made: grown by doubling, the arrays of millions would for a
+    // moment take their old and new memory at once.
+    var (edgeCount, pointCount) = (0, 0)
+    for run in runs {
+      let way = attributes[run.way]
+      let segments = run.nodes.dropFirst().reduce(0) { $0 + (graphNodes.contains($1) ? 1 : 0) }
+      edgeCount += segments * ((way.forward ? 1 : 0) + (way.backward ? 1 : 0))
+      pointCount += run.nodes.count - 1 - segments
+    }
+    content.edges.reserveCapacity(edgeCount)
+    records.reserveCapacity(edgeCount)
+    content.geometry.reserveCapacity(pointCount)
     var runTags: (way: Int, tags: [String: String]) = (-1, [:])
     for run in runs {
       let way = attributes[run.way]
@@ -131,15 +128,15 @@ struct MapAssembly {
           tags: tags, forward: p.forward, oneway: !(way.forward && way.backward),
           isLink: way.roadClass.isLink, junction: junctions[graphNodes.ids[Int(p.from)]])
         {
-          signs[pending.count] = sign
+          signs[content.edges.count] = sign
         }
         records.append(
           EdgeAttributes.record(
             tags: tags, way: way, profile: profile, forward: p.forward, presence: p.presence))
-        pending.append(p)
+        content.edges.append(edge(p, of: way, id: wayIDs[Int(p.way)]))
       }
-      var start = 0
-      for i in 1..<run.nodes.count where graphNodes.contains(run.nodes[i]) {
+      var start = run.nodes.startIndex
+      for i in run.nodes.indices.dropFirst() where graphNodes.contains(run.nodes[i]) {
         let segment = run.nodes[start...i]
         let geometryStart = content.geometry.count
         for ref in segment.dropFirst().dropLast() { content.geometry.append(coordinates[ref]!) }
@@ -175,44 +172,34 @@ struct MapAssembly {
         start = i
       }
     }
+    // What made the edges goes before they are sorted.
+    runs = RoadRuns()
+    roads = RoadTable()
 
-    // Edges sorted by start node (stable: way id order, then along the way).
-    let order = pending.indices.sorted { (pending[$0].from, $0) < (pending[$1].from, $1) }
-    content.edges.reserveCapacity(pending.count)
-    content.wholeMap.edgeAttributes.reserveCapacity(pending.count)
-    for i in order {
-      let p = pending[i]
-      let way = attributes[Int(p.way)]
-      let kmh = profile.speed(of: way, forward: p.forward, presence: p.presence)
-      let rate = (p.forward ? way.forwardRate : way.backwardRate) / 3.6
-      let seconds = p.length / max(rate, 0.1) + Double(p.delay)
-      let routing = seconds > 0 ? p.length / seconds : rate
-      var flags: UInt8 = 0
-      if way.isRoundabout { flags |= MapFileLayout.EdgeFlag.roundabout }
-      if way.isDestinationOnly { flags |= MapFileLayout.EdgeFlag.destinationOnly }
-      if way.isUnderWorks { flags |= MapFileLayout.EdgeFlag.underWorks }
-      if !p.forward { flags |= MapFileLayout.EdgeFlag.geometryReversed }
-      wayEdges.append(way: wayIDs[Int(p.way)], edge: content.edges.count)
+    // Edges sorted by start node (stable: way id order, then along the way), in place.
+    let order = content.edges.indices.sorted {
+      (content.edges[$0].from, $0) < (content.edges[$1].from, $1)
+    }
+    content.edges.permute(by: order)
+    records.permute(by: order)
+    swap(&content.wholeMap.edgeAttributes, &records)
+    // The words, interned in the sorted edges' order: a way's name, ref and lanes, after
+    // the edge's signs.
+    for (e, i) in order.enumerated() {
+      let way = attributes[Int(content.edges[e].name)]
+      let forward = content.edges[e].flags & MapFileLayout.EdgeFlag.geometryReversed == 0
+      wayEdges.append(way: content.edges[e].wayID, edge: e)
       if let sign = signs[i] {
         content.signposts.append(
           MapContent.Sign(
-            edge: UInt32(content.edges.count), exits: intern(sign.exits),
+            edge: UInt32(e), exits: intern(sign.exits),
             refs: intern(sign.refs), destinations: intern(sign.destinations)))
       }
-      content.wholeMap.edgeAttributes.append(records[i])
-      content.edges.append(
-        MapContent.Edge(
-          wayID: wayIDs[Int(p.way)], from: p.from, to: p.to,
-          lengthCentimetres: UInt32(min((p.length * 100).rounded(), Double(UInt32.max - 1))),
-          geometryStart: p.geometryStart, geometryCount: p.geometryCount,
-          name: intern(way.name), ref: way.ref.map { intern($0) } ?? MapFileLayout.noString,
-          turnLanes: (p.forward ? way.forwardLanes : way.backwardLanes).map { intern($0) }
-            ?? MapFileLayout.noString,
-          speedCentimetresPerSecond: UInt16(min((kmh / 3.6 * 100).rounded(), 65_535)),
-          roadClass: UInt8(way.roadClass.rawValue), flags: flags,
-          routingSpeedCentimetresPerSecond: UInt16(
-            min(max((routing * 100).rounded(), 1), 65_535)),
-          endDelayDeciseconds: UInt16(min(max((Double(p.endDelay) * 10).rounded(), 0), 65_535))))
+      content.edges[e].name = intern(way.name)
+      content.edges[e].ref = way.ref.map { intern($0) } ?? MapFileLayout.noString
+      content.edges[e].turnLanes =
+        (forward ? way.forwardLanes : way.backwardLanes).map { intern($0) }
+        ?? MapFileLayout.noString
     }
     wayEdges.sort()
     summary.nodes = content.nodes.count
@@ -223,17 +210,13 @@ struct MapAssembly {
   /// The graph's nodes of `runs`: both ends of every run, every node that runs use twice or
   /// more, and the `barriers` (and gates) on them. Sorts all the runs' references once, rather than
   /// counting them in a dictionary.
-  static func junctions(
-    of runs: [(way: Int, nodes: [Int64])], barriers: SortedIDs = SortedIDs([])
-  ) -> SortedIDs {
-    var refs: [Int64] = []
-    refs.reserveCapacity(runs.reduce(0) { $0 + $1.nodes.count })
-    for run in runs { refs += run.nodes }
+  static func junctions(of runs: RoadRuns, barriers: SortedIDs = SortedIDs([])) -> SortedIDs {
+    var refs = runs.allNodes
     refs.sort()
     var nodes: [Int64] = []
     for run in runs {
-      nodes.append(run.nodes[0])
-      nodes.append(run.nodes[run.nodes.count - 1])
+      nodes.append(run.nodes.first!)
+      nodes.append(run.nodes.last!)
     }
     var i = 0
     while i < refs.count {

@@ -26,9 +26,9 @@ public struct MapImporter: Sendable {
       case ways
       /// Pass 2: nodes, blob by blob.
       case nodes
-      /// The steps after the passes, each reported once as it begins (done 0 of 1): the
-      /// road graph assembled, areas, addresses, the routing table.
-      case roads, areas, addresses, routingTable
+      /// The steps after the passes, each reported once as it begins (done 0 of 1), in
+      /// this order: the road graph assembled, areas, the routing table, addresses.
+      case roads, areas, routingTable, addresses
       /// The routing hierarchy, edge by edge contracted.
       case hierarchy
 
@@ -51,9 +51,9 @@ public struct MapImporter: Sendable {
   /// How many threads inflate and decode blobs (1: all on the caller's thread). The map's
   /// bytes are the same for any number.
   public var decodingThreads: Int
-  /// A folder for the scratch file that holds the map's roads, areas and addresses while
-  /// the routing table and hierarchy are made (`RoadMapBuilder.scratchFolder`): the
-  /// output's folder, so a country's import needs no more memory for them; nil keeps
+  /// A folder for the scratch files that hold the map's roads and areas, its routing table
+  /// and the contraction's arcs while the rest is made (`RoadMapBuilder.scratchFolder`):
+  /// the output's folder, so a country's import needs no more memory for them; nil keeps
   /// them in memory. The map's bytes are the same either way.
   public var scratchFolder: String?
 

@@ -8,7 +8,7 @@ import Routing
 enum OverviewBuilder {
   /// The lines of every band, sorted by band, then by first point.
   static func lines(
-    runs: [(roadClass: RoadClass, nodes: [Int64])],
+    runs: some Collection<(roadClass: RoadClass, nodes: ArraySlice<Int64>)>,
     coordinates: NodeCoordinates
   ) -> [MapContent.Line] {
     var result: [MapContent.Line] = []
@@ -16,7 +16,7 @@ enum OverviewBuilder {
       // Links join the road they belong to; each group is joined on its own.
       var groups: [RoadClass: [[Int64]]] = [:]
       for run in runs where band.includes(run.roadClass) {
-        groups[group(run.roadClass), default: []].append(run.nodes)
+        groups[group(run.roadClass), default: []].append(Array(run.nodes))
       }
       var lines: [MapContent.Line] = []
       for roadClass in groups.keys.sorted() {

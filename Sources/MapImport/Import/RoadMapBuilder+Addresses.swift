@@ -9,26 +9,25 @@ extension RoadMapBuilder {
     !tags.isEmpty && AddressElements.keeps(tags)
   }
 
-  /// Builds the address sections into `content`, its roads giving the road points.
-  func addAddresses(to content: inout MapContent) -> AddressSummary {
-    var assembly = AddressAssembly(
-      elements: addressElements, coordinates: coordinates, box: closingBox)
-    // Road points need the roads only: without the areas and the overview, the map that
-    // finds them is a fraction of the file.
-    var roadsOnly = content
-    roadsOnly.wholeMap.polygons = []
-    roadsOnly.wholeMap.overview = []
-    roadsOnly.areas = []
-    // With a scratch folder, the map is written there a section at a time and read back
-    // mapped, rather than laid out whole in memory beside the content.
-    var spilled: SpilledMap?
-    var roads: RoadMap?
-    if !content.edges.isEmpty {
-      spilled = scratchFolder.flatMap { try? SpilledMap(writing: roadsOnly, in: $0) }
-      roads = spilled?.map ?? (try? MapFileWriter(content: roadsOnly).map(name: "roads"))
+  /// The address candidates of the elements gathered, with their node coordinates.
+  func addressCandidates() -> AddressAssembly {
+    AddressAssembly(elements: addressElements, coordinates: coordinates, box: closingBox)
+  }
+
+  /// Builds the address sections into `content` (whose string table they add to and
+  /// whose places they index) from `assembly`'s candidates, with road points on `roads`
+  /// (the content's roads as a map) where a router with `routing` can arrive.
+  func addAddresses(
+    _ assembly: inout AddressAssembly, to content: inout MapContent, roads: RoadMap?,
+    routing: RoutingTableRecords?
+  ) -> AddressSummary {
+    var reachable: [Bool] = []
+    if let roads {
+      let router = routing.map { Router(graph: roads, table: $0) } ?? Router(graph: roads)
+      reachable = router.edgesReachableFromMainComponent()
     }
-    roadsOnly = MapContent()
-    assembly.makeBook(into: &content, roads: roads)
+    content.addressBook = assembly.makeBook(
+      strings: &content.strings, places: content.places, roads: roads, reachable: reachable)
     return assembly.summary
   }
 }

@@ -19,7 +19,9 @@ extension RoadMapBuilder {
     }
     if releasingRouting { content.routing = nil }
     do {
-      let tables = try HierarchyBuilder(routing: consume routing).build(progress: progress)
+      // A temporary, consumed by its build: a variable would keep the table to its end.
+      let tables = try HierarchyBuilder(routing: consume routing, scratchFolder: scratchFolder)
+        .build(progress: progress)
       summary.hierarchyArcs = tables.arcs.count
       summary.hierarchyShortcuts =
         tables.arcs.reduce(0) { $0 + ($1.middle != HierarchyTables.noMiddle ? 1 : 0) } / 2

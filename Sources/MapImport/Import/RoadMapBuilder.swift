@@ -147,9 +147,11 @@ public struct RoadMapBuilder: Sendable {
   public var addresses = true
   /// Whether `build()` makes the routing hierarchy.
   public var hierarchy = true
-  /// A folder to write the map's roads, areas and addresses to once they are made
-  /// (`SpilledMap`), so they are not in memory while the routing table and hierarchy are
-  /// worked out; nil keeps everything in memory. The map file is the same either way.
+  /// A folder for scratch files: the map's roads and areas once they are made
+  /// (`SpilledMap`), so they are not in memory while the routing table, the addresses and
+  /// the hierarchy are worked out; the routing table (`SpilledSections`); the contraction's
+  /// arcs (`HierarchyBuilder.scratchFolder`). Nil keeps everything in memory. The map file
+  /// is the same either way.
   public var scratchFolder: String?
 
   public init(country: String? = nil) {
@@ -243,9 +245,9 @@ public struct RoadMapBuilder: Sendable {
     return SortedIDs(refs)
   }
 
-  /// Builds the map file; `step` hears each step as it begins (the road graph, areas,
-  /// addresses, the routing table), `hierarchyProgress` the edges contracted so far and of
-  /// how many.
+  /// Builds the map file; `step` hears each step as it begins (the road graph, areas, the
+  /// routing table, addresses), `hierarchyProgress` the edges contracted so far and of how
+  /// many.
   ///
   /// Consuming: the roads are let go once they are edges, so a builder that is not used
   /// after its build does not hold them while the rest is made.
@@ -255,11 +257,13 @@ public struct RoadMapBuilder: Sendable {
   ) -> Output {
     step(.roads)
     coordinates.sort()
+    // The roads out of the builder, so the assembly owns them and lets them go once used.
+    let roadTable = roads
+    roads = RoadTable()
     var assembly = MapAssembly(
       country: country ?? guessedCountry(), coordinates: coordinates,
-      roads: roads, junctions: junctions, delays: delays, barriers: SortedIDs(barriers),
-      builtUp: builtUpAreas())
-    roads = RoadTable()
+      roads: consume roadTable, junctions: junctions, delays: delays,
+      barriers: SortedIDs(barriers), builtUp: builtUpAreas())
     assembly.addRestrictions(rules.values.sorted { $0.relationID < $1.relationID })
     for (reason, count) in skipped {
       assembly.summary.restrictionsSkipped[reason.rawValue, default: 0] += count
@@ -292,36 +296,40 @@ public struct RoadMapBuilder: Sendable {
     junctions = [:]
     delays = [:]
     barriers = []
-    var (content, summary) = assembly.finish()
+    var (content, summary) = (consume assembly).finish()
     step(.areas)
     addAreas(to: &content, summary: &summary)
     areaParts = AreaCollector()
-    if addresses {
-      step(.addresses)
-      summary.addresses = addAddresses(to: &content)
-    }
+    // The address candidates while the node coordinates are at hand; then both go.
+    var addressAssembly = addresses ? addressCandidates() : nil
     coordinates = NodeCoordinates()
     addressElements = AddressElements()
-    // The heap the elements' many small pieces took goes back before the contraction.
+    // The heap the elements' many small pieces took goes back.
     _ = malloc_trim(0)
     step(.routingTable)
-    // The map but its routing to a scratch file, read back from there; if it cannot be
-    // written, everything stays in memory.
+    // The map but its addresses and routing table to a scratch file, read back from there:
+    // in memory only the strings and places stay, which the addresses add to and index. If
+    // it cannot be written, everything stays in memory.
     let spilled = scratchFolder.flatMap { try? SpilledMap(writing: content, in: $0) }
     if spilled != nil {
-      content = MapContent()
+      var kept = MapContent()
+      (kept.strings, kept.places) = (content.strings, content.places)
+      content = kept
       _ = malloc_trim(0)
     }
+    // The roads as a map: the routing table is worked out from it, and the addresses find
+    // their road points on it.
+    var roads: RoadMap?
     do {
-      if let spilled {
-        content.routing = RoutingTableRecords(spilled.map)
-        spilled.evict()
-      } else {
-        try addRoutingTable(to: &content)
+      if summary.edges > 0 {
+        let map = try spilled?.map ?? MapFileWriter(content: content.roadsOnly).map(name: "roads")
+        content.routing = RoutingTableRecords(map)
+        roads = map
       }
     } catch {
       summary.routingTableProblem = "\(error)"
     }
+    spilled?.evict()
     // The table too, to a scratch file: the contraction reads it once, at its start.
     let spilledRouting =
       spilled == nil
@@ -329,6 +337,13 @@ public struct RoadMapBuilder: Sendable {
       : scratchFolder.flatMap { folder in
         content.routing.flatMap { try? SpilledSections(writing: $0, in: folder) }
       }
+    if var assembly = addressAssembly.take() {
+      step(.addresses)
+      summary.addresses = addAddresses(
+        &assembly, to: &content, roads: roads, routing: content.routing)
+      spilled?.evict()
+    }
+    roads = nil
     _ = malloc_trim(0)
     if hierarchy {
       addHierarchy(

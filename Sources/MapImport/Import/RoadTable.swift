@@ -61,6 +61,13 @@ struct RoadTable: Sendable {
     }
   }
 
+  /// Lets go of the node references (`nodes(at:)` is empty from then on), keeping the ids
+  /// and tags.
+  mutating func forgetNodes() {
+    refs = []
+    nodeEnds = [Int](repeating: 0, count: nodeEnds.count)
+  }
+
   /// The indices of the ways by ascending id, only the last added of each id.
   func order() -> [Int] {
     guard !isSorted else { return Array(ids.indices) }

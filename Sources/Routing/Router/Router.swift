@@ -35,6 +35,15 @@ public struct Router<Graph: RoadGraph>: Sendable {
     }
   }
 
+  /// A router over `graph` with `table`, the graph's routing table worked out elsewhere
+  /// (an importer's, before the graph's file holds it), searching plainly.
+  package init(graph: Graph, table: RoutingTableRecords, options: RouterOptions = RouterOptions()) {
+    self.graph = graph
+    self.options = options
+    self.table = RoutingTable(table)
+    hierarchy = nil
+  }
+
   /// The fastest path from `origin` to `destination`, then up to `alternatives` (0–2)
   /// meaningfully different ones, ordered by duration.
   ///
