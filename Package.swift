@@ -24,6 +24,8 @@ let package = Package(
       name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
     .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
     .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(
+      name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
     .systemLibrary(name: "CLinuxFB"),
     .systemLibrary(name: "CMalloc"),
     .systemLibrary(
@@ -58,7 +60,7 @@ let package = Package(
       swiftSettings: optimized),
     .target(
       name: "Core", dependencies: ["Geo", "Navigation", "Templates"], swiftSettings: strict),
-    .target(name: "Canvas", dependencies: ["CCairo"], swiftSettings: strict),
+    .target(name: "Canvas", dependencies: ["CCairo", "CPango"], swiftSettings: strict),
     .target(
       name: "Rendering",
       dependencies: ["Geo", "Navigation", "Templates", "MapLayers", "Canvas", "CCairo"],

@@ -12,6 +12,8 @@ package final class CairoCanvas {
   package let height: Int
   /// The canvas whose pixels this one draws into, kept alive with it.
   private let owner: CairoCanvas?
+  /// The layouts its text is measured and drawn with: the drawing thread's.
+  package var textLayout: TextLayout { TextLayout.current }
 
   /// A transparent `width` × `height` canvas.
   ///

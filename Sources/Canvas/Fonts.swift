@@ -1,20 +1,25 @@
-import CCairo
+import CPango
 import Synchronization
 
-/// The typefaces the screens use (DejaVu Sans, as Debian and Raspberry Pi OS install it),
-/// created once, and the rendering options that keep text identical run to run.
+/// The typefaces the screens use — DejaVu Sans, as Debian and Raspberry Pi OS install it,
+/// with WenQuanYi Micro Hei (`fonts-wqy-microhei`) for Chinese, and whatever fontconfig
+/// finds for any other script — and the rendering options that keep text identical run
+/// to run.
 ///
-/// Font faces are looked up through cairo's toy API (fontconfig) once at first use;
-/// drawing then reuses cairo's glyph caches. Antialiasing and hinting are set explicitly
-/// so a desktop fontconfig setting cannot change the pixels.
+/// Text is laid out by Pango (`TextLayout`, one per canvas); this holds what all canvases
+/// share: a font description per style, the cairo font options (antialiasing and hinting
+/// set explicitly, so a desktop fontconfig setting cannot change the pixels), the widths
+/// already measured, and a count of characters drawn that no installed font could show.
 package final class Fonts: @unchecked Sendable {
-  // Safe to share: cairo font faces and options are immutable after creation and
-  // reference-counted atomically; nothing here is mutated after `init`.
-  private let faces: [TextStyle.Weight: OpaquePointer]
-  private let options: OpaquePointer
+  // Safe to share: the font options are immutable after creation and reference-counted
+  // atomically; the descriptions and widths are behind mutexes, and a description is
+  // never changed once made (Pango copies it into each layout).
+  let options: OpaquePointer
+  private let descriptions = Mutex<[TextStyle: OpaquePointer]>([:])
   /// Advance widths already measured: the same strings are measured every time a card
-  /// is drawn, and cairo's measuring is the costly part of laying text out.
+  /// is drawn, and laying text out is the costly part of measuring it.
   private let widths = Mutex<[WidthKey: Double]>([:])
+  private let unknown = Atomic<Int>(0)
 
   private struct WidthKey: Hashable {
     var text: String
@@ -23,14 +28,11 @@ package final class Fonts: @unchecked Sendable {
 
   package static let shared = Fonts()
 
+  /// The families tried in order for every style: Pango takes each character from the
+  /// first that has it.
+  static let fallbackFamilies = "WenQuanYi Micro Hei"
+
   private init() {
-    var faces: [TextStyle.Weight: OpaquePointer] = [:]
-    for weight in TextStyle.Weight.allCases {
-      faces[weight] = cairo_toy_font_face_create(
-        weight.family, CAIRO_FONT_SLANT_NORMAL,
-        weight.isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-    }
-    self.faces = faces
     options = cairo_font_options_create()
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
     cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
@@ -39,7 +41,9 @@ package final class Fonts: @unchecked Sendable {
   }
 
   deinit {
-    for face in faces.values { cairo_font_face_destroy(face) }
+    for description in descriptions.withLock({ $0.values }) {
+      pango_font_description_free(description)
+    }
     cairo_font_options_destroy(options)
   }
 
@@ -48,27 +52,43 @@ package final class Fonts: @unchecked Sendable {
     cairo_set_font_options(cr, shared.options)
   }
 
-  package func select(_ style: TextStyle, on cr: OpaquePointer) {
-    cairo_set_font_face(cr, faces[style.weight])
-    cairo_set_font_size(cr, style.size)
+  /// The Pango font description of `style`: its family (then the fallbacks), weight and
+  /// size in pixels. Made once per style and kept.
+  func description(_ style: TextStyle) -> OpaquePointer {
+    descriptions.withLock { known in
+      if let description = known[style] { return description }
+      let description = pango_font_description_from_string(
+        "\(style.weight.family),\(Self.fallbackFamilies)")!
+      pango_font_description_set_weight(
+        description, style.weight.isBold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+      pango_font_description_set_absolute_size(description, style.size * Double(PANGO_SCALE))
+      known[style] = description
+      return description
+    }
   }
 
-  /// The advance width of `text` in `style` (measured with `cr` the first time).
+  /// The advance width of `text` in `style` (laid out with `layout` the first time).
   ///
   /// Widths do not depend on the context's transformation here: callers measure with
   /// an identity matrix (hint metrics are on, so scaled text would measure differently).
-  package func width(_ text: String, _ style: TextStyle, on cr: OpaquePointer) -> Double {
+  func width(_ text: String, _ style: TextStyle, with layout: TextLayout) -> Double {
     let key = WidthKey(text: text, style: style)
     if let known = widths.withLock({ $0[key] }) { return known }
-    select(style, on: cr)
-    var extents = cairo_text_extents_t()
-    cairo_text_extents(cr, text, &extents)
+    let width = layout.line(text, style).size.width
     widths.withLock { cache in
       // A bound on memory for a long-running unit: start over rather than grow forever.
       if cache.count > 20_000 { cache.removeAll() }
-      cache[key] = extents.x_advance
+      cache[key] = width
     }
-    return extents.x_advance
+    return width
+  }
+
+  /// Characters drawn so far, by every canvas, that no installed font could show (Pango's
+  /// unknown glyphs, drawn as boxes): 0 on every screen in every language.
+  package var unknownGlyphs: Int { unknown.load(ordering: .relaxed) }
+
+  func noteUnknownGlyphs(_ count: Int) {
+    if count > 0 { unknown.add(count, ordering: .relaxed) }
   }
 }
 
@@ -125,17 +145,22 @@ extension CairoCanvas {
 
   /// The advance width of `text` (capped) in `style`, pixels.
   package func textWidth(_ text: String, _ style: TextStyle) -> Double {
-    Fonts.shared.width(Self.capped(text), style, on: cr)
+    Fonts.shared.width(Self.capped(text), style, with: textLayout)
   }
 
-  /// Draws `text` (capped) with its baseline starting at (`x`, `baseline`).
+  /// Draws `text` (capped, on one line) with its baseline starting at (`x`, `baseline`).
   package func drawText(
     _ text: String, _ style: TextStyle, x: Double, baseline: Double, _ color: Color
   ) {
-    Fonts.shared.select(style, on: cr)
     setColor(color)
-    cairo_move_to(cr, x, baseline)
-    cairo_show_text(cr, Self.capped(text))
+    textLayout.draw(textLayout.line(Self.capped(text), style), on: cr, x: x, baseline: baseline)
+  }
+
+  /// Adds the outline of `text` (capped, on one line) to the current path, its baseline
+  /// starting at (`x`, `baseline`) in the current transformation: for text with a halo.
+  package func addTextPath(_ text: String, _ style: TextStyle, x: Double, baseline: Double) {
+    textLayout.addPath(
+      textLayout.line(Self.capped(text), style), on: cr, x: x, baseline: baseline)
   }
 
   /// The baseline that centres capital letters of `style` on `midY`.

@@ -42,14 +42,16 @@ enum RenderingFixtures {
 
   /// A screen model fed with every effect of the drive up to `seconds` after its first
   /// fix, and that instant.
-  static func model(drive: String, at seconds: Double) throws -> (NavigationScreenModel, Date) {
+  static func model(drive: String, at seconds: Double, language: String = "en") throws -> (
+    NavigationScreenModel, Date
+  ) {
     let routeName = drive.split(separator: "-").prefix(2).joined(separator: "-")
     let route = try route(routeName)
     let fixes = try fixes(drive)
     let start = fixes[0].time
     let end = start.addingTimeInterval(seconds)
     var model = NavigationScreenModel(
-      route: MapRoute(route), phrases: try Phrasebook(language: "en"), timeZone: timeZone,
+      route: MapRoute(route), phrases: try Phrasebook(language: language), timeZone: timeZone,
       destinationName: "Töölönlahdenkatu")
     model.layers = [GridLayer(), streets]
     var session = NavigationSession(phrases: model.phrases)
@@ -85,9 +87,10 @@ enum RenderingFixtures {
   /// The scene of `drive` at `seconds`, at `size`, in `theme`.
   static func scene(
     drive: String = "helsinki-1-clean", at seconds: Double, size: ScreenSize = .standard,
-    theme: Theme = .day, focused: String? = "overview", muted: Bool = false
+    theme: Theme = .day, focused: String? = "overview", muted: Bool = false,
+    language: String = "en"
   ) throws -> NavigationScene {
-    var (model, now) = try model(drive: drive, at: seconds)
+    var (model, now) = try model(drive: drive, at: seconds, language: language)
     model.theme = theme
     model.isMuted = muted
     model.template = .guidance(muted: muted, focusedID: focused)
