@@ -186,7 +186,7 @@ extension CairoCanvas {
   }
 
   /// `style`, its condensed cut, then the condensed cut in steps down to `minimumSize`.
-  private func fallbackStyles(_ style: TextStyle, minimumSize: Double) -> [TextStyle] {
+  func fallbackStyles(_ style: TextStyle, minimumSize: Double) -> [TextStyle] {
     var styles = [style]
     let condensed = TextStyle(weight: style.weight.condensedForm, size: style.size)
     if condensed != style { styles.append(condensed) }

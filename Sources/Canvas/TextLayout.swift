@@ -33,6 +33,8 @@ package final class TextLayout {
     let isEllipsized: Bool
     /// Characters no installed font could show.
     let unknownGlyphs: Int
+    /// The width it was wrapped at (its own width when on one line unwrapped), pixels.
+    let wrapWidth: Double
 
     init(_ layout: OpaquePointer) {
       self.layout = layout
@@ -45,6 +47,8 @@ package final class TextLayout {
       lineCount = Int(pango_layout_get_line_count(layout))
       isEllipsized = pango_layout_is_ellipsized(layout) != 0
       unknownGlyphs = Int(pango_layout_get_unknown_glyphs_count(layout))
+      let width = pango_layout_get_width(layout)
+      wrapWidth = width < 0 ? size.width : Double(width) / scale
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }

@@ -35,11 +35,16 @@ struct OverlayPainter {
       [content.distance], .bold(px(48)), minimumSize: px(44), maxWidth: textWidth)
     canvas.drawText(
       distance.text, distance.style, x: textX, baseline: r.y + pad + px(42), theme.cardText)
-    let instruction = canvas.fit(
-      content.instructionVariants, .regular(px(24)), minimumSize: px(22), maxWidth: textWidth)
-    canvas.drawText(
-      instruction.text, instruction.style, x: textX, baseline: r.y + pad + px(82),
-      theme.cardSecondaryText)
+    // The instruction wraps to a second line where the card has room for one above its
+    // bottom line (the road or signpost), then shrinks, then is cut with "…".
+    let instructionBaseline = r.y + pad + px(82)
+    let hasBottomLine = content.showsSignpost || !content.road.isEmpty
+    let bottomTop = hasBottomLine ? r.maxY - pad - px(4) - px(30) * 0.76 : r.maxY - pad
+    let room = bottomTop - px(4) - (instructionBaseline + px(24) * 0.24)
+    let instruction = canvas.fitLines(
+      content.instructionVariants, .regular(px(24)), minimumSize: px(20), maxWidth: textWidth,
+      maxLines: room >= px(24) * 1.17 ? 2 : 1)
+    canvas.draw(instruction, x: textX, baseline: instructionBaseline, theme.cardSecondaryText)
     if content.showsSignpost {
       signpost(content, x: r.x + pad, maxX: r.maxX - pad, baseline: r.maxY - pad - px(4))
     } else if !content.road.isEmpty {
