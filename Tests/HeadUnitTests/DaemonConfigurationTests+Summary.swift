@@ -15,7 +15,7 @@ extension DaemonConfigurationTests {
         "map none (the embedded map of central Helsinki)",
         "board none (no GPIO inputs)",
         "gpsd: host 127.0.0.1, port 2947",
-        "display: framebuffer /dev/fb0, theme day, frameRate 5 fps",
+        "display: framebuffer /dev/fb0, theme auto, frameRate 5 fps",
         "audio: device default, volume 1, muted false, earcon true, "
           + "rate none (the language's own rate)",
         "lifecycle: gracePeriod 10 s, shutdownDelay 60 s, shutdownCommand none, "

@@ -47,7 +47,7 @@ struct DaemonConfigurationTests {
     #expect(config.gpsd.host == "127.0.0.1")
     #expect(config.gpsd.port == 2947)
     #expect(config.display.framebuffer == "/dev/fb0")
-    #expect(config.display.theme == "day")
+    #expect(config.display.theme == "auto")
     #expect(config.display.frameRate == 5)
     #expect(config.audio.enabled)
     #expect(config.audio.device == "default")
@@ -188,7 +188,7 @@ struct DaemonConfigurationTests {
     ),
     (
       #"{"display": {"theme": "dusk"}}"#,
-      #"$.display.theme: expected "day" or "night", got the string "dusk""#
+      #"$.display.theme: expected "auto", "day" or "night", got the string "dusk""#
     ),
     (#"{"display": {"frameRate": 60}}"#, "$.display.frameRate: expected 1–30, got 60"),
     (

@@ -2,8 +2,9 @@
 public struct DisplaySettings: ConfigurationSection {
   /// The framebuffer device drawn on.
   public var framebuffer = "/dev/fb0"
+  /// `"auto"` (day and night switched at civil twilight from the position and the time),
   /// `"day"` or `"night"`.
-  public var theme = "day"
+  public var theme = "auto"
   /// The most frames per second drawn while the map moves.
   public var frameRate = 5
 
@@ -15,7 +16,7 @@ public struct DisplaySettings: ConfigurationSection {
   static var keys: [ConfigurationKey<Self>] {
     [
       .text("framebuffer", \.framebuffer, allowed: "a framebuffer device, not empty"),
-      .choice("theme", \.theme, ["day", "night"]),
+      .choice("theme", \.theme, ["auto", "day", "night"]),
       .integer(
         "frameRate", \.frameRate, in: 1...30, unit: "fps",
         doc: "the most frames per second drawn while the map moves"),

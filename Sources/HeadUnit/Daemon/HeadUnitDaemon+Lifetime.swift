@@ -73,7 +73,7 @@ extension HeadUnitDaemon {
       return
     }
     logger.level = fresh.logLevel
-    theme = Theme.named(fresh.display.theme) ?? theme
+    theme.setting = fresh.display.theme
     devices.reload(fresh)
     var live = configuration
     live.logLevel = fresh.logLevel

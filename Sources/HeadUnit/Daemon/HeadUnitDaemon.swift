@@ -55,7 +55,7 @@ public final class HeadUnitDaemon {
   var deviceSet: DeviceSet
   var renderer: TemplateRenderer?
   var composer: FrameComposer
-  var theme: Theme
+  var theme: ScreenTheme
   var lifetimeTasks: [Task<Void, Never>] = []
   /// The app bridge's socket; nil when off or when it could not be set up.
   var bridgeServer: BridgeServer?
@@ -94,7 +94,7 @@ public final class HeadUnitDaemon {
     self.notifier = notifier
     (wakes, self.inbox) = inbox
     self.started = started
-    theme = Theme.named(configuration.display.theme) ?? .day
+    theme = ScreenTheme(setting: configuration.display.theme)
     composer = FrameComposer(layers: layers)
   }
 

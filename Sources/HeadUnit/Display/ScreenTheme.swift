@@ -1,0 +1,24 @@
+import Foundation
+import Geo
+import Rendering
+
+/// The screen's theme as configured (`display.theme`): day or night, or `auto` — day and
+/// night switched at civil twilight, worked out from where the car is and the time
+/// (`Daylight`, with its margin either side so the screen does not flicker at dusk). No
+/// network and no table: the sun's position is computed.
+struct ScreenTheme {
+  /// `"auto"`, `"day"` or `"night"`.
+  var setting: String
+  private var daylight = Daylight()
+
+  init(setting: String) {
+    self.setting = setting
+  }
+
+  /// The theme at `now` with the car at `position` (its last fix, else the configured
+  /// home, which shows before the first fix).
+  mutating func theme(at now: Date, position: Coordinate) -> Theme {
+    if let fixed = Theme.named(setting) { return fixed }
+    return daylight.update(at: position, on: now) ? .day : .night
+  }
+}
