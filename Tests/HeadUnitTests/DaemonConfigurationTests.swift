@@ -54,7 +54,11 @@ struct DaemonConfigurationTests {
     #expect(config.audio.volume == 1)
     #expect(!config.audio.muted)
     #expect(config.audio.earcon)
-    #expect(config.audio.speechRate == nil)
+    #expect(
+      config.audio.speechRates.byLanguage == [
+        "de": 195, "en": 205, "es": 195, "it": 180, "ru": 195, "zh": 260,
+      ])
+    #expect(config.audio.speechRates.everyLanguage == nil)
     #expect(
       config.lifecycle.machine
         == LifecycleMachine.Configuration(
@@ -100,7 +104,7 @@ struct DaemonConfigurationTests {
     expected.audio.volume = 0.25
     expected.audio.muted = true
     expected.audio.earcon = false
-    expected.audio.speechRate = 160
+    expected.audio.speechRates = SpeechRates(everyLanguage: 160)
     expected.lifecycle.gracePeriod = .seconds(2.5)
     expected.lifecycle.shutdownDelay = .seconds(0)
     expected.lifecycle.shutdownCommand = ["systemctl", "poweroff"]
@@ -150,6 +154,16 @@ struct DaemonConfigurationTests {
       #"$.audio.volume: expected a number, got the string "loud""#
     ),
     (#"{"audio": {"rate": 500}}"#, "$.audio.rate: expected 80–450, got 500"),
+    (#"{"audio": {"rate": {"en": 60}}}"#, "$.audio.rate.en: expected 80–450, got 60"),
+    (
+      #"{"audio": {"rate": {"fr": 200}}}"#,
+      "$.audio.rate.fr: unknown key (expected de, en, es, it, ru, zh)"
+    ),
+    (
+      #"{"audio": {"rate": "fast"}}"#,
+      #"$.audio.rate: expected an object of words per minute by language ({"en": 205}) or "#
+        + #"a number, got the string "fast""#
+    ),
     (
       #"{"audio": {"muted": "no"}}"#, #"$.audio.muted: expected true or false, got the string "no""#
     ),
@@ -178,10 +192,6 @@ struct DaemonConfigurationTests {
       #"$.language: unknown language "fr" (expected de, en, es, it, ru or zh)"#
     ),
     (#"{"language": 1}"#, "$.language: expected a string, got the number 1"),
-    (
-      #"{"language": "de", "units": "imperial"}"#,
-      #"$.units: imperial units are not available in language "de" (only in en)"#
-    ),
     (
       #"{"units": "furlongs"}"#,
       #"$.units: expected "metric" or "imperial", got the string "furlongs""#
