@@ -28,7 +28,7 @@ extension DaemonConfiguration: ConfigurationSection {
         read: language, write: JSONValue.string),
       .value(
         "units", \.units, allowed: ConfigurationKey<Self>.list(["metric", "imperial"]),
-        doc: "imperial: feet, tenths and quarters of a mile",
+        doc: "imperial speaks feet, then tenths and quarters of a mile",
         read: { node throws(JSONError) in
           UnitSystem(rawValue: try node.string(oneOf: ["metric", "imperial"]))!
         },
