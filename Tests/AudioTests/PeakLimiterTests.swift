@@ -31,7 +31,8 @@ struct PeakLimiterTests {
     #expect(limiter.deepestReduction == 0)
   }
 
-  @Test("above unity, at most the gain's range, and never at the rails", arguments: [1.2, 1.5, 2, 9])
+  @Test(
+    "above unity, at most the gain's range, and never at the rails", arguments: [1.2, 1.5, 2, 9])
   func neverClips(gain: Double) {
     // Full scale and beyond: a sine at the rails, a square at the rails, an impulse.
     let square = (0..<4000).map { $0 % 50 < 25 ? Int16.max : Int16.min }

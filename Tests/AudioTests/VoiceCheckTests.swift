@@ -131,7 +131,8 @@ struct VoiceCheckTests {
       let worst = try #require(results.max { share($0) < share($1) })
       #expect(
         picked.contains { $0.name == worst.prompt.name },
-        "\(language) at \(rate) wpm: \(worst.prompt.name) runs longest, not among \(picked.map(\.name))")
+        "\(language) at \(rate) wpm: \(worst.prompt.name) runs longest, not among \(picked.map(\.name))"
+      )
       // 50 wpm below its own rate every language has a final that runs over (20 below,
       // Russian still fits); the picked ones find it.
       if rate == tuned - 50 { #expect(share(worst) > 1, "\(language) at \(rate) wpm: all fit") }

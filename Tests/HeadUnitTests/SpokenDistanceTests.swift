@@ -37,8 +37,10 @@ struct SpokenDistanceTests {
     var words: Set<String> = []
     for drive in EmbeddedData.drives {
       let route = try ReplayCommand.loadRoute(try #require(EmbeddedData.routeURL(forDrive: drive)))
-      let track = try TrackReader.read(contentsOf: try #require(EmbeddedData.trackURL(forDrive: drive)))
-      let timeline = Replay(route: route, fixes: track.fixes, phrases: phrases, router: router).run()
+      let track = try TrackReader.read(
+        contentsOf: try #require(EmbeddedData.trackURL(forDrive: drive)))
+      let timeline = Replay(route: route, fixes: track.fixes, phrases: phrases, router: router)
+        .run()
       for entry in timeline {
         guard case .announce(let a) = entry.kind else { continue }
         let place = "\(drive) \(language) \(units) t=\(entry.t): \(a.text)"
@@ -86,7 +88,8 @@ struct SpokenDistanceTests {
     }
     // Each wording once: what its words say is what it meant.
     for (words, meant) in sayings {
-      let heard = try #require(SpokenDistanceReader.metres(in: words, language: language), "\(words)")
+      let heard = try #require(
+        SpokenDistanceReader.metres(in: words, language: language), "\(words)")
       #expect(abs(heard - meant) < 0.5, "\(words): \(meant) m")
     }
   }

@@ -326,10 +326,12 @@ func book(_ language: String, _ units: UnitSystem = .metric) -> Phrasebook {
     #expect(ru.inDistance(5000, "Поверните налево") == "Через 3,1 мили поверните налево")
     #expect(ru.inDistance(150, "Поверните налево") == "Через 500 футов поверните налево")
     #expect(ru.continueFor(32_187) == "Продолжайте движение 20 миль")
-    #expect(book("es", .imperial).inDistance(800, "Gira a la izquierda")
-      == "En media milla, gira a la izquierda")
-    #expect(book("it", .imperial).inDistance(1609, "Svolta a sinistra")
-      == "Tra 1 miglio svolta a sinistra")
+    #expect(
+      book("es", .imperial).inDistance(800, "Gira a la izquierda")
+        == "En media milla, gira a la izquierda")
+    #expect(
+      book("it", .imperial).inDistance(1609, "Svolta a sinistra")
+        == "Tra 1 miglio svolta a sinistra")
     #expect(book("zh", .imperial).inDistance(400, "左转") == "前方四分之一英里左转")
     #expect(book("zh", .imperial).displayDistance(100) == "350英尺")
   }

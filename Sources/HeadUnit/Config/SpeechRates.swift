@@ -74,7 +74,8 @@ public struct SpeechRates: Sendable, Equatable {
   /// The setting as a document writes it: the number, or every language's rate.
   var json: JSONValue {
     if let everyLanguage { return .number(Double(everyLanguage)) }
-    return .object(byLanguage.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) })
+    return .object(
+      byLanguage.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) })
   }
 
   /// As `config check` shows it: `170 wpm` for every language, else
