@@ -127,6 +127,27 @@ struct DaemonConfigurationTests {
     #expect(try loadConfiguration(#"{"language": "RU"}"#).language == "ru")
   }
 
+  @Test func speechRatesByLanguageOrOneForAll() throws {
+    let some = try loadConfiguration(#"{"audio": {"rate": {"en": 210, "zh": null}}}"#)
+    #expect(some.audio.speechRates.byLanguage["en"] == 210)
+    #expect(some.audio.speechRates.byLanguage["zh"] == 260)
+    #expect(some.audio.speechRates.everyLanguage == nil)
+    #expect(some.speechRateNote == nil)
+    let old = try loadConfiguration(#"{"language": "de", "audio": {"rate": 170}}"#)
+    #expect(old.audio.speechRates.byLanguage.values.allSatisfy { $0 == 170 })
+    #expect(old.audio.speechRates.slowerThanTuned == ["de", "en", "es", "it", "ru", "zh"])
+    #expect(
+      old.speechRateNote
+        == "$.audio.rate: de at 170 wpm, slower than its own 195: final prompts may last over "
+        + "3.5 s (`headunit config check` synthesizes them)")
+    let slowZh = try loadConfiguration(#"{"language": "zh", "audio": {"rate": {"zh": 200}}}"#)
+    #expect(slowZh.speechRateNote?.hasPrefix("$.audio.rate.zh: zh at 200 wpm") == true)
+    // Each form reads back as it was written.
+    for config in [some, old, slowZh] {
+      #expect(try DaemonConfiguration(json: Data(config.document.serialized.utf8)) == config)
+    }
+  }
+
   @Test func nullMeansNoneWhereTheDefaultIsNone() throws {
     let config = try loadConfiguration(
       #"{"board": null, "audio": {"rate": null}, "lifecycle": {"shutdownCommand": null}}"#)

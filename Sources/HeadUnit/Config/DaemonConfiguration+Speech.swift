@@ -12,7 +12,9 @@ extension DaemonConfiguration {
   /// above the tuned one only shortens prompts and is not synthesized.
   ///
   /// The daemon never calls this (it would hold up the start); it speaks at the rate
-  /// given. Blocks for the synthesis: a few hundred milliseconds per language checked.
+  /// given, and says so (`speechRateNote`). Blocks for the synthesis: at most
+  /// `VoiceCheck.longestFinalCount` prompts a language, about 10 ms each on a desktop
+  /// processor.
   ///
   /// - Parameter dataPath: espeak-ng's data, as `EspeakSynthesizer` takes it.
   public func speechRateProblems(dataPath: String? = nil) -> [String] {
@@ -48,6 +50,18 @@ extension DaemonConfiguration {
       }
     }
     return problems
+  }
+
+  /// What the daemon says at start-up, without synthesizing, when the configured language
+  /// speaks slower than its tuned rate: its final prompts may run over, and `config check`
+  /// tells. Nil at or above the tuned rate.
+  public var speechRateNote: String? {
+    guard audio.speechRates.slowerThanTuned.contains(language) else { return nil }
+    let rate = audio.speechRates.byLanguage[language, default: 0]
+    let tuned = EspeakSynthesizer.defaultRates[language, default: 0]
+    return "\(audio.speechRates.path(of: language, under: "$.audio.rate")): \(language) at "
+      + "\(rate) wpm, slower than its own \(tuned): final prompts may last over "
+      + "\(JSONValue.format(VoicePrompt.finalLimit)) s (`headunit config check` synthesizes them)"
   }
 
   /// `3.62`.
