@@ -84,7 +84,8 @@ public struct PeakLimiter: Sendable {
     return out
   }
 
-  /// Drops the samples held back (a prompt cut off) and starts afresh; keeps the gain.
+  /// Drops the samples held back (a prompt cut off) and starts afresh; keeps the gain and
+  /// `deepestReduction`.
   public mutating func reset() {
     engaged = false
     held.removeAll()
