@@ -30,8 +30,10 @@ public final class PromptPlayer: Sendable {
     public var language: String
     /// A chime before each prompt; nil for none.
     public var earcon: Earcon?
-    /// Linear gain applied to every sample, 0…2 (1 is as synthesized); samples that
-    /// would pass full scale saturate instead of wrapping.
+    /// Linear gain applied to every sample, 0…2 (1 is as synthesized), the configuration's
+    /// `audio.volume`. Above 1 it goes through a `PeakLimiter`, so a loud prompt is held
+    /// below full scale by a soft knee instead of being clipped at the rails (and starts
+    /// `PeakLimiter.lookAhead` later).
     public var volume: Double
     public var muted: Bool
     /// How long each write is, and so how often commands are looked at.
@@ -144,7 +146,8 @@ public final class PromptPlayer: Sendable {
     mailbox.post(.queue(.setMuted(muted)))
   }
 
-  /// Sets the linear gain, clamped to 0…2; applies from the next chunk. Does not block.
+  /// Sets the linear gain, clamped to 0…2, applied as `Configuration.volume` is; applies
+  /// from the next chunk. Does not block.
   public func setVolume(_ volume: Double) {
     mailbox.post(.volume(volume))
   }
@@ -157,16 +160,5 @@ public final class PromptPlayer: Sendable {
     guard mailbox.close() else { return }
     mailbox.post(.queue(.shutdown))
     done.wait()
-  }
-
-  /// `samples` scaled by `volume` (clamped to 0…2), saturating at the rails rather than
-  /// wrapping round.
-  public static func scaled(_ samples: [Int16], volume: Double) -> [Int16] {
-    let gain = min(max(volume, 0), 2)
-    if gain == 1 { return samples }
-    return samples.map { sample in
-      let value = (Double(sample) * gain).rounded()
-      return Int16(min(max(value, Double(Int16.min)), Double(Int16.max)))
-    }
   }
 }

@@ -13,7 +13,8 @@ final class PromptWorker {
   private let emit: (PromptPlayer.Event) -> Void
 
   private var queue: PromptQueue
-  private var volume: Double
+  /// The gain, applied through a limiter; holds back a few milliseconds while limiting.
+  private var limiter: PeakLimiter
   private let format: AudioFormat
   private let chunkFrames: Int
   private let earcon: [Int16]
@@ -45,8 +46,8 @@ final class PromptWorker {
     self.mailbox = mailbox
     self.emit = emit
     queue = PromptQueue(muted: configuration.muted)
-    volume = configuration.volume
     format = synthesizer.format
+    limiter = PeakLimiter(gain: configuration.volume, sampleRate: format.sampleRate)
     let seconds =
       Double(configuration.chunk.components.seconds)
       + Double(configuration.chunk.components.attoseconds) * 1e-18
@@ -74,7 +75,7 @@ final class PromptWorker {
   private func pump() {
     for command in mailbox.take() {
       switch command {
-      case .volume(let value): volume = min(max(value, 0), 2)
+      case .volume(let value): limiter.gain = value
       case .queue(let event): carry(queue.handle(event))
       }
     }
@@ -135,6 +136,9 @@ final class PromptWorker {
       }
     }
     if playback.running(cut), synthesisError == nil {
+      writeOut(limiter.flush(), &playback)
+    }
+    if playback.running(cut), synthesisError == nil {
       waitOut(&playback)
     }
     if playback.running(cut), synthesisError == nil {
@@ -190,17 +194,27 @@ final class PromptWorker {
         return false
       }
       let end = min(start + step, samples.endIndex)
-      let piece = PromptPlayer.scaled(Array(samples[start..<end]), volume: volume)
-      do {
-        try output.write(piece, format: format)
-      } catch {
-        playback.failure = error
+      guard writeOut(limiter.process(Array(samples[start..<end])), &playback) else {
         return false
       }
-      if playback.firstWrite == nil { playback.firstWrite = .now }
-      playback.framesWritten += piece.count / max(format.channels, 1)
       start = end
     }
+    return true
+  }
+
+  /// Writes samples the limiter gave out (none while it fills its look-ahead); false when
+  /// the output failed.
+  @discardableResult
+  private func writeOut(_ piece: [Int16], _ playback: inout Playback) -> Bool {
+    guard !piece.isEmpty else { return true }
+    do {
+      try output.write(piece, format: format)
+    } catch {
+      playback.failure = error
+      return false
+    }
+    if playback.firstWrite == nil { playback.firstWrite = .now }
+    playback.framesWritten += piece.count / max(format.channels, 1)
     return true
   }
 
@@ -244,6 +258,7 @@ final class PromptWorker {
   }
 
   private func discard(_ playback: inout Playback) {
+    limiter.reset()
     guard !playback.discarded else { return }
     playback.discarded = true
     output.discard()

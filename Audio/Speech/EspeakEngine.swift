@@ -94,7 +94,7 @@ final class EspeakEngine: Sendable {
   /// - Throws: `AudioError` `.unavailable` when the voice is not installed, `.failed`
   ///   when espeak-ng reports an error or was never started.
   func synthesize(
-    _ text: String, voice: String, rate: Int, pitch: Int, volume: Int,
+    _ text: String, voice: String, rate: Int, pitch: Int, amplitude: Int,
     chunk: ([Int16]) -> Bool
   ) throws(AudioError) -> Bool {
     try withoutActuallyEscaping(chunk) { (chunk) throws(AudioError) -> Bool in
@@ -116,7 +116,7 @@ final class EspeakEngine: Sendable {
         }
         // Set every time: cheap in synchronous mode, and a voice change may reset them.
         for (parameter, value) in [
-          (espeakRATE, rate), (espeakPITCH, pitch), (espeakVOLUME, volume),
+          (espeakRATE, rate), (espeakPITCH, pitch), (espeakVOLUME, amplitude),
         ] {
           let status = espeak_SetParameter(parameter, Int32(value), 0)
           guard status == EE_OK else {

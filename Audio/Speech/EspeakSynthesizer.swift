@@ -10,23 +10,33 @@ import Navigation
 public struct EspeakSynthesizer: SpeechSynthesizer {
   /// How the voice speaks.
   public struct Settings: Hashable, Sendable {
-    /// Words per minute (80…450); nil for the language's `defaultRate`.
-    public var rate: Int?
+    /// Words per minute (80…450) by phrasebook language code ("en"); a language not
+    /// listed speaks at its `defaultRates` entry.
+    public var rates: [String: Int]
     /// Base pitch, 0…100 (50 is the voice's normal).
     public var pitch: Int
-    /// Amplitude, 0…200 (100 is normal).
-    public var volume: Int
+    /// espeak-ng's amplitude, 0…200 (100 is normal): how loud espeak-ng itself
+    /// synthesizes. Not the gain the prompt player applies (`audio.volume`,
+    /// `voice-check --gain`); above 100 espeak-ng may clip, which nothing downstream
+    /// can undo.
+    public var amplitude: Int
 
-    public init(rate: Int? = nil, pitch: Int = 50, volume: Int = 100) {
-      self.rate = rate
+    /// - Parameters:
+    ///   - rate: Words per minute for every language; nil for each language's own.
+    ///   - rates: Words per minute by language, over `rate`.
+    public init(rate: Int? = nil, rates: [String: Int] = [:], pitch: Int = 50, amplitude: Int = 100)
+    {
+      var all: [String: Int] = [:]
+      if let rate { for code in EspeakSynthesizer.voices.keys { all[code] = rate } }
+      self.rates = all.merging(rates) { $1 }
       self.pitch = pitch
-      self.volume = volume
+      self.amplitude = amplitude
     }
 
     /// The accepted ranges, as espeak-ng documents them.
     public static let rates = 80...450
     public static let pitches = 0...100
-    public static let volumes = 0...200
+    public static let amplitudes = 0...200
   }
 
   /// The espeak-ng voice for each phrasebook language.
@@ -72,17 +82,25 @@ public struct EspeakSynthesizer: SpeechSynthesizer {
   /// - Throws: `AudioError` `.invalid` for settings out of range, `.unavailable` when
   ///   the espeak-ng data is missing.
   public init(settings: Settings = Settings(), dataPath: String? = nil) throws(AudioError) {
-    if let rate = settings.rate, !Settings.rates.contains(rate) {
-      throw AudioError(
-        .invalid,
-        "speaking rate must be \(Settings.rates.lowerBound)…\(Settings.rates.upperBound) words per minute, not \(rate)"
-      )
+    for (code, rate) in settings.rates.sorted(by: { $0.key < $1.key }) {
+      guard Self.voices[code] != nil else {
+        throw AudioError(
+          .invalid,
+          "no espeak-ng voice for '\(code)' (expected one of: \(Self.voices.keys.sorted().joined(separator: ", ")))"
+        )
+      }
+      guard Settings.rates.contains(rate) else {
+        throw AudioError(
+          .invalid,
+          "speaking rate must be \(Settings.rates.lowerBound)…\(Settings.rates.upperBound) words per minute, not \(rate)"
+        )
+      }
     }
     guard Settings.pitches.contains(settings.pitch) else {
       throw AudioError(.invalid, "pitch must be 0…100, not \(settings.pitch)")
     }
-    guard Settings.volumes.contains(settings.volume) else {
-      throw AudioError(.invalid, "volume must be 0…200, not \(settings.volume)")
+    guard Settings.amplitudes.contains(settings.amplitude) else {
+      throw AudioError(.invalid, "amplitude must be 0…200, not \(settings.amplitude)")
     }
     engine = .shared
     format = AudioFormat(sampleRate: try engine.start(dataPath: dataPath), channels: 1)
@@ -108,7 +126,7 @@ public struct EspeakSynthesizer: SpeechSynthesizer {
     }
     let normalised = language.lowercased().replacingOccurrences(of: "_", with: "-")
     let voice = code == "en" && normalised.hasPrefix("en-us") ? "en-us" : name
-    return (voice, settings.rate ?? Self.defaultRates[code] ?? 175)
+    return (voice, settings.rates[code] ?? Self.defaultRates[code] ?? 175)
   }
 
   /// Synthesizes `text` (UTF-8, any script) in `language`; see `SpeechSynthesizer`.
@@ -124,7 +142,8 @@ public struct EspeakSynthesizer: SpeechSynthesizer {
   {
     let voice = try voice(for: language)
     _ = try engine.synthesize(
-      text, voice: voice.name, rate: voice.rate, pitch: settings.pitch, volume: settings.volume,
+      text, voice: voice.name, rate: voice.rate, pitch: settings.pitch,
+      amplitude: settings.amplitude,
       chunk: chunk)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Renders prompts and judges the audio: not silent, not clipped, final prompts short
+/// Renders prompts as the prompt player plays them (synthesized, then the gain through
+/// its `PeakLimiter`) and judges the audio: not silent, not clipped, final prompts short
 /// enough to end before the maneuver.
 public struct VoiceCheck: Sendable {
   /// A prompt whose RMS level is below this (dBFS) counts as silent.
@@ -30,19 +31,27 @@ public struct VoiceCheck: Sendable {
   /// One prompt rendered and measured.
   public struct Result: Sendable {
     public var prompt: VoicePrompt
+    /// The prompt as it would play: synthesized, with the gain applied.
     public var samples: [Int16]
     public var statistics: AudioStatistics
     /// Wall time of the whole synthesis, seconds.
     public var synthesisTime: Double
+    /// Wall time of applying the gain (through the limiter above 1), seconds.
+    public var gainTime: Double
+    /// The deepest gain reduction of the limiter, dB (0 when it did not limit).
+    public var limiting: Double
     /// Wall time until the first samples arrived, seconds (nil when none did).
     public var firstSampleTime: Double?
     public var problems: [Problem]
   }
 
   public let synthesizer: any SpeechSynthesizer
+  /// The gain on the prompts, as the configuration's `audio.volume` (0…2).
+  public let gain: Double
 
-  public init(synthesizer: any SpeechSynthesizer) {
+  public init(synthesizer: any SpeechSynthesizer, gain: Double = 1) {
     self.synthesizer = synthesizer
+    self.gain = min(max(gain, PeakLimiter.gains.lowerBound), PeakLimiter.gains.upperBound)
   }
 
   /// Synthesizes `prompt` in `language`, timing it, and judges the result. Blocks for
@@ -57,11 +66,16 @@ public struct VoiceCheck: Sendable {
       samples.append(contentsOf: chunk)
       return true
     }
-    let total = start.duration(to: clock.now)
+    let synthesized = clock.now
+    var limiter = PeakLimiter(gain: gain, sampleRate: synthesizer.format.sampleRate)
+    samples = limiter.process(samples) + limiter.flush()
+    let gained = clock.now
     let statistics = AudioStatistics(samples, format: synthesizer.format)
     return Result(
       prompt: prompt, samples: samples, statistics: statistics,
-      synthesisTime: Self.seconds(total),
+      synthesisTime: Self.seconds(start.duration(to: synthesized)),
+      gainTime: Self.seconds(synthesized.duration(to: gained)),
+      limiting: limiter.deepestReduction,
       firstSampleTime: first.map { Self.seconds(start.duration(to: $0)) },
       problems: Self.problems(prompt, statistics))
   }

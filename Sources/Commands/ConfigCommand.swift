@@ -1,3 +1,4 @@
+import Audio
 import HeadUnit
 
 /// `headunit config check FILE` and `headunit config defaults`: the daemon's configuration
@@ -13,7 +14,9 @@ enum ConfigCommand {
     The daemon reads one JSON configuration file (default \(DaemonConfiguration.defaultPath)).
     Every field is optional; Deploy/config.example.json shows them all.
       check FILE   validate FILE: print "FILE: OK" and what it sets up, or the first
-                   problem with its JSON path (exit 2)
+                   problem with its JSON path (exit 2); also what this machine lacks (the
+                   map file, the bridge's group), and a speaking rate at which espeak-ng
+                   makes a final prompt last over \(VoicePrompt.finalLimit) s
       defaults     print a configuration with every field at its default (no GPIO inputs)
     """
 
@@ -50,7 +53,7 @@ enum ConfigCommand {
   static func check(_ path: String, console: Console) -> HeadUnitCommand.Status {
     do {
       let config = try DaemonConfiguration(contentsOf: path)
-      let problems = config.machineProblems
+      let problems = config.machineProblems + config.speechRateProblems()
       guard problems.isEmpty else {
         for problem in problems { console.err("headunit: \(path): \(problem)") }
         return .usage

@@ -1,38 +1,59 @@
 import Audio
 import Foundation
 import HeadUnit
+import JSON
 import Navigation
 
-/// `headunit voice-check [--lang CODE|all] [--out DIR]`: renders every kind of prompt the
-/// guidance can give, writes each to a WAV file, measures it and checks it.
+/// `headunit voice-check [--lang CODE|all] [--out DIR] [--config FILE | --rate WPM --gain G]`:
+/// renders every kind of prompt the guidance can give, as the player would play it, writes
+/// each to a WAV file, measures it and checks it.
 enum VoiceCheckCommand {
   static let help = """
-    usage: headunit voice-check [--lang CODE|all] [--out DIR] [--rate WPM] [--pitch P] [--volume V]
+    usage: headunit voice-check [--lang CODE|all] [--out DIR] [--config FILE | --rate WPM --gain G]
+                                [--pitch P] [--amplitude A]
 
     Synthesizes every kind of prompt the guidance can give in a language — each maneuver
     the phrasebook words differently, without and with a road name, early prompts at
     several distances, depart in each direction, arrivals, "then" chains, continue-for —
-    writes each to DIR/LANG/NAME.wav (16-bit mono) and prints a table: duration,
-    synthesis time, time to the first sample, peak and RMS level, clipped samples.
-    Exits 1 when a prompt is silent (RMS below \(Int(VoiceCheck.silenceThreshold)) dBFS), clips, or is a
+    applies the gain as the prompt player does (above 1 through its limiter), writes each
+    to DIR/LANG/NAME.wav (16-bit mono) and prints a table: duration, synthesis time, time
+    to the first sample, peak and RMS level, clipped samples, the limiter's deepest gain
+    reduction. Exits 1 when a prompt is silent (RMS below \(Int(VoiceCheck.silenceThreshold)) dBFS), clips, or is a
     final prompt longer than \(VoicePrompt.finalLimit) s for each maneuver it announces.
       --lang CODE   \(Phrasebook.supportedLanguages.joined(separator: ", ")), or all (default en)
       --out DIR     where the WAV files go (default ./voice-check-out)
-      --rate, --pitch, --volume   as for `headunit say`
+      --config FILE the daemon's configuration: its audio.rate (per language) and
+                    audio.volume, as the car would speak
+      --rate, --gain, --pitch, --amplitude   as for `headunit say`
     """
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
     guard
       let args = try Arguments.unlessHelp(
-        words, options: ["lang", "out", "rate", "pitch", "volume"], flags: ["help"], help: help,
-        console: console)
+        words, options: SayCommand.voiceOptions.union(["lang", "out", "config"]),
+        flags: ["help"], help: help, console: console)
     else { return .success }
     try args.noPositional("voice-check")
     let requested = args.value("lang") ?? "en"
     let languages =
       requested == "all"
       ? Phrasebook.supportedLanguages : [try Phrasebook(language: requested).language]
-    let settings = try SayCommand.settings(args)
+    var settings = try SayCommand.settings(args)
+    var gain = try SayCommand.gain(args)
+    if let path = args.value("config") {
+      guard args.value("rate") == nil && args.value("gain") == nil else {
+        throw UsageError(
+          "voice-check: --config sets the rate and the gain; give it or --rate and --gain")
+      }
+      do {
+        let audio = try DaemonConfiguration(contentsOf: path).audio
+        settings.rates = audio.speechRates.byLanguage
+        gain = audio.volume
+      } catch {
+        console.err("headunit: \(error.message)")
+        return .usage
+      }
+    }
     let out = URL(fileURLWithPath: args.value("out") ?? "voice-check-out", isDirectory: true)
 
     let synthesizer: EspeakSynthesizer
@@ -42,7 +63,7 @@ enum VoiceCheckCommand {
       console.err("headunit: \(error.message)")
       return .failure
     }
-    let check = VoiceCheck(synthesizer: synthesizer)
+    let check = VoiceCheck(synthesizer: synthesizer, gain: gain)
     var summaries: [String] = []
     var failures = 0
     for language in languages {
@@ -57,7 +78,7 @@ enum VoiceCheckCommand {
       }
       let voice = try synthesizer.voice(for: language)
       console.out(
-        "voice-check \(language): voice \(voice.name), \(voice.rate) wpm, pitch \(settings.pitch), volume \(settings.volume), \(prompts.count) prompts → \(directory.path)"
+        "voice-check \(language): voice \(voice.name), \(voice.rate) wpm, pitch \(settings.pitch), amplitude \(settings.amplitude), gain \(JSONValue.format(gain)), \(prompts.count) prompts → \(directory.path)"
       )
       console.out(header)
       var results: [VoiceCheck.Result] = []
@@ -100,7 +121,7 @@ enum VoiceCheckCommand {
   static let header =
     pad("name", 42) + " " + pad("stage", 8) + " " + right("dur s", 6) + " " + right("synth ms", 8)
     + " " + right("first ms", 8) + " " + right("peak dB", 7) + " " + right("RMS dB", 7) + " "
-    + right("clipped", 7) + "  check"
+    + right("clipped", 7) + " " + right("limit dB", 8) + "  check"
 
   /// One table line.
   static func row(_ result: VoiceCheck.Result) -> String {
@@ -112,7 +133,8 @@ enum VoiceCheckCommand {
       + right(String(format: "%.2f", stats.duration), 6) + " "
       + right(String(format: "%.1f", result.synthesisTime * 1e3), 8) + " " + right(first, 8) + " "
       + right(decibels(stats.peakDBFS), 7) + " " + right(decibels(stats.rmsDBFS), 7) + " "
-      + right(String(stats.clippedSamples), 7) + "  " + check
+      + right(String(stats.clippedSamples), 7) + " "
+      + right(String(format: "%.1f", result.limiting), 8) + "  " + check
   }
 
   /// The language's line at the end: counts and the longest final prompts.
@@ -142,6 +164,13 @@ enum VoiceCheckCommand {
       line += String(
         format: "; first sample median %.1f ms, max %.1f ms", firsts[firsts.count / 2] * 1e3,
         worst * 1e3)
+    }
+    let limited = results.filter { $0.limiting < 0 }
+    if let deepest = limited.map(\.limiting).min() {
+      let times = results.map(\.gainTime).sorted()
+      line += String(
+        format: "; limiter on %d, at most %.1f dB, %.2f ms a prompt (median)", limited.count,
+        deepest, times[times.count / 2] * 1e3)
     }
     return line
   }

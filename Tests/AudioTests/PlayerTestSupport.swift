@@ -11,6 +11,8 @@ struct TonePromptSynthesizer: SpeechSynthesizer {
   let format = AudioFormat(sampleRate: 16_000)
   var chunkDuration = 0.01
   var delay = 0.01
+  /// The amplitude of every chunk instead of the character's, when set.
+  var fixedLevel: Int16?
 
   /// The amplitude the chunk for `character` has.
   static func level(_ character: Character) -> Int16 {
@@ -24,7 +26,7 @@ struct TonePromptSynthesizer: SpeechSynthesizer {
     let frames = Int(chunkDuration * Double(format.sampleRate))
     for character in text {
       Thread.sleep(forTimeInterval: delay)
-      let level = Self.level(character)
+      let level = fixedLevel ?? Self.level(character)
       let samples = (0..<frames).map { $0 % 16 < 8 ? level : -level }
       guard chunk(samples) else { return }
     }

@@ -145,7 +145,8 @@ struct SpeechSynthesisTests {
   @Test(
     "settings out of range are invalid",
     arguments: [
-      EspeakSynthesizer.Settings(rate: 50), .init(rate: 500), .init(pitch: 101), .init(volume: -1),
+      EspeakSynthesizer.Settings(rate: 50), .init(rate: 500), .init(pitch: 101),
+      .init(amplitude: -1), .init(rates: ["en": 79]), .init(rates: ["fr": 200]),
     ])
   func badSettings(settings: EspeakSynthesizer.Settings) {
     #expect {

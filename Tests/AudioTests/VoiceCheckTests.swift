@@ -113,6 +113,36 @@ struct VoiceCheckTests {
     #expect(first <= result.synthesisTime)
   }
 
+  @Test(
+    "the longest finals by their words include the one that runs longest, at rates too slow",
+    arguments: Phrasebook.supportedLanguages)
+  func longestFinalsCoverTheLongest(language: String) throws {
+    let phrases = try Phrasebook(language: language)
+    let finals = VoicePromptInventory.prompts(phrases).filter { $0.stage == .final }
+    let picked = VoiceCheck.longestFinals(phrases)
+    #expect(picked.count == VoiceCheck.longestFinalCount)
+    let tuned = try #require(EspeakSynthesizer.defaultRates[language])
+    for rate in [tuned - 20, tuned - 50] {
+      let check = VoiceCheck(synthesizer: try SpeechTestSupport.espeak(.init(rate: rate)))
+      let results = try finals.map { try check.run($0, language: language) }
+      func share(_ r: VoiceCheck.Result) -> Double {
+        r.statistics.duration / (r.prompt.maximumDuration ?? VoicePrompt.finalLimit)
+      }
+      let worst = try #require(results.max { share($0) < share($1) })
+      #expect(
+        picked.contains { $0.name == worst.prompt.name },
+        "\(language) at \(rate) wpm: \(worst.prompt.name) runs longest, not among \(picked.map(\.name))"
+      )
+      // 50 wpm below its own rate every language has a final that runs over (20 below,
+      // Russian still fits); the picked ones find it.
+      if rate == tuned - 50 { #expect(share(worst) > 1, "\(language) at \(rate) wpm: all fit") }
+      // espeak-ng's timing varies by some tens of milliseconds with what it said before.
+      let found = try check.firstTooLong(picked, language: language)
+      if share(worst) > 1.03 { #expect(found != nil) }
+      if share(worst) < 0.97 { #expect(found == nil) }
+    }
+  }
+
   @Test("English, for real: every prompt passes on espeak-ng at the default rate")
   func english() throws {
     let synthesizer = try SpeechTestSupport.espeak()

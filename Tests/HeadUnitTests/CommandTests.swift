@@ -72,9 +72,9 @@ struct CommandTests {
       (
         [
           "replay", "--route", Paths.route(1), "--track", Paths.drive("helsinki-1-clean"),
-          "--units", "imperial", "--lang", "de",
+          "--units", "furlongs",
         ],
-        "imperial units are not available"
+        "--units must be metric or imperial, not 'furlongs'"
       ),
       (
         [
@@ -170,6 +170,13 @@ struct CommandTests {
       captured.out.contains { $0.contains("In ") && ($0.contains(" feet") || $0.contains(" mile")) }
     )
     #expect(!captured.out.contains { $0.contains("metres") })
+    let (deStatus, de) = run([
+      "replay", "--route", Paths.route(3), "--track", Paths.drive("helsinki-3-clean"), "--units",
+      "imperial", "--lang", "de",
+    ])
+    #expect(deStatus == .success, "\(de.err)")
+    #expect(de.out.contains { $0.contains("In ") && ($0.contains(" Fuß") || $0.contains("eile")) })
+    #expect(!de.out.contains { $0.contains("Meter") })
   }
 
   @Test("demo prints a readable timeline and writes the JSON one")

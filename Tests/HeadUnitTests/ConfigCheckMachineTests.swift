@@ -48,6 +48,40 @@ struct ConfigCheckMachineTests {
     #expect(err.contains(message), "\(err)")
   }
 
+  @Test(
+    "a speaking rate at which espeak-ng makes a final prompt too long is refused",
+    arguments: [
+      (
+        #"{"audio": {"rate": 170}}"#,
+        [
+          #"$.audio.rate: at 170 wpm the en final prompt ""#,
+          "over the 3.5 s it may (en at its own rate, 205 wpm, keeps every final prompt within it)",
+          #"$.audio.rate: at 170 wpm the zh final prompt ""#,
+        ]
+      ),
+      (
+        #"{"audio": {"rate": {"zh": 200, "en": 210}}}"#,
+        [#"$.audio.rate.zh: at 200 wpm the final prompt ""#, "(zh at its own rate, 260 wpm"]
+      ),
+    ] as [(String, [String])])
+  func slowRate(text: String, messages: [String]) throws {
+    let (status, err) = try check(text)
+    #expect(status == .usage)
+    for message in messages { #expect(err.contains(message), "\(err)") }
+    #expect(!err.contains(".en:"))
+  }
+
+  @Test("rates at or above each language's own are not synthesized and pass")
+  func fastRates() throws {
+    for text in [
+      #"{"audio": {"rate": 450}}"#, #"{"audio": {"rate": {"en": 230, "zh": 260}}}"#,
+      #"{"audio": {"rate": null}}"#,
+    ] {
+      let (status, err) = try check(text)
+      #expect(status == .success, "\(text): \(err)")
+    }
+  }
+
   @Test("a group and a map that exist pass")
   func existing() throws {
     let map = try #require(EmbeddedData.mapURL).path

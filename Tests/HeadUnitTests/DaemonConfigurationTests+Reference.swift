@@ -34,7 +34,11 @@ extension DaemonConfigurationTests {
     #expect(rows == keys)
     #expect(
       DaemonConfiguration.referenceTable.contains(
-        "| `audio.volume` | `1` | 0–2: gain on the prompts |"))
+        "| `audio.volume` | `1` | 0–2: gain on the prompts; above 1 a limiter holds peaks "))
+    #expect(
+      DaemonConfiguration.referenceTable.contains(
+        "| `audio.rate` | each language's own: `de` 195, `en` 205, `es` 195, `it` 180, "
+          + "`ru` 195, `zh` 260 | an object of words per minute by language, each 80–450"))
     #expect(
       DaemonConfiguration.referenceTable.contains(
         "| `trip.resumeWithinMinutes` | `30` | 0–1440: 0 = never; "))

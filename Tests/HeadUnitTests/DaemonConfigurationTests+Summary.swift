@@ -17,7 +17,7 @@ extension DaemonConfigurationTests {
         "gpsd: host 127.0.0.1, port 2947",
         "display: framebuffer /dev/fb0, theme auto, frameRate 5 fps",
         "audio: device default, volume 1, muted false, earcon true, "
-          + "rate none (the language's own rate)",
+          + "rate de 195, en 205, es 195, it 180, ru 195, zh 260 wpm",
         "lifecycle: gracePeriod 10 s, shutdownDelay 60 s, shutdownCommand none, "
           + "heartbeatTimeout 5 s, parkedScreen 5 s",
         "routing: server none (offline router only), url none, timeout 3 s",
@@ -41,7 +41,7 @@ extension DaemonConfigurationTests {
         "gpsd: host 127.0.0.1, port 2947",
         "display: framebuffer /dev/fb0, theme day, frameRate 10 fps",
         "audio: device plughw:CARD=Headphones,DEV=0, volume 1.5, muted false, earcon true, "
-          + "rate 170 wpm",
+          + "rate de 195, en 205, es 195, it 180, ru 195, zh 260 wpm",
         "lifecycle: gracePeriod 10 s, shutdownDelay 300 s, shutdownCommand systemctl poweroff, "
           + "heartbeatTimeout 5 s, parkedScreen 5 s",
         "routing: server none (offline router only), url http://127.0.0.1:8002, timeout 3 s",

@@ -54,7 +54,11 @@ struct DaemonConfigurationTests {
     #expect(config.audio.volume == 1)
     #expect(!config.audio.muted)
     #expect(config.audio.earcon)
-    #expect(config.audio.speechRate == nil)
+    #expect(
+      config.audio.speechRates.byLanguage == [
+        "de": 195, "en": 205, "es": 195, "it": 180, "ru": 195, "zh": 260,
+      ])
+    #expect(config.audio.speechRates.everyLanguage == nil)
     #expect(
       config.lifecycle.machine
         == LifecycleMachine.Configuration(
@@ -100,7 +104,7 @@ struct DaemonConfigurationTests {
     expected.audio.volume = 0.25
     expected.audio.muted = true
     expected.audio.earcon = false
-    expected.audio.speechRate = 160
+    expected.audio.speechRates = SpeechRates(everyLanguage: 160)
     expected.lifecycle.gracePeriod = .seconds(2.5)
     expected.lifecycle.shutdownDelay = .seconds(0)
     expected.lifecycle.shutdownCommand = ["systemctl", "poweroff"]
@@ -121,6 +125,27 @@ struct DaemonConfigurationTests {
     #expect(try loadConfiguration(#"{"language": "de_DE"}"#).language == "de")
     #expect(try loadConfiguration(#"{"language": "cmn"}"#).language == "zh")
     #expect(try loadConfiguration(#"{"language": "RU"}"#).language == "ru")
+  }
+
+  @Test func speechRatesByLanguageOrOneForAll() throws {
+    let some = try loadConfiguration(#"{"audio": {"rate": {"en": 210, "zh": null}}}"#)
+    #expect(some.audio.speechRates.byLanguage["en"] == 210)
+    #expect(some.audio.speechRates.byLanguage["zh"] == 260)
+    #expect(some.audio.speechRates.everyLanguage == nil)
+    #expect(some.speechRateNote == nil)
+    let old = try loadConfiguration(#"{"language": "de", "audio": {"rate": 170}}"#)
+    #expect(old.audio.speechRates.byLanguage.values.allSatisfy { $0 == 170 })
+    #expect(old.audio.speechRates.slowerThanTuned == ["de", "en", "es", "it", "ru", "zh"])
+    #expect(
+      old.speechRateNote
+        == "$.audio.rate: de at 170 wpm, slower than its own 195: final prompts may last over "
+        + "3.5 s (`headunit config check` synthesizes them)")
+    let slowZh = try loadConfiguration(#"{"language": "zh", "audio": {"rate": {"zh": 200}}}"#)
+    #expect(slowZh.speechRateNote?.hasPrefix("$.audio.rate.zh: zh at 200 wpm") == true)
+    // Each form reads back as it was written.
+    for config in [some, old, slowZh] {
+      #expect(try DaemonConfiguration(json: Data(config.document.serialized.utf8)) == config)
+    }
   }
 
   @Test func nullMeansNoneWhereTheDefaultIsNone() throws {
@@ -150,6 +175,16 @@ struct DaemonConfigurationTests {
       #"$.audio.volume: expected a number, got the string "loud""#
     ),
     (#"{"audio": {"rate": 500}}"#, "$.audio.rate: expected 80–450, got 500"),
+    (#"{"audio": {"rate": {"en": 60}}}"#, "$.audio.rate.en: expected 80–450, got 60"),
+    (
+      #"{"audio": {"rate": {"fr": 200}}}"#,
+      "$.audio.rate.fr: unknown key (expected de, en, es, it, ru, zh)"
+    ),
+    (
+      #"{"audio": {"rate": "fast"}}"#,
+      #"$.audio.rate: expected an object of words per minute by language ({"en": 205}) or "#
+        + #"a number, got the string "fast""#
+    ),
     (
       #"{"audio": {"muted": "no"}}"#, #"$.audio.muted: expected true or false, got the string "no""#
     ),
@@ -178,10 +213,6 @@ struct DaemonConfigurationTests {
       #"$.language: unknown language "fr" (expected de, en, es, it, ru or zh)"#
     ),
     (#"{"language": 1}"#, "$.language: expected a string, got the number 1"),
-    (
-      #"{"language": "de", "units": "imperial"}"#,
-      #"$.units: imperial units are not available in language "de" (only in en)"#
-    ),
     (
       #"{"units": "furlongs"}"#,
       #"$.units: expected "metric" or "imperial", got the string "furlongs""#

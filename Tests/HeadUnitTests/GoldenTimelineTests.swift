@@ -18,12 +18,16 @@ struct GoldenTimelineTests {
     var drive: String
     var withMap: Bool
     var lang = "en"
-    var name: String { drive + (withMap ? "+map" : "") + (lang == "en" ? "" : ".\(lang)") }
+    var imperial = false
+    var name: String {
+      drive + (withMap ? "+map" : "") + (lang == "en" ? "" : ".\(lang)")
+        + (imperial ? ".imperial" : "")
+    }
     var testDescription: String { name }
   }
 
   /// Each embedded drive as it is; the wrong-turn drives again with the embedded map (a
-  /// reroute); one drive in every other language.
+  /// reroute); one drive in every other language, and in imperial units in two.
   static let cases: [Case] =
     EmbeddedData.drives.map { Case(drive: $0, withMap: false) }
     + EmbeddedData.drives.filter { $0.hasSuffix("-wrongturn") }.map {
@@ -32,11 +36,12 @@ struct GoldenTimelineTests {
     + ["de", "es", "it", "ru", "zh"].map {
       Case(drive: "helsinki-2-noisy", withMap: false, lang: $0)
     }
+    + ["en", "de"].map { Case(drive: "helsinki-2-noisy", withMap: false, lang: $0, imperial: true) }
 
   @Test("the embedded drives are all covered")
   func coverage() {
     #expect(EmbeddedData.drives.count == 20)
-    #expect(Self.cases.count == 20 + 2 + 5)
+    #expect(Self.cases.count == 20 + 2 + 5 + 2)
   }
 
   @Test("replay --json matches its golden", arguments: cases)
@@ -44,6 +49,7 @@ struct GoldenTimelineTests {
     let route = try #require(EmbeddedData.routeURL(forDrive: c.drive)).path
     let track = try #require(EmbeddedData.trackURL(forDrive: c.drive)).path
     var words = ["replay", "--route", route, "--track", track, "--json", "--lang", c.lang]
+    if c.imperial { words += ["--units", "imperial"] }
     if c.withMap { words += ["--map", try #require(EmbeddedData.mapURL).path] }
     let captured = Captured()
     #expect(HeadUnitCommand.run(words, console: captured.console) == .success, "\(captured.err)")

@@ -1,4 +1,6 @@
 import Foundation
+import Navigation
+import TestSupport
 import Testing
 
 @testable import Commands
@@ -71,6 +73,58 @@ struct VoiceCheckCommandTests {
     #expect(row.hasSuffix("  ok"))
   }
 
+  @Test("the example configuration passes voice-check at its own rates and gain, every language")
+  func exampleConfiguration() throws {
+    let out = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let example = Paths.root.appendingPathComponent("Deploy/config.example.json").path
+    let config = try DaemonConfiguration(contentsOf: example)
+    #expect(config.audio.volume > 1)
+    let (status, captured) = run([
+      "voice-check", "--config", example, "--lang", "all", "--out", out.path,
+    ])
+    #expect(status == .success, "\(captured.err)")
+    #expect(captured.err.isEmpty)
+    #expect(captured.out.last == "voice-check: all prompts pass")
+    for language in Phrasebook.supportedLanguages {
+      let rate = try #require(config.audio.speechRates.byLanguage[language])
+      #expect(
+        captured.out.contains {
+          $0.hasPrefix("voice-check \(language): ") && $0.contains(", \(rate) wpm, ")
+            && $0.contains(", gain 1.5, ")
+        }, "\(language)")
+      // The gain is loud enough for the limiter to work, which keeps every sample off the rails.
+      let summary = try #require(captured.out.first { $0.hasPrefix("\(language): 134 prompts") })
+      #expect(summary.contains(", 0 failing;"), "\(summary)")
+      #expect(summary.contains("; limiter on "), "\(summary)")
+    }
+    let rows = captured.out.filter { $0.hasSuffix("  ok") || $0.contains("clipped (") }
+    #expect(rows.count == 6 * 134)
+    #expect(rows.allSatisfy { $0.hasSuffix("  ok") })
+  }
+
+  @Test("say --gain 2 --wav: louder, through the limiter, no sample at the rails")
+  func sayWithGain() throws {
+    let out = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: out) }
+    var peaks: [Int] = []
+    for gain in ["1", "2"] {
+      let file = out.appendingPathComponent("say-\(gain).wav")
+      let (status, captured) = run([
+        "say", "Make", "a", "U-turn", "--gain", gain, "--wav", file.path,
+      ])
+      #expect(status == .success, "\(captured.err)")
+      let bytes = [UInt8](try Data(contentsOf: file)).dropFirst(44)
+      let samples = stride(from: bytes.startIndex, to: bytes.endIndex - 1, by: 2).map {
+        Int(Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8))
+      }
+      #expect(!samples.contains(32_767) && !samples.contains(-32_768))
+      peaks.append(samples.map(abs).max() ?? 0)
+    }
+    #expect(peaks[1] > peaks[0])
+    #expect(peaks[1] <= 29_205)
+  }
+
   @Test("say --wav writes the phrase as 16-bit mono at 22050 Hz")
   func sayToWAV() throws {
     let out = try Self.temporaryDirectory()
@@ -96,7 +150,21 @@ struct VoiceCheckCommandTests {
         "unknown language 'xx' (expected one of: de, en, es, it, ru, zh)"
       ),
       (["say", "hello", "--rate", "20"], "--rate must be a whole number from 80 to 450"),
-      (["say", "hello", "--volume", "loud"], "--volume must be a whole number from 0 to 200"),
+      (
+        ["say", "hello", "--volume", "150"],
+        "--volume is ambiguous and no longer taken: --gain G is the configuration's gain"
+      ),
+      (["say", "hello", "--amplitude", "300"], "--amplitude must be a whole number from 0 to 200"),
+      (["voice-check", "--gain", "3"], "--gain must be a number from 0 to 2, not '3'"),
+      (["voice-check", "--gain", "loud"], "--gain must be a number from 0 to 2, not 'loud'"),
+      (
+        ["voice-check", "--config", "/nonexistent/config.json", "--gain", "1"],
+        "voice-check: --config sets the rate and the gain; give it or --rate and --gain"
+      ),
+      (
+        ["voice-check", "--config", "/nonexistent/config.json"],
+        "/nonexistent/config.json: cannot read the file"
+      ),
       (["say", "hello", "--wav", "a.wav", "--device", "hw:0"], "give one of them"),
       (["say", "hello", "--speed", "2"], "unknown option --speed"),
       (["voice-check", "--lang", "klingon"], "unknown language 'klingon'"),

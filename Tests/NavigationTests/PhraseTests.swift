@@ -70,7 +70,7 @@ func book(_ language: String, _ units: UnitSystem = .metric) -> Phrasebook {
       c.metric.metres, c.metric.kilometres, c.ordinalDigits,
     ]
     if let m = c.metricAfterPreposition { counted += [m.metres, m.kilometres] }
-    if let i = c.imperial {
+    for i in [c.imperial] + (c.imperialAfterPreposition.map { [$0] } ?? []) {
       counted += [i.feet, i.miles]
       for fixed in [i.quarterMile, i.halfMile, i.threeQuartersMile] { check(fixed, [], "fraction") }
     }
@@ -79,9 +79,7 @@ func book(_ language: String, _ units: UnitSystem = .metric) -> Phrasebook {
         check(t, ["number"], "plural form")
       }
     }
-    for t in [c.display.metres, c.display.kilometres, c.display.feet, c.display.miles]
-      .compactMap({ $0 })
-    {
+    for t in [c.display.metres, c.display.kilometres, c.display.feet, c.display.miles] {
       check(t, ["number"], "display")
     }
     #expect(c.directions.count == 8)
@@ -270,10 +268,13 @@ func book(_ language: String, _ units: UnitSystem = .metric) -> Phrasebook {
   @Test(
     arguments: [
       (0.0, "50 feet"), (20, "50 feet"), (30, "100 feet"), (100, "350 feet"),
-      (140, "450 feet"), (150, "500 feet"), (160, "500 feet"), (200, "a quarter mile"),
-      (400, "a quarter mile"), (700, "half a mile"), (1000, "half a mile"),
-      (1100, "three quarters of a mile"), (1450, "1 mile"), (1700, "1.1 miles"),
-      (2414, "1.5 miles"), (3219, "2 miles"), (16_100, "10 miles"), (40_000, "25 miles"),
+      (140, "450 feet"), (150, "500 feet"), (160, "500 feet"), (191, "600 feet"),
+      (300, "1000 feet"), (320, "1000 feet"), (321, "0.2 miles"), (360, "0.2 miles"),
+      (365, "a quarter mile"), (400, "a quarter mile"), (443, "0.3 miles"), (500, "0.3 miles"),
+      (700, "0.4 miles"), (800, "half a mile"), (1000, "0.6 miles"),
+      (1200, "three quarters of a mile"), (1300, "0.8 miles"), (1450, "0.9 miles"),
+      (1580, "1 mile"), (1700, "1.1 miles"), (2414, "1.5 miles"), (3219, "2 miles"),
+      (16_100, "10 miles"), (40_000, "25 miles"),
     ] as [(Double, String)])
   func imperialRounding(metres: Double, expected: String) {
     #expect(book("en-US", .imperial).spokenDistance(metres) == expected)
@@ -281,8 +282,8 @@ func book(_ language: String, _ units: UnitSystem = .metric) -> Phrasebook {
 
   @Test(
     arguments: [
-      (100.0, "350 ft"), (152, "500 ft"), (483, "0.3 mi"), (800, "0.5 mi"), (1931, "1.2 mi"),
-      (1609, "1 mi"), (20_000, "12 mi"),
+      (100.0, "350 ft"), (152, "500 ft"), (191, "600 ft"), (321, "0.2 mi"), (400, "0.2 mi"),
+      (483, "0.3 mi"), (800, "0.5 mi"), (1931, "1.2 mi"), (1609, "1 mi"), (20_000, "12 mi"),
     ] as [(Double, String)])
   func imperialDisplay(metres: Double, expected: String) {
     #expect(book("en", .imperial).displayDistance(metres) == expected)
@@ -307,15 +308,46 @@ func book(_ language: String, _ units: UnitSystem = .metric) -> Phrasebook {
     #expect(throws: NavigationError.self) { try Phrasebook(language: "") }
   }
 
-  @Test func imperialOnlyForEnglish() throws {
-    for code in ["de", "it-IT", "es", "ru", "zh-CN"] {
-      let error = #expect(throws: NavigationError.self) {
-        try Phrasebook(language: code, units: .imperial)
-      }
-      #expect(error?.code == .unsupported)
-    }
-    for code in ["en", "en-US", "en-GB"] {
+  @Test func imperialInEveryLanguage() throws {
+    for code in ["de", "en", "en-US", "it-IT", "es", "ru", "zh-CN"] {
       #expect(try Phrasebook(language: code, units: .imperial).units == .imperial)
     }
+    let de = book("de", .imperial)
+    #expect(de.inDistance(150, "Links abbiegen") == "In 500 Fuß links abbiegen")
+    #expect(de.inDistance(400, "Links abbiegen") == "In einer Viertelmeile links abbiegen")
+    #expect(de.inDistance(800, "Links abbiegen") == "In einer halben Meile links abbiegen")
+    #expect(de.inDistance(1200, "Links abbiegen") == "In einer Dreiviertelmeile links abbiegen")
+    #expect(de.inDistance(5000, "Links abbiegen") == "In 3,1 Meilen links abbiegen")
+    #expect(de.continueFor(400) == "Dem Straßenverlauf eine Viertelmeile folgen")
+    #expect(de.displayDistance(5000) == "3,1 mi")
+    let ru = book("ru", .imperial)
+    #expect(ru.inDistance(1609, "Поверните налево") == "Через 1 милю поверните налево")
+    #expect(ru.inDistance(800, "Поверните налево") == "Через полмили поверните налево")
+    #expect(ru.inDistance(5000, "Поверните налево") == "Через 3,1 мили поверните налево")
+    #expect(ru.inDistance(150, "Поверните налево") == "Через 500 футов поверните налево")
+    #expect(ru.continueFor(32_187) == "Продолжайте движение 20 миль")
+    #expect(
+      book("es", .imperial).inDistance(800, "Gira a la izquierda")
+        == "En media milla, gira a la izquierda")
+    #expect(
+      book("it", .imperial).inDistance(1609, "Svolta a sinistra")
+        == "Tra 1 miglio svolta a sinistra")
+    #expect(book("zh", .imperial).inDistance(400, "左转") == "前方四分之一英里左转")
+    #expect(book("zh", .imperial).displayDistance(100) == "350英尺")
+  }
+
+  @Test("the distance said is exposed with its words, within 25 % or 30 m")
+  func distanceSaid() {
+    let en = book("en", .imperial)
+    #expect(en.distanceSaid(191) == SpokenDistance(words: "600 feet", metres: 600 * 0.3048))
+    #expect(en.distanceSaid(400) == SpokenDistance(words: "a quarter mile", metres: 402.336))
+    #expect(en.distanceSaid(500).words == "0.3 miles")
+    #expect(abs(en.distanceSaid(500).metres - 482.8032) < 1e-9)
+    let de = book("de")
+    #expect(de.distanceSaid(300) == SpokenDistance(words: "300 Meter", metres: 300))
+    #expect(
+      de.distanceSaid(300, afterPreposition: true)
+        == SpokenDistance(words: "300 Metern", metres: 300))
+    #expect(de.distanceSaid(1450).metres == 1500)
   }
 }

@@ -1,4 +1,5 @@
 import Audio
+import JSON
 
 /// The `audio` section: where and how the voice prompts play.
 public struct AudioSettings: ConfigurationSection {
@@ -6,14 +7,14 @@ public struct AudioSettings: ConfigurationSection {
   public var enabled = true
   /// The ALSA PCM prompts play on.
   public var device = "default"
-  /// Gain on the prompts, 0–2.
+  /// Gain on the prompts, 0–2; above 1 through the player's limiter, never clipping.
   public var volume = 1.0
   /// Whether guidance starts muted.
   public var muted = false
   /// Whether a chime plays before each prompt.
   public var earcon = true
-  /// Words per minute; `nil` for the language's own rate.
-  public var speechRate: Int?
+  /// Words per minute for each language.
+  public var speechRates = SpeechRates()
 
   /// Every setting at its default.
   public init() {}
@@ -26,13 +27,28 @@ public struct AudioSettings: ConfigurationSection {
       .text(
         "device", \.device,
         allowed: "an ALSA PCM name, not empty (`\"plughw:CARD=Headphones,DEV=0\"`)"),
-      .number("volume", \.volume, in: 0...2, doc: "gain on the prompts"),
+      .number(
+        "volume", \.volume, in: PeakLimiter.gains,
+        doc: "gain on the prompts; above 1 a limiter holds peaks under −1 dBFS instead of "
+          + "clipping them (`voice-check --gain` shows the result)"),
       .bool("muted", \.muted),
       .bool("earcon", \.earcon, doc: "the chime before a prompt"),
-      .integer(
-        "rate", \.speechRate, in: EspeakSynthesizer.Settings.rates, unit: "wpm",
-        doc: "words per minute",
-        none: "none: the language's own rate"),
+      ConfigurationKey(
+        "rate",
+        allowed: "an object of words per minute by language, each "
+          + "\(EspeakSynthesizer.Settings.rates.lowerBound)–"
+          + "\(EspeakSynthesizer.Settings.rates.upperBound) (`{\"en\": 210}`), a language "
+          + "not named at its own rate; or one number for every language",
+        doc: "`config check` refuses a rate at which a final prompt would last over "
+          + "\(VoicePrompt.finalLimit) s",
+        defaultText: "each language's own: "
+          + SpeechRates().byLanguage.sorted { $0.key < $1.key }.map { "`\($0.key)` \($0.value)" }
+          .joined(separator: ", "),
+        shown: .init(text: { $0.speechRates.summary }),
+        read: { settings, node throws(JSONError) in
+          settings.speechRates = try SpeechRates(node: node)
+        },
+        write: { $0.speechRates.json }),
     ]
   }
 }

@@ -26,14 +26,13 @@ extension DaemonConfiguration: ConfigurationSection {
           + Phrasebook.supportedLanguages.map { "`\($0)`" }.joined(separator: ", ")
           + " (`en-GB`, `de_DE`, `cmn` select the same)",
         read: language, write: JSONValue.string),
-      ConfigurationKey(
-        "units", allowed: ConfigurationKey<Self>.list(["metric", "imperial"]),
-        doc: "imperial only in " + imperialLanguages.joined(separator: ", "),
-        read: { settings, node throws(JSONError) in
-          settings.units = UnitSystem(rawValue: try node.string(oneOf: ["metric", "imperial"]))!
-          try settings.checkImperial(node)
+      .value(
+        "units", \.units, allowed: ConfigurationKey<Self>.list(["metric", "imperial"]),
+        doc: "imperial speaks feet, then tenths and quarters of a mile",
+        read: { node throws(JSONError) in
+          UnitSystem(rawValue: try node.string(oneOf: ["metric", "imperial"]))!
         },
-        write: { .string($0.units.rawValue) }),
+        write: { .string($0.rawValue) }),
       .optional(
         "map", \.mapPath, allowed: "an absolute path to a map file made by `headunit maps import`",
         none: "none: the embedded map of central Helsinki",
@@ -68,13 +67,6 @@ extension DaemonConfiguration: ConfigurationSection {
     ("\($0)", $0)
   }
 
-  /// The languages with imperial units.
-  static var imperialLanguages: [String] {
-    Phrasebook.supportedLanguages.filter {
-      (try? Phrasebook(language: $0, units: .imperial)) != nil
-    }
-  }
-
   /// The phrasebook's code for the language `node` names.
   private static func language(_ node: JSONNode) throws(JSONError) -> String {
     let name = try node.string()
@@ -85,14 +77,5 @@ extension DaemonConfiguration: ConfigurationSection {
       let list = known.dropLast().joined(separator: ", ") + " or " + known.last!
       throw node.error("unknown language \(JSONNode.quoted(name)) (expected \(list))")
     }
-  }
-
-  /// Imperial units are spoken only in some languages; `node` is `units`.
-  private func checkImperial(_ node: JSONNode) throws(JSONError) {
-    guard units == .imperial, (try? Phrasebook(language: language, units: .imperial)) == nil
-    else { return }
-    throw node.error(
-      "imperial units are not available in language \"\(language)\" "
-        + "(only in \(Self.imperialLanguages.joined(separator: ", ")))")
   }
 }

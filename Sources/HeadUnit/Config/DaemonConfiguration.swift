@@ -30,7 +30,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
   public var stateDirectory = "/var/lib/headunit"
   /// One of `Phrasebook.supportedLanguages`.
   public var language = "en"
-  /// Imperial only with English.
+  /// How distances are spoken and shown.
   public var units = UnitSystem.metric
   /// The offline map; nil for the embedded Helsinki one.
   public var mapPath: String?

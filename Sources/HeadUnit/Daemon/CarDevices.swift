@@ -116,7 +116,7 @@ final class CarDevices: DaemonDevices {
     let synthesizer: EspeakSynthesizer
     do {
       synthesizer = try EspeakSynthesizer(
-        settings: EspeakSynthesizer.Settings(rate: configuration.audio.speechRate))
+        settings: EspeakSynthesizer.Settings(rates: configuration.audio.speechRates.byLanguage))
     } catch {
       logger.warning("no speech (\(error.message)): prompts on screen only")
       return nil

@@ -66,6 +66,7 @@ extension HeadUnitDaemon {
   public func run(clock: (any DaemonClock)? = nil) async {
     let clock = clock ?? SteadyClock.reporting(to: logger)
     for problem in configuration.machineProblems { logger.warning("configuration: \(problem)") }
+    if let note = configuration.speechRateNote { logger.notice("configuration: \(note)") }
     let (places, trip) = devices.loadState()
     await startLifetimeSources()
     bridgeServer = Self.startBridge(configuration, logger: logger, inbox: inbox)

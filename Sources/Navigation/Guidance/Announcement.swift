@@ -31,13 +31,20 @@ public struct Announcement: Hashable, Sendable {
   /// Distance from the vehicle to the first covered maneuver when it was issued, metres.
   public var distance: Double
   public var priority: Priority
+  /// The distance the prompt says, metres ("In a quarter mile": 402.3); nil when it says
+  /// none. Rounded from `distance`, never more than 25 % or 30 m from it.
+  public var spokenDistance: Double?
 
-  public init(maneuvers: [Int], stage: Stage, text: String, distance: Double, priority: Priority) {
+  public init(
+    maneuvers: [Int], stage: Stage, text: String, distance: Double, priority: Priority,
+    spokenDistance: Double? = nil
+  ) {
     self.maneuvers = maneuvers
     self.stage = stage
     self.text = text
     self.distance = distance
     self.priority = priority
+    self.spokenDistance = spokenDistance
   }
 
   /// Estimated speaking time in seconds, at about 15 characters a second.

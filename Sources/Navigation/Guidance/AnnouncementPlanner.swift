@@ -126,7 +126,8 @@ public struct AnnouncementPlanner: Sendable {
       out.append(
         Announcement(
           maneuvers: [next], stage: .continue, text: phrases.continueFor(distance),
-          distance: distance, priority: .low))
+          distance: distance, priority: .low,
+          spokenDistance: phrases.distanceSaid(distance).metres))
       return out
     }
 
@@ -141,7 +142,8 @@ public struct AnnouncementPlanner: Sendable {
         spoken.insert(Key(maneuver: next, stage: .early))
         out.append(
           Announcement(
-            maneuvers: [next], stage: .early, text: text, distance: distance, priority: .normal))
+            maneuvers: [next], stage: .early, text: text, distance: distance, priority: .normal,
+            spokenDistance: phrases.distanceSaid(distance, afterPreposition: true).metres))
       }
     }
     return out

@@ -74,6 +74,12 @@ extension PhraseCatalog {
     metric: MetricWords(
       metres: PluralForms(other: "{number}米"),
       kilometres: PluralForms(other: "{number}公里")),
-    display: DisplayUnits(metres: "{number}米", kilometres: "{number}公里")
+    imperial: ImperialWords(
+      feet: PluralForms(other: "{number}英尺"),
+      miles: PluralForms(other: "{number}英里"),
+      quarterMile: "四分之一英里", halfMile: "半英里", threeQuartersMile: "四分之三英里"),
+    display: DisplayUnits(
+      metres: "{number}米", kilometres: "{number}公里", feet: "{number}英尺",
+      miles: "{number}英里")
   )
 }

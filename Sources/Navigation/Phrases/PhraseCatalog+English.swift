@@ -1,5 +1,6 @@
 extension PhraseCatalog {
-  /// English (British spelling), imperative voice; the only catalog with imperial units.
+  /// English (British spelling), imperative voice; imperial distances as US drivers hear
+  /// them ("In 500 feet", "In a quarter mile", "In 0.3 miles").
   static let english = PhraseCatalog(
     code: "en",
     phrases: [

@@ -130,6 +130,18 @@ extension PhraseCatalog {
     metricAfterPreposition: MetricWords(
       metres: PluralForms(one: "{number} Meter", other: "{number} Metern"),
       kilometres: PluralForms(one: "{number} Kilometer", other: "{number} Kilometern")),
-    display: DisplayUnits(metres: "{number} m", kilometres: "{number} km")
+    imperial: ImperialWords(
+      feet: PluralForms(other: "{number} Fuß"),
+      miles: PluralForms(one: "{number} Meile", other: "{number} Meilen"),
+      quarterMile: "eine Viertelmeile", halfMile: "eine halbe Meile",
+      threeQuartersMile: "eine Dreiviertelmeile"),
+    imperialAfterPreposition: ImperialWords(
+      feet: PluralForms(other: "{number} Fuß"),
+      miles: PluralForms(one: "{number} Meile", other: "{number} Meilen"),
+      quarterMile: "einer Viertelmeile", halfMile: "einer halben Meile",
+      threeQuartersMile: "einer Dreiviertelmeile"),
+    display: DisplayUnits(
+      metres: "{number} m", kilometres: "{number} km", feet: "{number} ft",
+      miles: "{number} mi")
   )
 }

@@ -115,6 +115,13 @@ extension PhraseCatalog {
     metric: MetricWords(
       metres: PluralForms(one: "{number} metro", other: "{number} metri"),
       kilometres: PluralForms(one: "{number} chilometro", other: "{number} chilometri")),
-    display: DisplayUnits(metres: "{number} m", kilometres: "{number} km")
+    imperial: ImperialWords(
+      feet: PluralForms(one: "{number} piede", other: "{number} piedi"),
+      miles: PluralForms(one: "{number} miglio", other: "{number} miglia"),
+      quarterMile: "un quarto di miglio", halfMile: "mezzo miglio",
+      threeQuartersMile: "tre quarti di miglio"),
+    display: DisplayUnits(
+      metres: "{number} m", kilometres: "{number} km", feet: "{number} ft",
+      miles: "{number} mi")
   )
 }

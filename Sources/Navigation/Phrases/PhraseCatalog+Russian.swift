@@ -115,6 +115,19 @@ extension PhraseCatalog {
       kilometres: PluralForms(
         one: "{number} километр", few: "{number} километра", many: "{number} километров",
         other: "{number} километра")),
-    display: DisplayUnits(metres: "{number} м", kilometres: "{number} км")
+    // Миля is feminine: "через 1 милю" and "продолжайте движение 1 милю" take the
+    // accusative, the only place a distance is said, so its one form is the accusative.
+    imperial: ImperialWords(
+      feet: PluralForms(
+        one: "{number} фут", few: "{number} фута", many: "{number} футов",
+        other: "{number} фута"),
+      miles: PluralForms(
+        one: "{number} милю", few: "{number} мили", many: "{number} миль",
+        other: "{number} мили"),
+      quarterMile: "четверть мили", halfMile: "полмили",
+      threeQuartersMile: "три четверти мили"),
+    display: DisplayUnits(
+      metres: "{number} м", kilometres: "{number} км", feet: "{number} фт",
+      miles: "{number} ми")
   )
 }

@@ -120,6 +120,13 @@ extension PhraseCatalog {
     metric: MetricWords(
       metres: PluralForms(one: "{number} metro", other: "{number} metros"),
       kilometres: PluralForms(one: "{number} kilómetro", other: "{number} kilómetros")),
-    display: DisplayUnits(metres: "{number} m", kilometres: "{number} km")
+    imperial: ImperialWords(
+      feet: PluralForms(one: "{number} pie", other: "{number} pies"),
+      miles: PluralForms(one: "{number} milla", other: "{number} millas"),
+      quarterMile: "un cuarto de milla", halfMile: "media milla",
+      threeQuartersMile: "tres cuartos de milla"),
+    display: DisplayUnits(
+      metres: "{number} m", kilometres: "{number} km", feet: "{number} ft",
+      miles: "{number} mi")
   )
 }

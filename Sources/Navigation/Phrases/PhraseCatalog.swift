@@ -97,8 +97,8 @@ struct PhraseCatalog: Sendable {
   struct DisplayUnits: Sendable, Hashable {
     var metres: String
     var kilometres: String
-    var feet: String?
-    var miles: String?
+    var feet: String
+    var miles: String
   }
 
   /// Primary language subtag, lowercase ("de").
@@ -136,7 +136,10 @@ struct PhraseCatalog: Sendable {
   var metric: MetricWords
   /// Distances inside `inDistance` when the preposition changes the case (German dative).
   var metricAfterPreposition: MetricWords? = nil
-  /// Imperial words; nil when the language is not offered with imperial units.
-  var imperial: ImperialWords? = nil
+  /// Imperial distances on their own and in `continueFor`.
+  var imperial: ImperialWords
+  /// Imperial distances inside `inDistance` when the preposition changes the case
+  /// (German dative "in einer Viertelmeile", Russian accusative "через 1 милю").
+  var imperialAfterPreposition: ImperialWords? = nil
   var display: DisplayUnits
 }

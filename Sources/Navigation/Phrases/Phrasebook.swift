@@ -16,8 +16,7 @@ public struct Phrasebook: Sendable {
   /// "zh-CN" or "cmn" (case-insensitive; only the primary subtag selects the language).
   ///
   /// - Throws: `NavigationError` `.unsupported` when the language is not one of
-  ///   `supportedLanguages`, or when `units` is `.imperial` for a language other than
-  ///   English.
+  ///   `supportedLanguages`.
   public init(language: String, units: UnitSystem = .metric) throws(NavigationError) {
     let primary =
       language.trimmingCharacters(in: .whitespaces).lowercased()
@@ -32,13 +31,6 @@ public struct Phrasebook: Sendable {
         .unsupported,
         "unknown language '\(language)' (expected one of: "
           + Self.supportedLanguages.joined(separator: ", ") + ")")
-    }
-    if units == .imperial && catalog.imperial == nil {
-      let offered = PhraseCatalog.all.filter { $0.imperial != nil }.map(\.code).sorted()
-      throw NavigationError(
-        .unsupported,
-        "imperial units are not available for language '\(language)' (only for: "
-          + offered.joined(separator: ", ") + ")")
     }
     self.catalog = catalog
     self.units = units
@@ -99,7 +91,7 @@ public struct Phrasebook: Sendable {
   /// instruction is adjusted to follow the prefix (lowercase first letter, or a
   /// catalog's own after-prefix form for fixed phrases such as arrivals).
   public func inDistance(_ metres: Double, _ instruction: String) -> String {
-    let distance = spoken(rounded(metres, display: false), words: afterPrepositionWords)
+    let distance = distanceSaid(metres, afterPreposition: true).words
     return PhraseCatalog.fill(
       catalog.inDistance,
       ["distance": distance, "instruction": afterPrefix(instruction)])

@@ -2,6 +2,6 @@
 public enum UnitSystem: String, Sendable {
   /// Metres and kilometres.
   case metric
-  /// Feet and miles (English only).
+  /// Feet and miles.
   case imperial
 }
