@@ -39,7 +39,7 @@ extension DaemonConfigurationTests {
         "map none (the embedded map of central Helsinki)",
         "board pi4, encoder, 4 buttons, ignition",
         "gpsd: host 127.0.0.1, port 2947",
-        "display: framebuffer /dev/fb0, theme day, frameRate 10 fps",
+        "display: framebuffer /dev/fb0, theme auto, frameRate 10 fps",
         "audio: device plughw:CARD=Headphones,DEV=0, volume 1.5, muted false, earcon true, "
           + "rate de 195, en 205, es 195, it 180, ru 195, zh 260 wpm",
         "lifecycle: gracePeriod 10 s, shutdownDelay 300 s, shutdownCommand systemctl poweroff, "
