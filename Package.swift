@@ -24,6 +24,8 @@ let package = Package(
       name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
     .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
     .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(
+      name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
     .systemLibrary(name: "CLinuxFB"),
     .systemLibrary(name: "CMalloc"),
     .systemLibrary(
@@ -67,8 +69,8 @@ let package = Package(
     .target(
       name: "Board",
       dependencies: [
-        "Geo", "JSON", "Navigation", "Readers", "Templates", "Core", "CGPS", "CGPIOD", "CLinuxFB",
-        "POSIX",
+        "Geo", "JSON", "Navigation", "Readers", "Templates", "Core", "CGPS", "CGPIOD", "CEvdev",
+        "CLinuxFB", "POSIX",
       ],
       path: "Board",
       swiftSettings: strict
