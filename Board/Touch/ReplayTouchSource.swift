@@ -51,13 +51,13 @@ public struct ReplayTouchSource: TouchSource {
       .enumerated()
     {
       let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        .first.map { $0.trimmingCharacters(in: " \t\r") } ?? ""
+        .first.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
       func bad(_ expected: String) -> BoardError {
         BoardError(
           .configuration, "\(path): line \(index + 1): expected \(expected), got '\(raw)'")
       }
       if line.hasPrefix("N:") {
-        name = String(line.dropFirst(2)).trimmingCharacters(in: " \t")
+        name = String(line.dropFirst(2)).trimmingCharacters(in: .whitespacesAndNewlines)
       } else if line.hasPrefix("A:") {
         let fields = line.dropFirst(2).split(separator: " ")
         guard fields.count >= 3, let code = Int32(fields[0], radix: 16),

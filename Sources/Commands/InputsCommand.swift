@@ -121,6 +121,12 @@ extension InputsCommand {
         ])
       case .ignition(let on, _):
         return .object([("type", "ignition"), ("on", .bool(on))])
+      case .tap(let element, _):
+        return .object([("type", "tap"), ("element", .string(element))])
+      case .drag(let offset, _):
+        return .object([("type", "drag"), ("dx", .number(offset.dx)), ("dy", .number(offset.dy))])
+      case .pinch(let scale, _):
+        return .object([("type", "pinch"), ("scale", .number(scale))])
       }
     }
 
@@ -144,6 +150,12 @@ extension InputsCommand {
         return stamp(time) + "button \(role.rawValue): \(what)"
       case .ignition(let on, let time):
         return stamp(time) + "ignition \(on ? "on" : "off")"
+      case .tap(let element, let time):
+        return stamp(time) + "tap \(element)"
+      case .drag(let offset, let time):
+        return stamp(time) + String(format: "drag %+.0f, %+.0f px", offset.dx, offset.dy)
+      case .pinch(let scale, let time):
+        return stamp(time) + String(format: "pinch ×%.2f", scale)
       }
     }
   }

@@ -81,7 +81,9 @@ public final class TemplateRenderer {
     case .panning?:
       let buttons = scene.template.mapButtons.prefix(MapTemplate.maximumMapButtonsWhilePanning)
       scene.template = MapTemplate(
-        mapButtons: Array(buttons), leadingBarButtons: [BarButton(id: "pan.exit", title: "Done")],
+        mapButtons: Array(buttons), leadingBarButtons: [
+          BarButton(id: InterfaceController.panExitElementID, title: "Done")
+        ],
         focusedID: focusedID)
     case .navigationAlert?:
       // The alert holds the knob; nothing under it shows focus.

@@ -1,4 +1,4 @@
-/// The `display` section: the framebuffer drawn on, and how.
+/// The `display` section: the framebuffer drawn on, and how; the touch screen over it.
 public struct DisplaySettings: ConfigurationSection {
   /// The framebuffer device drawn on.
   public var framebuffer = "/dev/fb0"
@@ -6,6 +6,8 @@ public struct DisplaySettings: ConfigurationSection {
   public var theme = "day"
   /// The most frames per second drawn while the map moves.
   public var frameRate = 5
+  /// The touch screen over the display.
+  public var touch = TouchSettings()
 
   /// Every setting at its default.
   public init() {}
@@ -19,6 +21,7 @@ public struct DisplaySettings: ConfigurationSection {
       .integer(
         "frameRate", \.frameRate, in: 1...30, unit: "fps",
         doc: "the most frames per second drawn while the map moves"),
+      .section(\.touch),
     ]
   }
 }

@@ -62,7 +62,12 @@ extension HeadUnitDaemon {
     do {
       if renderer?.size != size { renderer = try TemplateRenderer(size: size) }
       guard let renderer else { return }
-      _ = renderer.render(scene)
+      frameTargets = (
+        renderer.render(scene),
+        FramePlacement(
+          frameWidth: size.width, frameHeight: size.height, screenWidth: display.width,
+          screenHeight: display.height)
+      )
       _ = try renderer.withPixels { pixels, width, height, stride in
         try display.present(pixels, width: width, height: height, stride: stride)
       }
