@@ -147,7 +147,9 @@ let package = Package(
     ),
     .testTarget(
       name: "BoardTests",
-      dependencies: ["Board", "Navigation", "Readers", "Geo", "TestSupport", "Rigs"],
+      dependencies: [
+        "Board", "Navigation", "Readers", "Geo", "Templates", "TestSupport", "Rigs", "CEvdev",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
