@@ -79,7 +79,7 @@ final class CarDevices: DaemonDevices {
     wakeWatch?.cancel()
     wakeWatch = nil
     tasks.append(watchPower(every: .seconds(2)))
-    if let display, configuration.display.touch.enabled {
+    if let display, configuration.display.touch.isEnabled {
       tasks.append(
         TouchWatch.start(
           configuration.display.touch,
