@@ -14,6 +14,8 @@ public struct TouchPoint: Sendable, Hashable, CustomStringConvertible {
     ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
   }
 
-  /// `(412, 96)`, rounded to whole pixels.
-  public var description: String { "(\(Int(x.rounded())), \(Int(y.rounded())))" }
+  /// `(412, 96)`: the pixel it lands in.
+  public var description: String {
+    "(\(Int(x.rounded(.down))), \(Int(y.rounded(.down))))"
+  }
 }
