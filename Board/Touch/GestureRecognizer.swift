@@ -75,10 +75,10 @@ public struct GestureRecognizer: Sendable {
   public mutating func handle(_ touches: [Touch], at time: Duration) -> [TouchGesture] {
     if touches.isEmpty {
       defer { phase = .idle }
-      if case .pressed(_, let start, let downAt) = phase, time - downAt <= configuration.tapLongest {
-        return [.tap(start, at: time)]
-      }
-      return []
+      guard case .pressed(_, let start, let downAt) = phase,
+        time - downAt <= configuration.tapLongest
+      else { return [] }
+      return [.tap(start, at: time)]
     }
     if phase == .ignoring { return [] }
     if let outside = touches.first(where: { !isOnScreen($0.point) }) {

@@ -50,7 +50,8 @@ public struct ReplayTouchSource: TouchSource {
     for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false)
       .enumerated()
     {
-      let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+      let line =
+        raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         .first.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
       func bad(_ expected: String) -> BoardError {
         BoardError(
@@ -78,10 +79,12 @@ public struct ReplayTouchSource: TouchSource {
       let y = axes[ABS_MT_POSITION_Y]
     {
       let count = Int(slots.upperBound) + 1
-      guard TouchDevice.slotCounts.contains(count) else {
+      let allowed = TouchDevice.slotCounts
+      guard allowed.contains(count) else {
         throw BoardError(
           .configuration,
-          "\(path): ABS_MT_SLOT holds \(count) slots (expected \(TouchDevice.slotCounts.lowerBound)–\(TouchDevice.slotCounts.upperBound))")
+          "\(path): ABS_MT_SLOT holds \(count) slots "
+            + "(expected \(allowed.lowerBound)–\(allowed.upperBound))")
       }
       device = TouchDevice(name: name, path: path, reporting: .multitouch(slots: count), x: x, y: y)
     } else if let x = axes[ABS_X], let y = axes[ABS_Y] {

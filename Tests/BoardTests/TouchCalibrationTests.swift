@@ -43,7 +43,9 @@ struct TouchCalibrationTests {
     (TouchCalibration(rotation: 90, flipX: true), [(799.0, 479.0), (799.0, 0.0), (0.0, 479.0)]),
   ])
   func corners(_ calibration: TouchCalibration, _ expected: [(Double, Double)]) {
-    let corners = [point(0, 0, calibration), point(799, 0, calibration), point(0, 479, calibration)]
+    let corners = [
+      point(0, 0, calibration), point(799, 0, calibration), point(0, 479, calibration),
+    ]
     for (corner, (x, y)) in zip(corners, expected) {
       // Within the corner pixel, whichever way the cell's centre was turned.
       #expect(abs(corner.x - x - 0.5) <= 0.5 && abs(corner.y - y - 0.5) <= 0.5, "\(corner)")

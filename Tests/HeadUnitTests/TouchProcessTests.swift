@@ -87,7 +87,8 @@ struct TouchProcessTests {
     #expect(
       await rig.waitForTargets { $0["favourites"] != nil && $0["nearby"] != nil },
       "the Go button opened the destinations: \(rig.targets.keys.sorted())")
-    #expect(!rig.lines(containing: "touch: tap at").filter { $0.hasSuffix("on destinations") }.isEmpty)
+    #expect(
+      !rig.lines(containing: "touch: tap at").filter { $0.hasSuffix("on destinations") }.isEmpty)
     try rig.tap("nearby")
     #expect(
       await rig.waitForTargets { $0.keys.contains { $0.hasPrefix("category.") } },

@@ -8,7 +8,7 @@ import Testing
 /// and every change on screen is the driver's doing. The touch screen is the official
 /// display's (protocol B, 0–799 × 0–479 over the 800×480 framebuffer), behind a keyboard
 /// that auto-detection must pass over.
-final class TouchRig: @unchecked Sendable {
+final class TouchRig {
   let directory: URL
   let daemon: ChildProcess
   let touchControl: String
@@ -131,8 +131,9 @@ final class TouchRig: @unchecked Sendable {
       let half = (from + (to - from) * step / 4) / 2
       script += move(slot: 0, x: x - half, y: y) + move(slot: 1, x: x + half, y: y) + report()
     }
-    try touch(script + up(slot: 1) + report(sleep: 8) + up(slot: 0) + ["ev event2 1 0x14a 0"]
-      + report())
+    try touch(
+      script + up(slot: 1) + report(sleep: 8) + up(slot: 0) + ["ev event2 1 0x14a 0"]
+        + report())
   }
 
   /// `count` detents of the knob, clockwise or not.
@@ -175,7 +176,8 @@ final class TouchRig: @unchecked Sendable {
 
   /// Waits until the latest frame's controls satisfy `matches`.
   func waitForTargets(
-    timeout: Duration = .seconds(10), _ matches: ([String: (x: Int, y: Int, width: Int, height: Int)]) -> Bool
+    timeout: Duration = .seconds(10),
+    _ matches: ([String: (x: Int, y: Int, width: Int, height: Int)]) -> Bool
   ) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
@@ -209,7 +211,9 @@ final class TouchRig: @unchecked Sendable {
 
   /// The screen now: the framebuffer's XRGB8888 pixels, 800 a row.
   var screen: [UInt32] {
-    guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent("fb0.raw").path)
+    guard
+      let data = FileManager.default.contents(
+        atPath: directory.appendingPathComponent("fb0.raw").path)
     else { return [] }
     return data.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)).map { $0 & 0x00FF_FFFF } }
   }

@@ -28,8 +28,7 @@ enum TouchWatch {
             ? try EvdevTouchSource.find() : try EvdevTouchSource(path: settings.device)
           reported = nil
           logger.info("touch: \(source.device), on the \(screen) screen")
-          for await gesture in source.gestures(screen: screen, calibration: settings.calibration)
-          {
+          for await gesture in source.gestures(screen: screen, calibration: settings.calibration) {
             touched(gesture)
           }
           if Task.isCancelled { return }
