@@ -21,11 +21,11 @@ let package = Package(
     .systemLibrary(
       name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     .systemLibrary(
+      name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+    .systemLibrary(
       name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
     .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
     .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-    .systemLibrary(
-      name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
     .systemLibrary(name: "CLinuxFB"),
     .systemLibrary(name: "CMalloc"),
     .systemLibrary(
