@@ -54,13 +54,14 @@ struct TouchCalibrationTests {
 
   /// The README's guide: where taps on the picture's top-left and top-right corners landed
   /// uncalibrated (device units), and the setting that puts them back.
-  @Test(arguments: [
-    ((799, 0, 799, 479), TouchCalibration(rotation: 270)),
-    ((799, 479, 0, 479), TouchCalibration(rotation: 180)),
-    ((0, 479, 0, 0), TouchCalibration(rotation: 90)),
-    ((799, 0, 0, 0), TouchCalibration(flipX: true)),
-    ((0, 479, 799, 479), TouchCalibration(flipY: true)),
-  ] as [((Int32, Int32, Int32, Int32), TouchCalibration)])
+  @Test(
+    arguments: [
+      ((799, 0, 799, 479), TouchCalibration(rotation: 270)),
+      ((799, 479, 0, 479), TouchCalibration(rotation: 180)),
+      ((0, 479, 0, 0), TouchCalibration(rotation: 90)),
+      ((799, 0, 0, 0), TouchCalibration(flipX: true)),
+      ((0, 479, 799, 479), TouchCalibration(flipY: true)),
+    ] as [((Int32, Int32, Int32, Int32), TouchCalibration)])
   func theReadmesCornerGuide(_ landed: (Int32, Int32, Int32, Int32), _ fix: TouchCalibration) {
     let topLeft = point(landed.0, landed.1, fix)
     let topRight = point(landed.2, landed.3, fix)
