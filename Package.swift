@@ -222,7 +222,7 @@ if Context.environment["HEADUNIT_FUZZ"] != nil {
       name: "headunit-fuzz",
       dependencies: [
         "Board", "Bridge", "CGPS", "Core", "Geo", "HeadUnit", "MapImport", "Navigation",
-        "OSMPBF", "Readers", "Routing", "MapFile", "Search",
+        "OSMPBF", "Readers", "Routing", "MapFile", "Search", "Templates",
       ],
       path: "Fuzz/Sources",
       swiftSettings: strict
