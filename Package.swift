@@ -21,6 +21,8 @@ let package = Package(
     .systemLibrary(
       name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     .systemLibrary(
+      name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+    .systemLibrary(
       name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
     .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
     .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
@@ -69,8 +71,8 @@ let package = Package(
     .target(
       name: "Board",
       dependencies: [
-        "Geo", "JSON", "Navigation", "Readers", "Templates", "Core", "CGPS", "CGPIOD", "CLinuxFB",
-        "POSIX",
+        "Geo", "JSON", "Navigation", "Readers", "Templates", "Core", "CGPS", "CGPIOD", "CEvdev",
+        "CLinuxFB", "POSIX",
       ],
       path: "Board",
       swiftSettings: strict
@@ -147,7 +149,9 @@ let package = Package(
     ),
     .testTarget(
       name: "BoardTests",
-      dependencies: ["Board", "Navigation", "Readers", "Geo", "TestSupport", "Rigs"],
+      dependencies: [
+        "Board", "Navigation", "Readers", "Geo", "Templates", "TestSupport", "Rigs", "CEvdev",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
@@ -220,7 +224,7 @@ if Context.environment["HEADUNIT_FUZZ"] != nil {
       name: "headunit-fuzz",
       dependencies: [
         "Board", "Bridge", "CGPS", "Core", "Geo", "HeadUnit", "MapImport", "Navigation",
-        "OSMPBF", "Readers", "Routing", "MapFile", "Search",
+        "OSMPBF", "Readers", "Routing", "MapFile", "Search", "Templates",
       ],
       path: "Fuzz/Sources",
       swiftSettings: strict

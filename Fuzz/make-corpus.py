@@ -81,6 +81,12 @@ def config() -> None:
     write("config", "empty.json", b"{}")
 
 
+def evemu() -> None:
+    # The touch recordings the tests replay, whole: they are a few kilobytes.
+    for path in sorted((FIXTURES / "touch").glob("*.evemu")):
+        write("evemu", path.name, path.read_bytes())
+
+
 def bridge() -> None:
     # Every request line the bridge tests send, one seed per test file and one per line.
     lines = []
@@ -100,4 +106,5 @@ if __name__ == "__main__":
     routes()
     gpx()
     config()
+    evemu()
     bridge()

@@ -23,7 +23,8 @@ public enum HeadUnitCommand {
                               draw the navigation screen at a moment of a recorded drive
       gps [--host H] [--port P] [--once]
                               bench: live gpsd fix monitor
-      inputs [--config FILE]  bench: live encoder, button and ignition events
+      inputs [--config FILE | --touch DEVICE]
+                              bench: live encoder, button and ignition events, or touches
       say TEXT [--lang CODE] [--device PCM] [--wav FILE]
                               speak a phrase on the ALSA device or into a WAV file
       voice-check [--lang CODE|all] [--out DIR]

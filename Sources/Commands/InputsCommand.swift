@@ -6,7 +6,7 @@ import JSON
 import Synchronization
 
 /// `headunit inputs [--config FILE] [--json]`: the bench monitor for the knob, the buttons
-/// and the ignition line.
+/// and the ignition line; with `--touch`, for the touch screen (`InputsCommand+Touch.swift`).
 ///
 /// Opens the GPIO lines the board configuration names, decodes their edges live and prints
 /// each event as it happens, until interrupted. Exit status 1 when the hardware is missing
@@ -23,7 +23,8 @@ enum InputsCommand {
                {"type":"button","role":"select","action":"press"},
                {"type":"ignition","on":false}; the first line ("type":"opened") names
                the chip and lines
-    """
+
+    """ + touchHelp
 
   /// Where the installed unit keeps its board configuration.
   static let defaultConfig = "/etc/headunit/board.json"
@@ -31,8 +32,19 @@ enum InputsCommand {
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
     guard
       let args = try Arguments.unlessHelp(
-        words, options: ["config"], flags: ["json", "help"], help: help, console: console)
+        words, options: ["config", "touch", "size", "rotation"],
+        flags: ["json", "help", "flip-x", "flip-y"], help: help, console: console)
     else { return .success }
+    if let device = args.value("touch") {
+      guard args.value("config") == nil else {
+        throw UsageError("--touch watches the touch screen alone; leave out --config")
+      }
+      return try touch(device, args, console: console)
+    }
+    for option in ["size", "rotation", "flip-x", "flip-y"]
+    where args.value(option) != nil || args.flag(option) {
+      throw UsageError("--\(option) goes with --touch")
+    }
     try args.noPositional("inputs")
     let json = args.flag("json")
     let config: ResolvedInputConfig
@@ -121,6 +133,12 @@ extension InputsCommand {
         ])
       case .ignition(let on, _):
         return .object([("type", "ignition"), ("on", .bool(on))])
+      case .tap(let element, _):
+        return .object([("type", "tap"), ("element", .string(element))])
+      case .drag(let offset, _):
+        return .object([("type", "drag"), ("dx", .number(offset.dx)), ("dy", .number(offset.dy))])
+      case .pinch(let scale, _):
+        return .object([("type", "pinch"), ("scale", .number(scale))])
       }
     }
 
@@ -144,6 +162,12 @@ extension InputsCommand {
         return stamp(time) + "button \(role.rawValue): \(what)"
       case .ignition(let on, let time):
         return stamp(time) + "ignition \(on ? "on" : "off")"
+      case .tap(let element, let time):
+        return stamp(time) + "tap \(element)"
+      case .drag(let offset, let time):
+        return stamp(time) + String(format: "drag %+.0f, %+.0f px", offset.dx, offset.dy)
+      case .pinch(let scale, let time):
+        return stamp(time) + String(format: "pinch ×%.2f", scale)
       }
     }
   }

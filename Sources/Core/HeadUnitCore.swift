@@ -313,6 +313,14 @@ public struct HeadUnitCore: Sendable {
       }
     case .ignition(let on, _):
       lifecycle(on ? .ignitionOn : .ignitionOff, at: now)
+    case .tap(let element, _):
+      ui(.tap(element), at: now)
+    case .drag(let offset, _):
+      ui(.drag(offset), at: now)
+    case .pinch(let scale, _):
+      // Each doubling of the fingers' distance is one zoom level, as on phones' maps.
+      guard scale > 0, scale.isFinite else { return }
+      ui(.zoom(log2(scale)), at: now)
     }
   }
 

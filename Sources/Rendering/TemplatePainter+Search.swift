@@ -17,7 +17,8 @@ extension TemplatePainter {
     if backTitle != nil {
       // Draw the header for its back button only; the field covers its empty title.
       _ = header(title: "", in: area)
-      fieldLeft = (targets.last(where: { $0.id == "back" })?.rect.maxX ?? fieldLeft) + px(12)
+      let back = targets.last { $0.id == InterfaceController.backElementID }
+      fieldLeft = (back?.rect.maxX ?? fieldLeft) + px(12)
     }
     let field = ScreenRect(
       x: fieldLeft, y: titleRow.y + px(8), width: titleRow.maxX - margin - fieldLeft,

@@ -78,7 +78,7 @@ final class TemplatePainter {
       let width = chevron + px(10) + canvas.textWidth(text, style) + px(32)
       let r = ScreenRect(
         x: x, y: band.y + px(8), width: width.rounded(), height: h - px(16))
-      let focused = focusable("back", r)
+      let focused = focusable(InterfaceController.backElementID, r)
       canvas.fillRoundedRect(r, radius: r.height / 2, theme.templateControl)
       let cx = r.x + px(16)
       canvas.moveTo(cx + chevron * 0.55, r.midY - chevron * 0.6)

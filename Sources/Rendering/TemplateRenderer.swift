@@ -80,9 +80,9 @@ public final class TemplateRenderer {
       return
     case .panning?:
       let buttons = scene.template.mapButtons.prefix(MapTemplate.maximumMapButtonsWhilePanning)
+      let done = BarButton(id: InterfaceController.panExitElementID, title: "Done")
       scene.template = MapTemplate(
-        mapButtons: Array(buttons), leadingBarButtons: [BarButton(id: "pan.exit", title: "Done")],
-        focusedID: focusedID)
+        mapButtons: Array(buttons), leadingBarButtons: [done], focusedID: focusedID)
     case .navigationAlert?:
       // The alert holds the knob; nothing under it shows focus.
       scene.template.focusedID = nil

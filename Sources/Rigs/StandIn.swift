@@ -1,8 +1,9 @@
 import Foundation
 
-/// The device stand-ins (`StandIns/NAME/NAME.c`: `fakefb`, `fakegpio`), userspace
-/// framebuffer and GPIO chips loaded with `LD_PRELOAD`, compiled for the benchmarks and
-/// tests that run `headunit run` on a machine without a display or GPIO chip.
+/// The device stand-ins (`StandIns/NAME/NAME.c`: `fakefb`, `fakegpio`, `fakeevdev`),
+/// userspace framebuffers, GPIO chips and input devices loaded with `LD_PRELOAD`, compiled
+/// for the benchmarks and tests that run `headunit run` on a machine without a display, GPIO
+/// chip or touch screen.
 public enum StandIn {
   /// Compiles the stand-in `NAME` (its C source ships with this module, under
   /// `StandIns/NAME/NAME.c`) into `folder` as `libNAME.so` and returns its path. Built

@@ -105,7 +105,7 @@ extension InterfaceController {
   }
 
   /// Choosing `element` on the bare map.
-  private mutating func chooseOnMap(_ element: String, at now: Date) {
+  mutating func chooseOnMap(_ element: String, at now: Date) {
     guard let m = map else { return }
     if m.navigationAlert != nil {
       chooseNavigationAlertAction(element)
@@ -129,8 +129,9 @@ extension InterfaceController {
     }
   }
 
-  /// Back: dismiss what is presented, else pop; on the bare map, take down the alert or
-  /// preview, leave pan mode, or hand the knob back to zooming — the first that applies.
+  /// Back (the button, or a tap on the back button on screen): dismiss what is presented,
+  /// else pop; on the bare map, take down the alert or preview, leave pan mode, or hand the
+  /// knob back to zooming — the first that applies.
   mutating func back() {
     if let shown = presented {
       presented = nil

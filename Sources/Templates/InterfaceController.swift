@@ -78,6 +78,9 @@ public struct InterfaceController: Equatable, Sendable {
       case .encoder(let detents): turn(detents, at: now)
       case .press(let role, let long): press(role, long: long, at: now)
       case .nudge(let direction): nudge(direction, at: now)
+      case .tap(let element): tap(element, at: now)
+      case .drag(let offset): drag(offset, at: now)
+      case .zoom(let levels): pinch(levels, at: now)
       case .itemHandled(let itemID): itemHandled(itemID)
       case .timer(let timer): timerFired(timer, at: now)
       case .vehicleSpeed(let speed):
@@ -109,7 +112,7 @@ public struct InterfaceController: Equatable, Sendable {
     case .presentNavigationAlert(_, let alert): try presentNavigationAlert(alert, at: now)
     case .dismissNavigationAlert(let id): return try dismissNavigationAlert(id, at: now)
     case .setPanning(_, let on): try setPanning(on, at: now)
-    case .encoder, .press, .nudge, .itemHandled, .timer, .vehicleSpeed: break
+    case .encoder, .press, .nudge, .tap, .drag, .zoom, .itemHandled, .timer, .vehicleSpeed: break
     }
     return true
   }

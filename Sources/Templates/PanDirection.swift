@@ -10,6 +10,16 @@ public struct PanDirection: OptionSet, Hashable, Sendable {
   public static let up = PanDirection(rawValue: 4)
   public static let down = PanDirection(rawValue: 8)
 
+  /// The flags of the way `offset` goes (none for zero): a drag's direction.
+  public init(_ offset: ScreenOffset) {
+    var flags: PanDirection = []
+    if offset.dx < 0 { flags.insert(.left) }
+    if offset.dx > 0 { flags.insert(.right) }
+    if offset.dy < 0 { flags.insert(.up) }
+    if offset.dy > 0 { flags.insert(.down) }
+    self = flags
+  }
+
   /// The screen offset one step of `step` pixels in this direction moves the view by:
   /// x to the right, y down; a diagonal is scaled by √½ so every step is `step` long.
   /// Opposite flags cancel.

@@ -12,7 +12,8 @@ public enum UIEffect: Sendable, Equatable {
   case selected(templateID: String, elementID: String)
   /// Redraw this part of the screen.
   case render(RenderArea)
-  /// The map moved one pan step in `direction`, by `offset` pixels.
+  /// The map moved in `direction` by `offset` pixels: one pan step (knob, nudge) or a
+  /// finger's drag.
   case panned(PanDirection, offset: ScreenOffset)
   /// Pan mode began (true) or ended (false).
   case panningChanged(Bool)

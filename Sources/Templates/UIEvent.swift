@@ -38,8 +38,15 @@ public enum UIEvent: Hashable, Sendable {
   case encoder(Int)
   /// A button was pressed; `long` for a long press.
   case press(InputRole, long: Bool)
-  /// A direction nudge (a touch pan step, or a knob that tilts): one pan step.
+  /// A direction nudge (a knob that tilts): one pan step.
   case nudge(PanDirection)
+  /// A tap on element `elementID` of the screen: what the knob's press on it does (see
+  /// `InterfaceController.tap`).
+  case tap(String)
+  /// A finger dragged the map by this offset (x right, y down): the map follows the finger.
+  case drag(ScreenOffset)
+  /// Two fingers zoomed the map by this many levels (positive: in).
+  case zoom(Double)
 
   // Answers, timers, vehicle.
   /// The app finished handling the choice of list item `itemID`.
@@ -57,7 +64,7 @@ public enum UIEvent: Hashable, Sendable {
       .presentNavigationAlert(let id, _), .dismissNavigationAlert(let id),
       .setPanning(let id, _):
       id
-    case .encoder, .press, .nudge, .itemHandled, .timer, .vehicleSpeed:
+    case .encoder, .press, .nudge, .tap, .drag, .zoom, .itemHandled, .timer, .vehicleSpeed:
       nil
     }
   }

@@ -15,7 +15,8 @@ extension DaemonConfigurationTests {
         "map none (the embedded map of central Helsinki)",
         "board none (no GPIO inputs)",
         "gpsd: host 127.0.0.1, port 2947",
-        "display: framebuffer /dev/fb0, theme auto, frameRate 5 fps",
+        "display: framebuffer /dev/fb0, theme auto, frameRate 5 fps, touch auto, touchRotation 0, "
+          + "touchFlipX false, touchFlipY false",
         "audio: device default, volume 1, muted false, earcon true, "
           + "rate de 195, en 205, es 195, it 180, ru 195, zh 260 wpm",
         "lifecycle: gracePeriod 10 s, shutdownDelay 60 s, shutdownCommand none, "
@@ -39,7 +40,8 @@ extension DaemonConfigurationTests {
         "map none (the embedded map of central Helsinki)",
         "board pi4, encoder, 4 buttons, ignition",
         "gpsd: host 127.0.0.1, port 2947",
-        "display: framebuffer /dev/fb0, theme auto, frameRate 10 fps",
+        "display: framebuffer /dev/fb0, theme auto, frameRate 10 fps, touch auto, "
+          + "touchRotation 0, touchFlipX false, touchFlipY false",
         "audio: device plughw:CARD=Headphones,DEV=0, volume 1.5, muted false, earcon true, "
           + "rate de 195, en 205, es 195, it 180, ru 195, zh 260 wpm",
         "lifecycle: gracePeriod 10 s, shutdownDelay 300 s, shutdownCommand systemctl poweroff, "

@@ -223,6 +223,19 @@ struct DaemonConfigurationTests {
     ),
     (#"{"display": {"frameRate": 60}}"#, "$.display.frameRate: expected 1–30, got 60"),
     (
+      #"{"display": {"touch": "event0"}}"#,
+      #"$.display.touch: expected "auto", "off" or the absolute path of an input device, got "event0""#
+    ),
+    (#"{"display": {"touch": ""}}"#, "$.display.touch: must not be empty"),
+    (
+      #"{"display": {"touchRotation": 45}}"#,
+      "$.display.touchRotation: expected 0, 90, 180 or 270, got 45"
+    ),
+    (
+      #"{"display": {"touchFlipX": "yes"}}"#,
+      #"$.display.touchFlipX: expected true or false, got the string "yes""#
+    ),
+    (
       #"{"lifecycle": {"shutdownCommand": "poweroff"}}"#,
       #"$.lifecycle.shutdownCommand: expected an array, got the string "poweroff""#
     ),

@@ -162,6 +162,35 @@ struct DeployFilesTests {
       "\(rules)")
   }
 
+  @Test("udev gives /dev/input/event* (the touch screen) to group input")
+  func udevInputRule() throws {
+    let text = try String(
+      contentsOf: Self.deploy.appendingPathComponent("99-headunit-gpio.rules"), encoding: .utf8)
+    let rules = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
+    #expect(
+      rules.contains(
+        #"SUBSYSTEM=="input", KERNEL=="event[0-9]*", GROUP="input", MODE="0660""#),
+      "\(rules)")
+  }
+
+  /// Each system library's Debian package (its `providers: [.apt([...])]` in Package.swift)
+  /// is one Deploy/setup installs, so the tests and the car can build.
+  @Test("Deploy/setup installs every C library Package.swift links")
+  func setupInstallsTheLibraries() throws {
+    let package = try String(
+      contentsOf: Paths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let setup = try String(
+      contentsOf: Self.deploy.appendingPathComponent("setup"), encoding: .utf8)
+    let listed = Set(setup.split(whereSeparator: { " \n\\\"".contains($0) }).map(String.init))
+    let provided = package.matches(of: /\.apt\(\[([^\]]*)\]\)/).flatMap { match in
+      match.1.split(separator: ",").map {
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: " \""))
+      }
+    }
+    #expect(provided.contains("libevdev-dev"))
+    for name in provided { #expect(listed.contains(name), "\(name)") }
+  }
+
   @Test("polkit lets user headunit power off, and nothing else")
   func polkitRule() throws {
     let node = try #require(Self.tool("node", "nodejs"), "Deploy/setup installs nodejs")

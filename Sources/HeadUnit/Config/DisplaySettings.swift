@@ -1,4 +1,7 @@
-/// The `display` section: the framebuffer drawn on, and how.
+import Board
+import JSON
+
+/// The `display` section: the framebuffer drawn on, and how; the touch screen over it.
 public struct DisplaySettings: ConfigurationSection {
   /// The framebuffer device drawn on.
   public var framebuffer = "/dev/fb0"
@@ -7,6 +10,9 @@ public struct DisplaySettings: ConfigurationSection {
   public var theme = "auto"
   /// The most frames per second drawn while the map moves.
   public var frameRate = 5
+  /// The touch screen over the display (`touch`, `touchRotation`, `touchFlipX`,
+  /// `touchFlipY`).
+  public var touch = TouchSettings()
 
   /// Every setting at its default.
   public init() {}
@@ -20,6 +26,18 @@ public struct DisplaySettings: ConfigurationSection {
       .integer(
         "frameRate", \.frameRate, in: 1...30, unit: "fps",
         doc: "the most frames per second drawn while the map moves"),
+      .value(
+        "touch", \.touch.device,
+        allowed: "`\"auto\"`: the first `/dev/input/event*` with touch axes; `\"off\"`; or a "
+          + "device's absolute path (`\"/dev/input/by-id/usb-…-event-if00\"`)",
+        read: TouchSettings.device, write: JSONValue.string),
+      .value(
+        "touchRotation", \.touch.rotation,
+        allowed: TouchCalibration.rotations.map { "`\($0)`" }.joined(separator: ", "),
+        doc: "degrees clockwise the touch coordinates are turned to match the picture",
+        read: TouchSettings.rotation, write: { .number(Double($0)) }),
+      .bool("touchFlipX", \.touch.flipX, doc: "mirror the touch panel's x axis (before turning)"),
+      .bool("touchFlipY", \.touch.flipY, doc: "mirror the touch panel's y axis (before turning)"),
     ]
   }
 }

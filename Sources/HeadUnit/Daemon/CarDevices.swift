@@ -3,11 +3,13 @@ import Board
 import Core
 import Foundation
 import Navigation
+import Templates
 
 /// The car's devices: gpsd, the power supplies, the prompt player (espeak-ng into ALSA),
-/// the framebuffer and the state directory. Sources post their events to the daemon's
-/// inbox through `post`. Each device that fails is logged and left out; only the
-/// framebuffer is needed to start (there is nothing to show without it).
+/// the framebuffer, the touch screen over it and the state directory. Sources post their
+/// events to the daemon's inbox through `post` (touch gestures through `touched`). Each
+/// device that fails is logged and left out; only the framebuffer is needed to start
+/// (there is nothing to show without it).
 final class CarDevices: DaemonDevices {
   private(set) var display: (any Display)?
   let writer: StateWriter
@@ -15,6 +17,7 @@ final class CarDevices: DaemonDevices {
   private var configuration: DaemonConfiguration
   private let logger: Logger
   private let post: @Sendable (HeadUnitCore.Event) -> Void
+  private let touched: @Sendable (TouchGesture) -> Void
   private var player: PromptPlayer?
   private var tasks: [Task<Void, Never>] = []
   /// While released: a slow look at the power supplies, so power coming back wakes the unit.
@@ -25,11 +28,13 @@ final class CarDevices: DaemonDevices {
   /// - Throws: `BoardError` when the framebuffer cannot be opened.
   init(
     configuration: DaemonConfiguration, logger: Logger,
-    post: @escaping @Sendable (HeadUnitCore.Event) -> Void
+    post: @escaping @Sendable (HeadUnitCore.Event) -> Void,
+    touched: @escaping @Sendable (TouchGesture) -> Void = { _ in }
   ) throws(BoardError) {
     self.configuration = configuration
     self.logger = logger
     self.post = post
+    self.touched = touched
     let directory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
     writer = StateWriter(directory: directory, logger: logger)
     display = try Self.openFramebuffer(configuration.display.framebuffer, logger: logger)
@@ -74,6 +79,13 @@ final class CarDevices: DaemonDevices {
     wakeWatch?.cancel()
     wakeWatch = nil
     tasks.append(watchPower(every: .seconds(2)))
+    if let display, configuration.display.touch.isEnabled {
+      tasks.append(
+        TouchWatch.start(
+          configuration.display.touch,
+          screen: ScreenSize(width: display.width, height: display.height), logger: logger,
+          touched: touched))
+    }
     if configuration.audio.enabled { player = makePlayer(language: language, muted: muted) }
     return player
   }

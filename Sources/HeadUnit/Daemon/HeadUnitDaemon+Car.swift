@@ -17,9 +17,9 @@ extension HeadUnitDaemon {
     notifier: SystemdNotifier, started: ContinuousClock.Instant = .now
   ) throws(BoardError) -> HeadUnitDaemon {
     let (wakes, inbox) = AsyncStream.makeStream(of: Wake.self)
-    let devices = try CarDevices(configuration: configuration, logger: logger) {
-      inbox.yield(.core($0))
-    }
+    let devices = try CarDevices(
+      configuration: configuration, logger: logger, post: { inbox.yield(.core($0)) },
+      touched: { inbox.yield(.touch($0)) })
     // The configuration checked the language; English is built in.
     guard
       let phrases =

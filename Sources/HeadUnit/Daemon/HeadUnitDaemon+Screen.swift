@@ -63,7 +63,17 @@ extension HeadUnitDaemon {
     do {
       if renderer?.size != size { renderer = try TemplateRenderer(size: size) }
       guard let renderer else { return }
-      _ = renderer.render(scene)
+      let targets = renderer.render(scene)
+      if targets != frameTargets?.targets {
+        // Where a finger finds each control, for the bench and the touch tests.
+        logger.debug("targets: " + targets.map(Self.describe).joined(separator: "; "))
+      }
+      frameTargets = (
+        targets,
+        FramePlacement(
+          frameWidth: size.width, frameHeight: size.height, screenWidth: display.width,
+          screenHeight: display.height)
+      )
       _ = try renderer.withPixels { pixels, width, height, stride in
         try display.present(pixels, width: width, height: height, stride: stride)
       }
@@ -87,5 +97,12 @@ extension HeadUnitDaemon {
       let released = StartupPages.release()
       logger.debug("handed back \(released >> 10) KB of start-only program pages")
     }
+  }
+
+  /// `destinations 724,310 56x56`: a target's id, top-left corner and size in whole pixels.
+  static func describe(_ target: FocusTarget) -> String {
+    let r = target.rect
+    return "\(target.id) \(Int(r.x.rounded())),\(Int(r.y.rounded())) "
+      + "\(Int(r.width.rounded()))x\(Int(r.height.rounded()))"
   }
 }

@@ -25,6 +25,9 @@ public final class HeadUnitDaemon {
   /// What wakes the loop.
   public enum Wake: Sendable {
     case core(HeadUnitCore.Event)
+    /// A gesture on the touch screen, in screen pixels: a tap becomes the core's tap on the
+    /// element of the frame on screen under it (see `HeadUnitDaemon+Touch.swift`).
+    case touch(TouchGesture)
     /// Time to draw a frame that was held back (frame-rate limit) or to animate.
     case frame
     case watchdog
@@ -54,6 +57,9 @@ public final class HeadUnitDaemon {
   /// router, as the core's effects see them.
   var deviceSet: DeviceSet
   var renderer: TemplateRenderer?
+  /// What the last frame drawn showed that a tap can hit, in frame pixels, and where that
+  /// frame sits on the display.
+  var frameTargets: (targets: [FocusTarget], placement: FramePlacement)?
   var composer: FrameComposer
   var theme: ScreenTheme
   var lifetimeTasks: [Task<Void, Never>] = []
@@ -108,6 +114,11 @@ public final class HeadUnitDaemon {
       perform(event, at: now, timers: &changes)
       if !redrawPending { inputAt = nil }  // the input changed nothing on screen
       if case .bridge(.line(let client, _)) = event { bridgeServer?.acknowledge(client) }
+    case .touch(let gesture):
+      guard let input = input(for: gesture) else { break }
+      if inputAt == nil { inputAt = input.kernelTime }
+      perform(.input(input), at: now, timers: &changes)
+      if !redrawPending { inputAt = nil }
     case .frame:
       frameScheduled = false
       if core.isAnimating { redrawPending = true }
@@ -189,6 +200,7 @@ public final class HeadUnitDaemon {
     devices.release(stopping: stopped)
     deviceSet.prompts = nil
     renderer = nil
+    frameTargets = nil
     logger.info("devices released")
   }
 }

@@ -56,6 +56,10 @@ public struct FrameComposer {
         map = idleScene(core, at: now, size: size)
       }
       map.theme = theme
+      // Where the driver panned and zoomed the map to (knob or fingers).
+      if let viewport = core.activeController.map?.viewport {
+        map.camera = map.camera.moved(by: viewport)
+      }
       map.status.isMuted = core.isMuted || !core.isAudioAvailable
       let routes = core.previewRoutes.mapValues { $0.map { mapRoute($0) } }
       let context = MapContext(scene: map, routes: routes, layers: [])

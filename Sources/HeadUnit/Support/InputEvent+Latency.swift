@@ -3,14 +3,10 @@ import Core
 import Foundation
 
 extension InputEvent {
-  /// When the edge behind this event happened, on the kernel's CLOCK_MONOTONIC.
-  var kernelTime: Duration {
-    switch self {
-    case .rotated(_, let at), .button(_, _, let at), .ignition(_, let at): at
-    }
-  }
+  /// When the edge or touch behind this event happened, on the kernel's CLOCK_MONOTONIC.
+  var kernelTime: Duration { time }
 
-  /// Now on CLOCK_MONOTONIC, the clock of GPIO edge timestamps.
+  /// Now on CLOCK_MONOTONIC, the clock of GPIO edge and touch timestamps.
   static func monotonicNow() -> Duration {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
