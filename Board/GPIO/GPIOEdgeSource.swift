@@ -120,32 +120,11 @@ public final class GPIOEdgeSource: EdgeSource {
   /// ``failure``). A second call returns a stream that is already finished: the lines have
   /// one reader.
   public func edges() -> AsyncStream<Edge> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Edge.self)
-    guard let request = pending.withLock({ $0.take() }) else {
-      continuation.finish()
-      return stream
-    }
-    let wakeup: StopSignal
-    do {
-      wakeup = try StopSignal()
-    } catch {
-      failureState.withLock { $0 = error }
-      request.chip.close()
-      continuation.finish()
-      return stream
-    }
-    continuation.onTermination = { _ in wakeup.signal() }
     // The thread holds the source until it stops, to record why it stopped.
-    let thread = Thread { [self] in
-      if let error = Self.run(request, wakeup: wakeup, continuation: continuation) {
-        failureState.withLock { $0 = error }
-      }
-      request.chip.close()
-      continuation.finish()
-    }
-    thread.name = "gpio-edges"
-    thread.start()
-    return stream
+    AdapterThread.stream(
+      named: "gpio-edges", on: pending.withLock { $0.take() },
+      fail: { [self] error in failureState.withLock { $0 = error } },
+      release: { $0.chip.close() }, run: Self.run)
   }
 
   /// The kernel's `CLOCK_MONOTONIC` now: the clock edge timestamps are on.

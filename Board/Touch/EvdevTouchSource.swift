@@ -111,30 +111,10 @@ public final class EvdevTouchSource: TouchSource {
   /// ``failure``). A second call returns a stream that is already finished: the device has
   /// one reader.
   public func events() -> AsyncStream<EvdevEvent> {
-    let (stream, continuation) = AsyncStream.makeStream(of: EvdevEvent.self)
-    guard let opened = pending.withLock({ $0.take() }) else {
-      continuation.finish()
-      return stream
-    }
-    let wakeup: StopSignal
-    do {
-      wakeup = try StopSignal()
-    } catch {
-      failureState.withLock { $0 = error }
-      continuation.finish()
-      return stream
-    }
-    continuation.onTermination = { _ in wakeup.signal() }
     // The thread holds the source until it stops, to record why it stopped.
-    let thread = Thread { [self] in
-      if let error = Self.run(opened, wakeup: wakeup, continuation: continuation) {
-        failureState.withLock { $0 = error }
-      }
-      continuation.finish()
-    }
-    thread.name = "touch-events"
-    thread.start()
-    return stream
+    AdapterThread.stream(
+      named: "touch-events", on: pending.withLock { $0.take() },
+      fail: { [self] error in failureState.withLock { $0 = error } }, run: Self.run)
   }
 
   /// The adapter thread's loop: waits on the device and the wakeup pipe, and reads every
