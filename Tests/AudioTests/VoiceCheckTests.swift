@@ -129,8 +129,15 @@ struct VoiceCheckTests {
         r.statistics.duration / (r.prompt.maximumDuration ?? VoicePrompt.finalLimit)
       }
       let worst = try #require(results.max { share($0) < share($1) })
+      // espeak-ng's timing varies by some tens of milliseconds with what it said before
+      // (and with the tests speaking beside this one): a picked prompt within 60 ms of the
+      // longest covers it.
+      let pickedNames = Set(picked.map(\.name))
       #expect(
-        picked.contains { $0.name == worst.prompt.name },
+        results.contains {
+          pickedNames.contains($0.prompt.name)
+            && worst.statistics.duration - $0.statistics.duration <= 0.06
+        },
         "\(language) at \(rate) wpm: \(worst.prompt.name) runs longest, not among \(picked.map(\.name))"
       )
       // 50 wpm below its own rate every language has a final that runs over (20 below,
