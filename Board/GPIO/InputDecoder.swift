@@ -1,9 +1,11 @@
 import Core
 
-/// Turns raw GPIO edges into input events: knob turns, button actions, ignition changes.
+/// Turns raw GPIO edges into input events: knob turns, button actions, ignition and
+/// headlight changes.
 ///
 /// A pure state machine over a ``ResolvedInputConfig``: one ``QuadratureDecoder`` for the
-/// encoder lines, one ``ButtonDebouncer`` per button, one ``IgnitionDebouncer``. It tracks the
+/// encoder lines, one ``ButtonDebouncer`` per button, an ``IgnitionDebouncer`` each for the
+/// ignition and the headlights (the latter settles after ``headlightsDelay`` either way). It tracks the
 /// logical level of every configured line (edges report one line each; the encoder needs
 /// both). It reads no clock: the owner (one `for await` loop over the edge source) calls
 /// ``handle(_:)`` for each edge, and ``tick(at:)`` when ``nextDeadline`` passes.
@@ -24,7 +26,12 @@ public struct InputDecoder: Sendable {
   private var buttons: [UInt32: ButtonDebouncer] = [:]
   private let buttonOrder: [UInt32]
   private var ignition: IgnitionDebouncer?
+  private var headlights: IgnitionDebouncer?
   private let config: ResolvedInputConfig
+
+  /// How long the headlights line must hold a level before it counts: a switch flicked
+  /// through its positions does not flash the screen.
+  public static let headlightsDelay = Duration.milliseconds(500)
 
   public init(_ config: ResolvedInputConfig) {
     self.config = config
@@ -45,6 +52,9 @@ public struct InputDecoder: Sendable {
       case .ignition:
         ignition = IgnitionDebouncer(
           onDelay: config.ignitionOnDelay, offDelay: config.ignitionOffDelay)
+      case .headlights:
+        headlights = IgnitionDebouncer(
+          onDelay: Self.headlightsDelay, offDelay: Self.headlightsDelay)
       }
     }
     if let a, let b {
@@ -66,12 +76,13 @@ public struct InputDecoder: Sendable {
   public var nextDeadline: Duration? {
     var deadlines = buttons.values.compactMap(\.nextDeadline)
     if let due = ignition?.nextDeadline { deadlines.append(due) }
+    if let due = headlights?.nextDeadline { deadlines.append(due) }
     return deadlines.min()
   }
 
   /// Sets line levels read at start-up, without reporting knob turns or button actions.
   ///
-  /// - Returns: the ignition state, if it is among `levels` and was not known.
+  /// - Returns: the ignition and headlights states, if among `levels` and not known.
   public mutating func seed(levels seeded: [UInt32: Bool], at time: Duration) -> [InputEvent] {
     var events: [InputEvent] = []
     for (offset, level) in seeded.sorted(by: { $0.key < $1.key }) {
@@ -88,6 +99,10 @@ public struct InputDecoder: Sendable {
       case .ignition:
         if let on = ignition?.seed(on: level) {
           events.append(.ignition(on: on, at: time))
+        }
+      case .headlights:
+        if let on = headlights?.seed(on: level) {
+          events.append(.headlights(on: on, at: time))
         }
       }
     }
@@ -114,6 +129,10 @@ public struct InputDecoder: Sendable {
       if let on = ignition?.update(on: edge.rising, at: time) {
         events.append(.ignition(on: on, at: time))
       }
+    case .headlights:
+      if let on = headlights?.update(on: edge.rising, at: time) {
+        events.append(.headlights(on: on, at: time))
+      }
     }
     return events
   }
@@ -126,6 +145,11 @@ public struct InputDecoder: Sendable {
         let on = ignition?.tick(at: deadline)
       {
         events.append(.ignition(on: on, at: deadline))
+      }
+      if let due = headlights?.nextDeadline, due == deadline,
+        let on = headlights?.tick(at: deadline)
+      {
+        events.append(.headlights(on: on, at: deadline))
       }
       for offset in buttonOrder where buttons[offset]?.nextDeadline == deadline {
         guard case .button(let role) = kinds[offset] else { continue }

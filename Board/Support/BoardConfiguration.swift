@@ -13,8 +13,9 @@ import Templates
 /// Pins are written `"GPIO17"` or `17` (BCM number) or `"pin11"` (physical header pin).
 /// Defaults: board `pi4`; chip the board's label; encoder 4 transitions per detent, not
 /// reversed, acceleration on, pull-up on; buttons active-low with pull-up; ignition
-/// active-high, no pull-up, on after 50 ms, off after 2000 ms; debounce 10 ms; long press
-/// 700 ms; power supplies under `/sys/class/power_supply`.
+/// active-high, no pull-up, on after 50 ms, off after 2000 ms; headlights (optional)
+/// active-high, no pull-up, settled after 500 ms; debounce 10 ms; long press 700 ms; power
+/// supplies under `/sys/class/power_supply`.
 public struct BoardConfiguration: Sendable, Equatable {
   /// The validated configuration.
   public let resolved: ResolvedInputConfig
@@ -69,7 +70,7 @@ private struct Parser {
 
   mutating func parse(_ root: JSONNode) throws(JSONError) -> ResolvedInputConfig {
     let fields = try root.object(keys: [
-      "board", "chip", "encoder", "buttons", "ignition", "debounceMs", "longPressMs",
+      "board", "chip", "encoder", "buttons", "ignition", "headlights", "debounceMs", "longPressMs",
       "powerSupplyPath",
     ])
     if let node = fields["board"] {
@@ -138,6 +139,15 @@ private struct Parser {
       if let delay = fields["offDelayMs"] {
         config.ignitionOffDelay = .milliseconds(try delay.integer(in: 0...600_000))
       }
+    }
+    if let node = fields["headlights"] {
+      let fields = try node.object(keys: ["pin", "activeHigh", "pullUp"])
+      let gpio = try pin(try node.required("pin", for: "headlights"), for: .headlights)
+      config.lines.append(
+        ResolvedInputConfig.Line(
+          offset: board.lineOffset(gpio: gpio), kind: .headlights,
+          activeLow: !(try fields["activeHigh"]?.bool() ?? true),
+          pullUp: try fields["pullUp"]?.bool() ?? false))
     }
     return config
   }

@@ -13,6 +13,8 @@ public struct ResolvedInputConfig: Sendable, Equatable {
     case encoderB
     case button(role: InputRole)
     case ignition
+    /// The headlights (or the dashboard-illumination) line: night theme while on.
+    case headlights
 
     /// How messages name it: `encoder A`, `button "select"`, `ignition`.
     public var role: String {
@@ -21,6 +23,7 @@ public struct ResolvedInputConfig: Sendable, Equatable {
       case .encoderB: return "encoder B"
       case .button(let role): return "button \"\(role.rawValue)\""
       case .ignition: return "ignition"
+      case .headlights: return "headlights"
       }
     }
   }
@@ -70,7 +73,8 @@ public struct ResolvedInputConfig: Sendable, Equatable {
   /// The GPIO chip: a name (`gpiochip0`) or a label (`pinctrl-bcm2711`); the adapter tries
   /// the name first, then the label.
   public var chip: String
-  /// The lines to request, encoder first, then buttons in file order, then ignition.
+  /// The lines to request, encoder first, then buttons in file order, then ignition, then
+  /// headlights.
   public var lines: [Line]
   public var encoder: Encoder?
   /// Button debounce time.

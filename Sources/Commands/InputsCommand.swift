@@ -133,6 +133,8 @@ extension InputsCommand {
         ])
       case .ignition(let on, _):
         return .object([("type", "ignition"), ("on", .bool(on))])
+      case .headlights(let on, _):
+        return .object([("type", "headlights"), ("on", .bool(on))])
       case .tap(let element, _):
         return .object([("type", "tap"), ("element", .string(element))])
       case .drag(let offset, _):
@@ -162,6 +164,8 @@ extension InputsCommand {
         return stamp(time) + "button \(role.rawValue): \(what)"
       case .ignition(let on, let time):
         return stamp(time) + "ignition \(on ? "on" : "off")"
+      case .headlights(let on, let time):
+        return stamp(time) + "headlights \(on ? "on" : "off")"
       case .tap(let element, let time):
         return stamp(time) + "tap \(element)"
       case .drag(let offset, let time):

@@ -161,6 +161,9 @@ public struct HeadUnitCore: Sendable {
   /// Whether prompts can be heard (a sound card answered).
   public internal(set) var isAudioAvailable = true
   public internal(set) var isStopped = false
+  /// The headlights line's state, nil without one (or before it settles): while known it
+  /// chooses the screen's theme over the automatic one.
+  public internal(set) var headlightsOn: Bool?
   /// The bridge's clients and the bridge app on screen.
   public internal(set) var bridge = BridgeState()
   var activeTrip: ActiveTrip?
@@ -313,6 +316,10 @@ public struct HeadUnitCore: Sendable {
       }
     case .ignition(let on, _):
       lifecycle(on ? .ignitionOn : .ignitionOff, at: now)
+    case .headlights(let on, _):
+      guard headlightsOn != on else { return }
+      headlightsOn = on
+      effects.append(.redraw)
     case .tap(let element, _):
       ui(.tap(element), at: now)
     case .drag(let offset, _):

@@ -35,6 +35,7 @@ struct BoardConfigurationTests {
         .init(offset: 24, kind: .button(role: .home), activeLow: true, pullUp: true),
         .init(offset: 25, kind: .button(role: .mute), activeLow: true, pullUp: true),
         .init(offset: 5, kind: .ignition, activeLow: false, pullUp: false),
+        .init(offset: 6, kind: .headlights, activeLow: false, pullUp: false),
       ])
     #expect(
       config.encoder == .init(transitionsPerDetent: 4, reversed: false, acceleration: .standard))
@@ -169,7 +170,7 @@ struct BoardConfigurationTests {
     ),
     (
       #"{"boards": "pi4"}"#,
-      "$.boards: unknown key (expected board, chip, encoder, buttons, ignition, debounceMs, "
+      "$.boards: unknown key (expected board, chip, encoder, buttons, ignition, headlights, debounceMs, "
         + "longPressMs, powerSupplyPath)"
     ),
     (#"[]"#, "$: expected an object, got an array"),

@@ -94,6 +94,30 @@ struct InputDecoderTests {
     #expect(decoder.nextDeadline == ms(2010))
   }
 
+  /// The headlights settle after half a second either way: a switch turned through its
+  /// positions does not flash the screen; the level read at start counts at once.
+  @Test func headlightsSettleAfterHalfASecond() {
+    var config = Self.config
+    config.lines.append(.init(offset: 6, kind: .headlights, activeLow: false, pullUp: false))
+    var decoder = InputDecoder(config)
+    #expect(decoder.seed(levels: [6: false], at: ms(0)) == [.headlights(on: false, at: ms(0))])
+    let edges = [
+      Edge(line: 6, rising: true, timestamp: ms(1000)),
+      Edge(line: 6, rising: false, timestamp: ms(1300)),  // flicked through
+      Edge(line: 6, rising: true, timestamp: ms(2000)),
+      Edge(line: 6, rising: false, timestamp: ms(9000)),
+    ]
+    var events: [InputEvent] = []
+    for edge in edges {
+      while let deadline = decoder.nextDeadline, deadline < edge.timestamp {
+        events += decoder.tick(at: deadline)
+      }
+      events += decoder.handle(edge)
+    }
+    events += decoder.tick(at: .seconds(20))
+    #expect(events == [.headlights(on: true, at: ms(2500)), .headlights(on: false, at: ms(9500))])
+  }
+
   @Test func unknownLinesAreIgnored() {
     var decoder = InputDecoder(Self.config)
     #expect(decoder.handle(Edge(line: 4, rising: true, timestamp: ms(1))) == [])

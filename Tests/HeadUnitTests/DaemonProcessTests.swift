@@ -33,11 +33,13 @@ struct DaemonProcessTests {
     let notifications = Notifications()
 
     /// `sections`: more top-level members of the configuration, each starting with a comma;
+    /// `board`: more members of its `board` section, each ending with a comma;
     /// `environment`: more variables for the daemon (the stand-ins' settings);
     /// `savedTrip`: what `trip.json` holds instead of the seeded trip; `state`: the state
     /// directory, when not a folder of its own.
     init(
-      sections: String = "", environment: [String: String] = [:], savedTrip: Data? = nil,
+      sections: String = "", board: String = "", environment: [String: String] = [:],
+      savedTrip: Data? = nil,
       state stateDirectory: URL? = nil
     ) throws {
       directory = FileManager.default.temporaryDirectory
@@ -64,7 +66,7 @@ struct DaemonProcessTests {
           "display": { "framebuffer": "/dev/fb0", "frameRate": 10 },
           "audio": { "device": "headunit_wav:FILE=\(audio.path)/voice.wav" },
           "board": {
-            "board": "pi4",
+            "board": "pi4",\(board)
             "encoder": { "a": "GPIO17", "b": "GPIO27" },
             "buttons": [ { "role": "select", "pin": "GPIO22" } ],
             "ignition": { "pin": "GPIO5", "offDelayMs": 200 },
@@ -148,6 +150,25 @@ struct DaemonProcessTests {
         }
       }
       return colours.count
+    }
+
+    /// The mean brightness of the framebuffer's pixels, 0–255 (a sample of them).
+    var screenBrightness: Double {
+      guard
+        let data = FileManager.default.contents(
+          atPath: directory.appendingPathComponent("fb0.raw").path)
+      else { return 0 }
+      var sum = 0.0
+      var count = 0.0
+      data.withUnsafeBytes { raw in
+        let pixels = raw.bindMemory(to: UInt32.self)
+        for index in stride(from: 0, to: pixels.count, by: 97) {
+          let p = pixels[index]
+          sum += Double((p >> 16) & 0xFF) + Double((p >> 8) & 0xFF) + Double(p & 0xFF)
+          count += 3
+        }
+      }
+      return count > 0 ? sum / count : 0
     }
 
     func log(_ text: String) -> Bool { daemon.err.contains { $0.contains(text) } }
@@ -257,6 +278,25 @@ struct DaemonProcessTests {
     #expect(
       rig.framebufferLog.last?.hasSuffix("FBIOBLANK 0") == true
         || rig.framebufferLog.last?.contains("open") == true)
+    rig.daemon.signal(SIGTERM)
+    #expect(await rig.daemon.exitStatus() == 0)
+  }
+}
+
+extension DaemonProcessTests {
+  @Test("the headlights line overrides the automatic theme: night while on, day while off")
+  func headlightsChooseTheTheme() async throws {
+    // The stand-in's lines start high, as with pull-ups: the lights are on from the start.
+    let rig = try Rig(board: #" "headlights": { "pin": "GPIO6" },"#)
+    try #require(await rig.daemon.waitForLine { $0.contains("first frame") } != nil)
+    try await Task.sleep(for: .seconds(0.5))
+    let night = rig.screenBrightness
+    try rig.setLine(6, 0)
+    // Settles after 500 ms; a frame follows.
+    try await Task.sleep(for: .seconds(1.5))
+    let day = rig.screenBrightness
+    #expect(night < 110, "night theme while the lights are on (mean \(night))")
+    #expect(day > 170, "day theme once they are off (mean \(day))")
     rig.daemon.signal(SIGTERM)
     #expect(await rig.daemon.exitStatus() == 0)
   }

@@ -363,3 +363,18 @@ extension HeadUnitCoreTests {
     #expect(after.navigationAlert == nil)
   }
 }
+
+extension HeadUnitCoreTests {
+  @Test("the headlights line is kept and redrawn on change, repeats change nothing")
+  func headlightsRedraw() {
+    var clock = CoreClock(core: Self.core(), origin: Date(timeIntervalSince1970: 1_800_000_000))
+    #expect(clock.core.headlightsOn == nil)
+    clock.send(.input(.headlights(on: true, at: .zero)), at: 1)
+    #expect(clock.core.headlightsOn == true)
+    #expect(clock.log.filter { $0.t == 1 }.map(\.effect).contains(.redraw))
+    clock.send(.input(.headlights(on: true, at: .zero)), at: 2)
+    #expect(!clock.log.filter { $0.t == 2 }.map(\.effect).contains(.redraw))
+    clock.send(.input(.headlights(on: false, at: .zero)), at: 3)
+    #expect(clock.core.headlightsOn == false)
+  }
+}

@@ -17,6 +17,8 @@ public enum InputEvent: Sendable, Equatable {
   case button(role: InputRole, action: ButtonAction, at: Duration)
   /// The ignition (ACC) line, after its debounce: a cranking dip does not count.
   case ignition(on: Bool, at: Duration)
+  /// The headlights line, after its debounce: the screen's night theme while on.
+  case headlights(on: Bool, at: Duration)
   /// A tap on the screen element with this focus id (the renderer's), found under the
   /// finger: it does what the knob's press on that element does.
   case tap(elementID: String, at: Duration)
@@ -28,7 +30,8 @@ public enum InputEvent: Sendable, Equatable {
   /// When it happened, on the kernel's `CLOCK_MONOTONIC`.
   public var time: Duration {
     switch self {
-    case .rotated(_, let at), .button(_, _, let at), .ignition(_, let at), .tap(_, let at),
+    case .rotated(_, let at), .button(_, _, let at), .ignition(_, let at),
+      .headlights(_, let at), .tap(_, let at),
       .drag(_, let at), .pinch(_, let at):
       at
     }

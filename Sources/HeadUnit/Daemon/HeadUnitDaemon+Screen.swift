@@ -54,7 +54,8 @@ extension HeadUnitDaemon {
   func draw(on display: any Display, at now: Date) {
     // A display smaller or larger than any layout gets the nearest one, centred or cropped.
     let size = ScreenSize(width: display.width, height: display.height).drawable
-    let theme = theme.theme(at: now, position: core.position ?? core.configuration.home)
+    let theme = theme.theme(
+      at: now, position: core.position ?? core.configuration.home, headlights: core.headlightsOn)
     guard
       case .scene(let scene) = composer.frame(of: core, at: now, size: size, theme: theme)
     else {

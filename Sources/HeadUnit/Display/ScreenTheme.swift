@@ -16,9 +16,11 @@ struct ScreenTheme {
   }
 
   /// The theme at `now` with the car at `position` (its last fix, else the configured
-  /// home, which shows before the first fix).
-  mutating func theme(at now: Date, position: Coordinate) -> Theme {
+  /// home, which shows before the first fix). A headlights line, when wired and settled
+  /// (`headlights`), overrides `auto`: night while the lights are on, day while off.
+  mutating func theme(at now: Date, position: Coordinate, headlights: Bool? = nil) -> Theme {
     if let fixed = Theme.named(setting) { return fixed }
+    if let headlights { return headlights ? .night : .day }
     return daylight.update(at: position, on: now) ? .day : .night
   }
 }
