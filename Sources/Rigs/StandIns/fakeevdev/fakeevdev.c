@@ -56,6 +56,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../common/standin.h"
+
 // What a client reads, one record per event, on a 64-bit userland.
 _Static_assert(sizeof(struct input_event) == 24, "input_event is 24 bytes");
 
@@ -118,21 +120,10 @@ static int fail(int err) {
 }
 
 static void fake_log(const char *format, ...) {
-  if (!log_path[0]) return;
-  char line[512];
   va_list ap;
   va_start(ap, format);
-  int length = vsnprintf(line, sizeof line - 1, format, ap);
+  standin_vlog(log_path, REAL(open), REAL(close), format, ap);
   va_end(ap);
-  if (length < 0) return;
-  if (length > (int)sizeof line - 2) length = (int)sizeof line - 2;
-  line[length++] = '\n';
-  // One write on an O_APPEND fd, so lines from several threads or processes never mix.
-  int fd = REAL(open)(log_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) return;
-  ssize_t written = write(fd, line, (size_t)length);
-  (void)written;
-  REAL(close)(fd);
 }
 
 static void copy_text(char *dst, size_t size, const char *src, size_t length) {
@@ -245,15 +236,7 @@ static void unplug(int index) {
 static void run_command(char *text) {
   char *save = NULL;
   char *verb = strtok_r(text, " \t\r", &save);
-  if (!verb || verb[0] == '#') return;
-  if (strcmp(verb, "sleep") == 0) {
-    char *ms = strtok_r(NULL, " \t\r", &save);
-    long n = ms ? strtol(ms, NULL, 10) : 0;
-    struct timespec ts = {n / 1000, (n % 1000) * 1000000};
-    while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
-    }
-    return;
-  }
+  if (!verb) return;
   char *node = strtok_r(NULL, " \t\r", &save);
   int index = node ? device_named(node) : -1;
   if (index >= 0 && strcmp(verb, "ev") == 0) {
@@ -283,47 +266,13 @@ static void run_command(char *text) {
   fprintf(stderr, "fakeevdev: bad command '%s'\n", verb);
 }
 
-static void *control_thread(void *arg) {
-  const char *path = arg;
-  // O_RDWR keeps a FIFO open for reading across writers that come and go, so the thread
-  // never sees end-of-file between test steps.
-  int fd = REAL(open)(path, O_RDWR | O_CLOEXEC);
-  if (fd < 0) {
-    fprintf(stderr, "fakeevdev: cannot open FAKEEVDEV_CONTROL %s: %s\n", path, strerror(errno));
-    return NULL;
-  }
-  char buf[4096];
-  size_t used = 0;
-  for (;;) {
-    ssize_t n = REAL(read)(fd, buf + used, sizeof buf - 1 - used);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    used += (size_t)n;
-    char *start = buf, *newline;
-    while ((newline = memchr(start, '\n', used - (size_t)(start - buf)))) {
-      *newline = '\0';
-      run_command(start);
-      start = newline + 1;
-    }
-    used -= (size_t)(start - buf);
-    memmove(buf, start, used);
-    if (used == sizeof buf - 1) used = 0;  // an overlong line: drop it
-  }
-  REAL(close)(fd);
-  return NULL;
-}
-
 static void start_control(void) {
-  const char *path = getenv("FAKEEVDEV_CONTROL");
-  if (!path || !*path) return;
-  pthread_t thread;
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-  if (pthread_create(&thread, &attr, control_thread, strdup(path)) != 0) {
-    fprintf(stderr, "fakeevdev: cannot start the control thread\n");
-  }
-  pthread_attr_destroy(&attr);
+  static struct standin_control control = {
+    .name = "fakeevdev", .variable = "FAKEEVDEV_CONTROL", .run = run_command};
+  control.open = REAL(open);
+  control.read = REAL(read);
+  control.close = REAL(close);
+  standin_start_control(&control);
 }
 
 // ---- libc shims ---------------------------------------------------------------------
@@ -430,16 +379,7 @@ int scandir(const char *dir, struct dirent ***list, int (*filter)(const struct d
     int present = devices[i].present;
     pthread_mutex_unlock(&lock);
     if (!present) continue;
-    struct dirent *entry = calloc(1, sizeof *entry);
-    if (!entry) break;
-    entry->d_type = DT_CHR;
-    entry->d_reclen = sizeof *entry;
-    copy_text(entry->d_name, sizeof entry->d_name, devices[i].node, strlen(devices[i].node));
-    if (filter && !filter(entry)) {
-      free(entry);
-      continue;
-    }
-    grown[n++] = entry;
+    if (!standin_add_entry(grown, &n, devices[i].node, filter)) break;
   }
   if (compare) {
     qsort(grown, (size_t)n, sizeof *grown, (int (*)(const void *, const void *))compare);
@@ -594,20 +534,4 @@ static int device_ioctl(int fd, struct fake_fd *f, unsigned long request, void *
   return fail(EINVAL);
 }
 
-int ioctl(int fd, unsigned long request, ...) {
-  va_list ap;
-  va_start(ap, request);
-  void *arg = va_arg(ap, void *);
-  va_end(ap);
-  pthread_mutex_lock(&lock);
-  struct fake_fd *f = fake_fd(fd);
-  int result = 0, err = 0;
-  if (f) {
-    result = device_ioctl(fd, f, request, arg);
-    err = errno;
-  }
-  pthread_mutex_unlock(&lock);
-  if (!f) return REAL(ioctl)(fd, request, arg);
-  errno = err;
-  return result;
-}
+STANDIN_DEFINE_IOCTL(device_ioctl(fd, f, request, arg))

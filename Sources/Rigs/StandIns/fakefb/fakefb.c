@@ -54,6 +54,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../common/standin.h"
+
 // The kernel's layouts; a client built against other headers would disagree.
 _Static_assert(sizeof(struct fb_var_screeninfo) == 160, "fb_var_screeninfo is 160 bytes");
 
@@ -83,21 +85,10 @@ static void *(*real_mmap)(void *, size_t, int, int, int, off_t);
 static void *(*real_mmap64)(void *, size_t, int, int, int, off64_t);
 
 static void fake_log(const char *format, ...) {
-  if (!log_path[0]) return;
-  char line[512];
   va_list ap;
   va_start(ap, format);
-  int length = vsnprintf(line, sizeof line - 1, format, ap);
+  standin_vlog(log_path, real_open, real_close, format, ap);
   va_end(ap);
-  if (length < 0) return;
-  if (length > (int)sizeof line - 2) length = (int)sizeof line - 2;
-  line[length++] = '\n';
-  // One write on an O_APPEND fd, so lines from several threads or processes never mix.
-  int fd = real_open(log_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) return;
-  ssize_t written = write(fd, line, (size_t)length);
-  (void)written;
-  real_close(fd);
 }
 
 static int parse_bitfields(const char *text, struct fb_var_screeninfo *var) {

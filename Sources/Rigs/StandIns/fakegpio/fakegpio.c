@@ -46,6 +46,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../common/standin.h"
+
 // The kernel's layout, which libgpiod reads 16 bytes at a time.
 _Static_assert(sizeof(struct gpioevent_data) == 16, "gpioevent_data is 16 bytes");
 
@@ -213,15 +215,7 @@ static void set_level(int chip, unsigned line, int level, uint64_t timestamp) {
 static void run_command(char *text) {
   char *save = NULL;
   char *verb = strtok_r(text, " \t\r", &save);
-  if (!verb || verb[0] == '#') return;
-  if (strcmp(verb, "sleep") == 0) {
-    char *ms = strtok_r(NULL, " \t\r", &save);
-    long n = ms ? strtol(ms, NULL, 10) : 0;
-    struct timespec ts = {n / 1000, (n % 1000) * 1000000};
-    while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
-    }
-    return;
-  }
+  if (!verb) return;
   if (strcmp(verb, "set") == 0) {
     char *chip = strtok_r(NULL, " \t\r", &save);
     char *line = strtok_r(NULL, " \t\r", &save);
@@ -239,47 +233,13 @@ static void run_command(char *text) {
   fprintf(stderr, "fakegpio: bad command '%s'\n", verb);
 }
 
-static void *control_thread(void *arg) {
-  const char *path = arg;
-  // O_RDWR keeps a FIFO open for reading across writers that come and go, so the thread
-  // never sees end-of-file between test steps.
-  int fd = REAL(open)(path, O_RDWR | O_CLOEXEC);
-  if (fd < 0) {
-    fprintf(stderr, "fakegpio: cannot open FAKEGPIO_CONTROL %s: %s\n", path, strerror(errno));
-    return NULL;
-  }
-  char buf[4096];
-  size_t used = 0;
-  for (;;) {
-    ssize_t n = read(fd, buf + used, sizeof buf - 1 - used);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    used += (size_t)n;
-    char *start = buf, *newline;
-    while ((newline = memchr(start, '\n', used - (size_t)(start - buf)))) {
-      *newline = '\0';
-      run_command(start);
-      start = newline + 1;
-    }
-    used -= (size_t)(start - buf);
-    memmove(buf, start, used);
-    if (used == sizeof buf - 1) used = 0;  // an overlong line: drop it
-  }
-  REAL(close)(fd);
-  return NULL;
-}
-
 static void start_control(void) {
-  const char *path = getenv("FAKEGPIO_CONTROL");
-  if (!path || !*path) return;
-  pthread_t thread;
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-  if (pthread_create(&thread, &attr, control_thread, strdup(path)) != 0) {
-    fprintf(stderr, "fakegpio: cannot start the control thread\n");
-  }
-  pthread_attr_destroy(&attr);
+  static struct standin_control control = {
+    .name = "fakegpio", .variable = "FAKEGPIO_CONTROL", .run = run_command};
+  control.open = REAL(open);
+  control.read = read;
+  control.close = REAL(close);
+  standin_start_control(&control);
 }
 
 // ---- libc shims ---------------------------------------------------------------------
@@ -385,16 +345,7 @@ int scandir(const char *dir, struct dirent ***list, int (*filter)(const struct d
     int present = 0;
     for (int j = 0; j < n; j++) present |= strcmp(grown[j]->d_name, chips[i].name) == 0;
     if (present) continue;
-    struct dirent *entry = calloc(1, sizeof *entry);
-    if (!entry) break;
-    entry->d_type = DT_CHR;
-    entry->d_reclen = sizeof *entry;
-    copy_name(entry->d_name, sizeof entry->d_name, chips[i].name);
-    if (filter && !filter(entry)) {
-      free(entry);
-      continue;
-    }
-    grown[n++] = entry;
+    if (!standin_add_entry(grown, &n, chips[i].name, filter)) break;
   }
   if (compare) {
     qsort(grown, (size_t)n, sizeof *grown, (int (*)(const void *, const void *))compare);
@@ -530,20 +481,5 @@ static int request_ioctl(struct fake_fd *f, unsigned long request, void *arg) {
 }
 
 // Every GPIO uAPI v1 call libgpiod 1.6 makes on a chip or request fd.
-int ioctl(int fd, unsigned long request, ...) {
-  va_list ap;
-  va_start(ap, request);
-  void *arg = va_arg(ap, void *);
-  va_end(ap);
-  pthread_mutex_lock(&lock);
-  struct fake_fd *f = fake_fd(fd);
-  int result = 0, err = 0;
-  if (f) {
-    result = f->kind == fd_chip ? chip_ioctl(f, request, arg) : request_ioctl(f, request, arg);
-    err = errno;
-  }
-  pthread_mutex_unlock(&lock);
-  if (!f) return REAL(ioctl)(fd, request, arg);
-  errno = err;
-  return result;
-}
+STANDIN_DEFINE_IOCTL(
+  f->kind == fd_chip ? chip_ioctl(f, request, arg) : request_ioctl(f, request, arg))
