@@ -46,9 +46,15 @@ struct OverlayPainter {
     let hasBottomLine = content.showsSignpost || !content.road.isEmpty
     let bottomTop = hasBottomLine ? r.maxY - pad - px(4) - px(30) * 0.76 : r.maxY - pad
     let room = bottomTop - px(4) - (instructionBaseline + px(24) * 0.24)
-    let instruction = canvas.fitLines(
+    var instruction = canvas.fitLines(
       content.instructionVariants, .regular(px(24)), minimumSize: px(20), maxWidth: textWidth,
       maxLines: room >= px(24) * 1.17 ? 2 : 1)
+    if instruction.isEllipsized, room >= px(20) * 1.17 {
+      // Two lines of the smallest size fit where two of the largest do not.
+      instruction = canvas.fitLines(
+        content.instructionVariants, .regular(px(20)), minimumSize: px(20),
+        maxWidth: textWidth, maxLines: 2)
+    }
     canvas.draw(instruction, x: textX, baseline: instructionBaseline, theme.cardSecondaryText)
     if content.showsSignpost {
       signpost(content, x: r.x + pad, maxX: r.maxX - pad, baseline: r.maxY - pad - px(4))
@@ -127,9 +133,14 @@ struct OverlayPainter {
         x: symbolX, y: r.midY - symbolSide / 2, width: symbolSide, height: symbolSide),
       color: theme.symbol, dimmed: theme.symbolDimmed)
     let textX = symbolX + symbolSide + px(10)
-    let candidates = content.road.isEmpty ? content.instructionVariants : [content.road]
+    // The road, else (too long even condensed at the smallest size) the shortest
+    // instruction: the symbol beside it shows the turn either way.
+    let candidates =
+      content.road.isEmpty
+      ? content.instructionVariants
+      : [content.road] + content.instructionVariants.suffix(1)
     let text = canvas.fit(
-      candidates, .bold(px(24)), minimumSize: px(20), maxWidth: r.maxX - pad - textX)
+      candidates, .bold(px(24)), minimumSize: px(18), maxWidth: r.maxX - pad - textX)
     canvas.drawText(
       text.text, text.style, x: textX, baseline: canvas.baseline(centering: text.style, on: r.midY),
       theme.cardText)
