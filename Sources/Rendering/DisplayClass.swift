@@ -4,8 +4,9 @@ import Templates
 ///
 /// - `small`: 3.5" and 2.8" panels (480×320, 320×240). The design sizes shrink (down to
 ///   0.6 of 800×480's), never under ``minimums``; three map buttons, the status chip
-///   shows the clock only, the estimates drop the distance when they have no room for it,
-///   and the navigation-bar buttons sit along the bottom beside the estimates.
+///   shows the GPS dot and the clock, the estimates drop the distance when they have no
+///   room for it, and the navigation-bar buttons sit along the bottom beside the
+///   estimates, 44 px tall.
 /// - `standard`: 800×480 and its larger kin (1024×600, 1280×720): the 800×480 design
 ///   scaled up, cards over a full-screen map.
 /// - `bar`: wide bar displays (aspect ≥ 2.5: 1280×400, 1920×720): the card on the left,
