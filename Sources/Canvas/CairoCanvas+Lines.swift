@@ -43,6 +43,7 @@ extension CairoCanvas {
     let laid = layouts.paragraph(
       fitted.text, fitted.style, width: fitted.width, lines: max(1, fitted.lines))
     setColor(color)
+    layouts.noteDrawn(fitted.text, isEllipsized: fitted.isEllipsized)
     layouts.draw(laid, on: cr, x: x, baseline: baseline)
   }
 

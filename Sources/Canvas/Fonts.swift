@@ -153,6 +153,7 @@ extension CairoCanvas {
     _ text: String, _ style: TextStyle, x: Double, baseline: Double, _ color: Color
   ) {
     setColor(color)
+    textLayout.noteDrawn(text)
     textLayout.draw(textLayout.line(Self.capped(text), style), on: cr, x: x, baseline: baseline)
   }
 
@@ -220,6 +221,8 @@ extension CairoCanvas {
       if textWidth(candidate(middle), style) <= maxWidth { low = middle } else { high = middle }
     }
     guard low > 0 else { return "" }
-    return candidate(low)
+    let cut = candidate(low)
+    textLayout.noteCut(cut)
+    return cut
   }
 }

@@ -11,6 +11,24 @@ package final class TextLayout {
   /// The `PangoContext` every layout here is made in, with the deterministic font options.
   private let context: OpaquePointer
   private var laid: [Key: Laid] = [:]
+  /// Texts drawn on this thread cut with "…" because they did not fit whole even at their
+  /// smallest size (by `CairoCanvas.ellipsized`, `fit` or `fitLines`): the layout tests
+  /// expect none for the screens' own strings and the drives' instructions. Texts only
+  /// measured and cut (a longer variant tried first) do not count.
+  package private(set) var cutTexts = 0
+  /// The cut texts made lately, to know them when they are drawn.
+  private var cuts: Set<String> = []
+
+  /// Remembers `text` as cut with "…".
+  func noteCut(_ text: String) {
+    if cuts.count >= 1_000 { cuts.removeAll(keepingCapacity: true) }
+    cuts.insert(text)
+  }
+
+  /// Counts `text` as a cut text drawn when it is one.
+  func noteDrawn(_ text: String, isEllipsized: Bool = false) {
+    if isEllipsized || cuts.contains(text) { cutTexts += 1 }
+  }
 
   /// At most this many layouts are kept; beyond it the cache starts over.
   private static let capacity = 600
@@ -60,7 +78,7 @@ package final class TextLayout {
   }
 
   /// The calling thread's layouts, made at its first text.
-  static var current: TextLayout {
+  package static var current: TextLayout {
     let key = "headunit.TextLayout"
     let dictionary = Thread.current.threadDictionary
     if let layouts = dictionary[key] as? TextLayout { return layouts }

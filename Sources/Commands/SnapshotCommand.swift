@@ -20,7 +20,9 @@ public enum SnapshotCommand {
       --out FILE.png        write the screen as a PNG file
       --framebuffer DEVICE  show it on a framebuffer, e.g. /dev/fb0 (a frame of
                             another size than the screen is centred and cropped)
-      --size WxH            screen size (default 800x480; also 768x1024, 1920x720…)
+      --size WxH            screen size, 200 to 4096 each (default 800x480; laid out
+                            for 320x240, 480x320, 1024x600, 1280x720, 1280x400,
+                            1920x720, 768x1024; others take the nearest of those)
       --theme T             day (default) or night
       --north-up            north up instead of the direction of travel
       --muted               show voice guidance as muted
@@ -61,6 +63,7 @@ public enum SnapshotCommand {
     model.template = .guidance(muted: model.isMuted)
     if args.flag("north-up") { model.camera.orientation = .northUp }
     let renderer = try NavigationRenderer(size: size)
+    console.err("headunit: " + DisplayProfile.note(for: size))
     renderer.render(model.scene(at: instant, size: size))
     if let out { try OutputFile.write(out) { try renderer.writePNG(to: $0) } }
     if let device { try present(renderer, on: device, console: console) }

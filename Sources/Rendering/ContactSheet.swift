@@ -16,23 +16,32 @@ public enum ContactSheet {
     }
   }
 
-  /// `cells` scaled to `cellWidth` pixels wide, `columns` to a row, each captioned.
+  /// `cells` scaled to `cellWidth` pixels wide (each keeping its aspect ratio, a row as
+  /// tall as its tallest), `columns` to a row, each captioned.
   public static func render(
     _ cells: [Cell], columns: Int, cellWidth: Int, title: String? = nil
   ) throws(RenderingError) -> PixelBuffer {
-    guard columns > 0, cellWidth > 0, let first = cells.first else {
+    guard columns > 0, cellWidth > 0, !cells.isEmpty else {
       throw RenderingError(.invalidArgument, "an empty contact sheet")
     }
     let gap = 16.0
     let captionHeight = 40.0
     let titleHeight = title == nil ? 0.0 : 48.0
-    let aspect = Double(first.image.height) / Double(first.image.width)
-    let cellHeight = (Double(cellWidth) * aspect).rounded()
+    func height(_ cell: Cell) -> Double {
+      (Double(cellWidth) * Double(cell.image.height) / Double(max(1, cell.image.width))).rounded()
+    }
     let rows = (cells.count + columns - 1) / columns
+    let rowHeights = (0..<rows).map { row in
+      cells[(row * columns)..<min(cells.count, (row + 1) * columns)].map(height).max() ?? 0
+    }
+    var rowTops: [Double] = []
+    var y = titleHeight + gap
+    for h in rowHeights {
+      rowTops.append(y)
+      y += h + captionHeight + gap
+    }
     let width = Int(gap + Double(columns) * (Double(cellWidth) + gap))
-    let height = Int(
-      titleHeight + gap + Double(rows) * (cellHeight + captionHeight + gap))
-    let sheet = try CairoCanvas(width: width, height: height)
+    let sheet = try CairoCanvas(width: width, height: Int(y))
     sheet.clear(Color(hex: 0x202124))
     let cr = sheet.cr
     if let title {
@@ -40,7 +49,8 @@ public enum ContactSheet {
     }
     for (i, cell) in cells.enumerated() {
       let x = gap + Double(i % columns) * (Double(cellWidth) + gap)
-      let y = titleHeight + gap + Double(i / columns) * (cellHeight + captionHeight + gap)
+      let y = rowTops[i / columns]
+      let cellHeight = height(cell)
       let picture = try CairoCanvas(cell.image)
       cairo_save(cr)
       cairo_translate(cr, x, y)

@@ -159,7 +159,8 @@ public final class NavigationRenderer {
     let local = ScreenRect(
       x: item.rect.x - padded.x, y: item.rect.y - padded.y, width: item.rect.width,
       height: item.rect.height)
-    let painter = OverlayPainter(canvas: canvas, theme: theme, scale: layout.scale)
+    var painter = OverlayPainter(canvas: canvas, theme: theme, scale: layout.scale)
+    painter.minimums = layout.minimums
     switch item.key.content {
     case .card(let content): painter.guidanceCard(content, in: local)
     case .banner(let banner): painter.banner(banner, in: local)

@@ -10,8 +10,13 @@ struct OverlayPainter {
   let canvas: CairoCanvas
   let theme: Theme
   let scale: Double
+  /// The smallest sizes drawn, whatever the scale.
+  var minimums = DisplayClass.standard.minimums
 
   private func px(_ v: Double) -> Double { (v * scale).rounded() }
+  /// `v` design pixels of type at this scale, never under 12 px (a label).
+  private func type(_ v: Double) -> Double { max(min(v, 12), px(v)) }
+  private var symbolSide: Double { max(minimums.symbol, px(96)) }
   private var radius: Double { px(14) }
 
   private func panel(_ r: ScreenRect, _ color: Color) {
@@ -24,7 +29,6 @@ struct OverlayPainter {
   func guidanceCard(_ content: ManeuverContent, in r: ScreenRect) {
     panel(r, theme.cardBackground)
     let pad = px(16)
-    let symbolSide = px(96)
     ManeuverSymbol(type: content.type, drivingSide: content.drivingSide).draw(
       in: canvas,
       rect: ScreenRect(x: r.x + pad, y: r.y + pad, width: symbolSide, height: symbolSide),
@@ -32,7 +36,8 @@ struct OverlayPainter {
     let textX = r.x + pad + symbolSide + px(14)
     let textWidth = r.maxX - pad - textX
     let distance = canvas.fit(
-      [content.distance], .bold(px(48)), minimumSize: px(44), maxWidth: textWidth)
+      [content.distance], .bold(max(minimums.distance, px(48))),
+      minimumSize: max(minimums.distance, px(44)), maxWidth: textWidth)
     canvas.drawText(
       distance.text, distance.style, x: textX, baseline: r.y + pad + px(42), theme.cardText)
     // The instruction wraps to a second line where the card has room for one above its
@@ -41,15 +46,22 @@ struct OverlayPainter {
     let hasBottomLine = content.showsSignpost || !content.road.isEmpty
     let bottomTop = hasBottomLine ? r.maxY - pad - px(4) - px(30) * 0.76 : r.maxY - pad
     let room = bottomTop - px(4) - (instructionBaseline + px(24) * 0.24)
-    let instruction = canvas.fitLines(
+    var instruction = canvas.fitLines(
       content.instructionVariants, .regular(px(24)), minimumSize: px(20), maxWidth: textWidth,
       maxLines: room >= px(24) * 1.17 ? 2 : 1)
+    if instruction.isEllipsized, room >= px(20) * 1.17 {
+      // Two lines of the smallest size fit where two of the largest do not.
+      instruction = canvas.fitLines(
+        content.instructionVariants, .regular(px(20)), minimumSize: px(20),
+        maxWidth: textWidth, maxLines: 2)
+    }
     canvas.draw(instruction, x: textX, baseline: instructionBaseline, theme.cardSecondaryText)
     if content.showsSignpost {
       signpost(content, x: r.x + pad, maxX: r.maxX - pad, baseline: r.maxY - pad - px(4))
     } else if !content.road.isEmpty {
       let road = canvas.fit(
-        [content.road], .bold(px(30)), minimumSize: px(28), maxWidth: r.width - 2 * pad)
+        [content.road], .bold(max(minimums.road, px(30))),
+        minimumSize: max(minimums.road, px(28)), maxWidth: r.width - 2 * pad)
       canvas.drawText(
         road.text, road.style, x: r.x + pad, baseline: r.maxY - pad - px(4), theme.cardText)
     }
@@ -75,7 +87,8 @@ struct OverlayPainter {
     }
     let candidates = content.towardsVariants.isEmpty ? [content.road] : content.towardsVariants
     guard maxX > textX, candidates.contains(where: { !$0.isEmpty }) else { return }
-    let text = canvas.fit(candidates, style, minimumSize: px(24), maxWidth: maxX - textX)
+    let text = canvas.fit(
+      candidates, style, minimumSize: max(minimums.road, px(24)), maxWidth: maxX - textX)
     canvas.drawText(text.text, text.style, x: textX, baseline: baseline, theme.cardText)
   }
 
@@ -84,7 +97,6 @@ struct OverlayPainter {
     if case .arrived = banner { arrived = true } else { arrived = false }
     panel(r, arrived ? theme.arrivalBackground : theme.warningBackground)
     let pad = px(16)
-    let symbolSide = px(96)
     let symbolRect = ScreenRect(x: r.x + pad, y: r.y + pad, width: symbolSide, height: symbolSide)
     BannerSymbol(banner: banner).draw(in: canvas, rect: symbolRect, color: theme.symbol)
     let textX = symbolRect.maxX + px(14)
@@ -98,7 +110,8 @@ struct OverlayPainter {
       detail.text, detail.style, x: textX, baseline: r.y + pad + px(76), theme.cardSecondaryText)
     if let road = banner.road {
       let fitted = canvas.fit(
-        [road], .bold(px(30)), minimumSize: px(28), maxWidth: r.width - 2 * pad)
+        [road], .bold(max(minimums.road, px(30))), minimumSize: max(minimums.road, px(28)),
+        maxWidth: r.width - 2 * pad)
       canvas.drawText(
         fitted.text, fitted.style, x: r.x + pad, baseline: r.maxY - pad - px(4), theme.cardText)
     }
@@ -120,9 +133,14 @@ struct OverlayPainter {
         x: symbolX, y: r.midY - symbolSide / 2, width: symbolSide, height: symbolSide),
       color: theme.symbol, dimmed: theme.symbolDimmed)
     let textX = symbolX + symbolSide + px(10)
-    let candidates = content.road.isEmpty ? content.instructionVariants : [content.road]
+    // The road, else (too long even condensed at the smallest size) the shortest
+    // instruction: the symbol beside it shows the turn either way.
+    let candidates =
+      content.road.isEmpty
+      ? content.instructionVariants
+      : [content.road] + content.instructionVariants.suffix(1)
     let text = canvas.fit(
-      candidates, .bold(px(24)), minimumSize: px(20), maxWidth: r.maxX - pad - textX)
+      candidates, .bold(px(24)), minimumSize: px(18), maxWidth: r.maxX - pad - textX)
     canvas.drawText(
       text.text, text.style, x: textX, baseline: canvas.baseline(centering: text.style, on: r.midY),
       theme.cardText)
@@ -155,21 +173,31 @@ struct OverlayPainter {
 
   // MARK: - Estimates and status
 
+  /// Arrival, time left and distance left; on a panel too narrow for all three at their
+  /// smallest (a small screen's), arrival and time left.
   func estimates(_ trip: TripContent, in r: ScreenRect) {
     panel(r, theme.panelBackground)
     let pad = px(14)
     let gap = px(16)
     var big = TextStyle.bold(px(36))
     var medium = TextStyle.bold(px(28))
-    let label = TextStyle.regular(px(15))
-    // Shrink the figures (never below 24 px) until all three fit the panel.
+    let label = TextStyle.regular(type(15))
+    func width(_ texts: [(String, TextStyle)]) -> Double {
+      texts.map { canvas.textWidth($0.0, $0.1) }.reduce(0, +) + Double(texts.count - 1) * gap
+    }
+    var figures = [(trip.arrival, big), (trip.timeRemaining, medium)]
+    var showsDistance = true
+    // Shrink the figures (never below 24 px at 800×480) until all three fit the panel.
     while big.size > px(26) {
-      let width =
-        canvas.textWidth(trip.arrival, big) + canvas.textWidth(trip.timeRemaining, medium)
-        + canvas.textWidth(trip.distanceRemaining, medium) + 2 * gap
-      if width <= r.width - 2 * pad { break }
+      figures = [(trip.arrival, big), (trip.timeRemaining, medium)]
+      if width(figures + [(trip.distanceRemaining, medium)]) <= r.width - 2 * pad { break }
       big.size -= 2
       medium.size = max(px(24), medium.size - 2)
+    }
+    if width([(trip.arrival, big), (trip.timeRemaining, medium), (trip.distanceRemaining, medium)])
+      > r.width - 2 * pad
+    {
+      showsDistance = false
     }
     let baseline = r.y + pad + px(32)
     let labelBaseline = r.maxY - pad + px(2)
@@ -180,6 +208,7 @@ struct OverlayPainter {
     x += canvas.textWidth(trip.arrival, big) + gap
     canvas.drawText(trip.timeRemaining, medium, x: x, baseline: baseline, theme.accent)
     canvas.drawText("remaining", label, x: x, baseline: labelBaseline, theme.panelSecondaryText)
+    guard showsDistance else { return }
     x +=
       max(canvas.textWidth(trip.timeRemaining, medium), canvas.textWidth("remaining", label))
       + gap
@@ -189,8 +218,8 @@ struct OverlayPainter {
   func status(_ status: StatusContent, in r: ScreenRect) {
     panel(r, theme.panelBackground)
     let pad = px(12)
-    let text = TextStyle.regular(px(20))
-    let clock = TextStyle.bold(px(20))
+    let text = TextStyle.regular(type(20))
+    let clock = TextStyle.bold(type(20))
     let baseline = canvas.baseline(centering: text, on: r.midY)
     var x = r.x + pad
     let dot = ScreenPoint(x: x + px(6), y: r.midY)
@@ -209,16 +238,23 @@ struct OverlayPainter {
       canvas.stroke(theme.gpsLost, width: px(3))
     }
     x += px(18)
-    canvas.drawText("GPS", text, x: x, baseline: baseline, theme.panelText)
     let clockWidth = canvas.textWidth(status.clock, clock)
-    canvas.drawText(
-      status.clock, clock, x: r.maxX - pad - clockWidth, baseline: baseline, theme.panelText)
-    if status.isMuted {
-      let side = px(22)
+    let clockX = r.maxX - pad - clockWidth
+    let side = px(22)
+    let mutedX = clockX - px(8) - side
+    // A small screen's chip has room for the dot and the clock only: the mute button
+    // shows the muting there.
+    let showsMuted = status.isMuted && mutedX >= x
+    let labelRight = showsMuted ? mutedX : clockX
+    if x + canvas.textWidth("GPS", text) <= labelRight {
+      canvas.drawText("GPS", text, x: x, baseline: baseline, theme.panelText)
+    }
+    canvas.drawText(status.clock, clock, x: clockX, baseline: baseline, theme.panelText)
+    if showsMuted {
       ButtonSymbol(symbol: .speakerMuted).draw(
         in: canvas,
         rect: ScreenRect(
-          x: r.maxX - pad - clockWidth - px(8) - side, y: r.midY - side / 2, width: side,
+          x: mutedX, y: r.midY - side / 2, width: side,
           height: side),
         color: theme.panelText, accent: theme.gpsLost)
     }
@@ -247,7 +283,7 @@ struct OverlayPainter {
   func barButton(_ button: BarButton, focused: Bool, in r: ScreenRect) {
     canvas.shadow(r, radius: r.height / 2, color: theme.shadow, offset: px(2))
     canvas.fillRoundedRect(r, radius: r.height / 2, theme.panelBackground)
-    let style = TextStyle.bold(px(18))
+    let style = TextStyle.bold(type(18))
     let title = canvas.ellipsized(button.title, style, maxWidth: r.width - px(20))
     let width = canvas.textWidth(title, style)
     canvas.drawText(

@@ -161,12 +161,21 @@ extension TemplatePainter {
     }
     // The distance leads the second line, so the note never crowds it out.
     let secondStyle = TextStyle.regular(px(22))
-    let distance = (choice.choice.summaryVariants.first ?? "") + (via == nil ? "" : " · ")
+    // The roads it takes where they fit whole: the map shows them anyway (a small
+    // screen's panel has room for the distance only).
+    let summaryStyle = TextStyle(weight: .condensed, size: px(20))
+    let leading = (choice.choice.summaryVariants.first ?? "")
+    let showsVia =
+      via.map {
+        x + canvas.textWidth(leading + " · ", secondStyle) + canvas.textWidth($0, summaryStyle)
+          <= right
+      } ?? false
+    let distance = leading + (showsVia ? " · " : "")
     canvas.drawText(
       distance, secondStyle, x: x, baseline: r.maxY - px(14), theme.panelSecondaryText)
+    guard showsVia, let via else { return focused }
     let summaryX = x + canvas.textWidth(distance, secondStyle)
-    let summary = canvas.fit(
-      [via ?? ""], secondStyle, minimumSize: px(20), maxWidth: right - summaryX)
+    let summary = canvas.fit([via], secondStyle, minimumSize: px(20), maxWidth: right - summaryX)
     canvas.drawText(
       summary.text, summary.style, x: summaryX, baseline: r.maxY - px(14), theme.panelText)
     return focused

@@ -64,19 +64,32 @@ extension TemplatePainter {
     let pad = px(20)
     let width = min(px(560), screen.width - 2 * px(32))
     let textWidth = width - 2 * pad
-    let titleStyle = TextStyle.bold(px(26))
+    var titleStyle = TextStyle.bold(px(26))
     let messageStyle = TextStyle.regular(px(22))
-    let titleLines =
+    var titleLines =
       sheet.title.map { wrap($0, titleStyle, maxWidth: textWidth, maxLines: 2) } ?? []
-    let messageLines =
+    var messageLines =
       sheet.message.map { wrap($0, messageStyle, maxWidth: textWidth, maxLines: 2) } ?? []
-    let textHeight =
-      Double(titleLines.count) * px(34) + Double(messageLines.count) * px(30)
-      + (titleLines.isEmpty && messageLines.isEmpty ? 0 : px(14))
     let gap = px(10)
-    let available = screen.height - 2 * px(16) - 2 * pad - textHeight
     let count = Double(max(1, sheet.actions.count))
-    let buttonHeight = min(px(58), ((available - gap * (count - 1)) / count).rounded(.down))
+    func textHeight() -> Double {
+      Double(titleLines.count) * px(34) + Double(messageLines.count) * px(30)
+        + (titleLines.isEmpty && messageLines.isEmpty ? 0 : px(14))
+    }
+    func buttonHeight() -> Double {
+      let available = screen.height - 2 * px(16) - 2 * pad - textHeight()
+      return min(px(58), ((available - gap * (count - 1)) / count).rounded(.down))
+    }
+    // A small screen keeps its buttons 40 px touch targets: the message goes first.
+    if buttonHeight() < 40 { messageLines = [] }
+    if buttonHeight() < 40, titleLines.count > 1, let title = sheet.title {
+      // Then the title on one line, condensed and smaller if need be.
+      let fitted = canvas.fit([title], titleStyle, minimumSize: px(20), maxWidth: textWidth)
+      titleStyle = fitted.style
+      titleLines = [fitted.text]
+    }
+    let textHeight = textHeight()
+    let buttonHeight = buttonHeight()
     let height = 2 * pad + textHeight + count * buttonHeight + (count - 1) * gap
     // Bottom-anchored on portrait screens (the thumb's side), centred on landscape ones.
     let y0 =

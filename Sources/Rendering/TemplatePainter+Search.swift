@@ -97,7 +97,8 @@ extension TemplatePainter {
     }
     guard !keys.isEmpty else { return }
     let index = keys.firstIndex { $0.elementID == focusedID } ?? 0
-    let cell = px(54)
+    // Keys stay 40 px touch targets on small screens.
+    let cell = max(px(54), 46)
     let center = ScreenPoint(x: strip.midX.rounded(), y: strip.midY.rounded())
     let focusSide = px(76)
     let half = Int(((strip.width / 2 - focusSide / 2 - px(8)) / cell).rounded(.down))

@@ -74,7 +74,7 @@ import Testing
     let url = RenderingFixtures.goldens.appendingPathComponent(name)
     if RenderingFixtures.updating {
       try FileManager.default.createDirectory(
-        at: RenderingFixtures.goldens, withIntermediateDirectories: true)
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try image.writePNG(to: url.path)
       return
     }
@@ -82,9 +82,10 @@ import Testing
     let difference = try #require(image.difference(from: golden), "size differs from \(name)")
     let ok = difference.maximum <= tolerance.channel || difference.pixels <= tolerance.pixels
     if !ok {
+      let failure = RenderingFixtures.failures.appendingPathComponent(name)
       try? FileManager.default.createDirectory(
-        at: RenderingFixtures.failures, withIntermediateDirectories: true)
-      try? image.writePNG(to: RenderingFixtures.failures.appendingPathComponent(name).path)
+        at: failure.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try? image.writePNG(to: failure.path)
     }
     #expect(
       ok,

@@ -62,7 +62,14 @@ extension HeadUnitDaemon {
       return
     }
     do {
-      if renderer?.size != size { renderer = try TemplateRenderer(size: size) }
+      if renderer?.size != size {
+        renderer = try TemplateRenderer(size: size)
+        // Which layout the display gets, once per size: a display of a size with no
+        // layout of its own is drawn with the nearest one's rules.
+        logger.info(
+          DisplayProfile.note(
+            for: size, display: ScreenSize(width: display.width, height: display.height)))
+      }
       guard let renderer else { return }
       let targets = renderer.render(scene)
       if targets != frameTargets?.targets {
