@@ -56,6 +56,11 @@ public struct FrameComposer {
         map = idleScene(core, at: now, size: size)
       }
       map.theme = theme
+      if core.position != nil {
+        map.driver = DriverContent.make(
+          road: core.road?.name, speed: core.speed, limit: core.road?.speedLimit,
+          units: core.phrases.units, isWarning: core.speedWarning.isWarning, now: now)
+      }
       // Where the driver panned and zoomed the map to (knob or fingers).
       if let viewport = core.activeController.map?.viewport {
         map.camera = map.camera.moved(by: viewport)
