@@ -37,7 +37,9 @@ extension NavigationRenderer {
 
   /// Draws the driver's overlay `content` into `r` with `painter`; false for the other
   /// overlays.
-  static func paintDriver(_ content: OverlayKey.Content, _ painter: OverlayPainter, in r: ScreenRect)
+  static func paintDriver(
+    _ content: OverlayKey.Content, _ painter: OverlayPainter, in r: ScreenRect
+  )
     -> Bool
   {
     switch content {

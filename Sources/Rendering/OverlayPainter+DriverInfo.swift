@@ -18,7 +18,8 @@ extension OverlayPainter {
     let fitted = canvas.fit(
       [name], .bold(size(22)), minimumSize: size(18), maxWidth: r.width - 2 * pad)
     let width = min(r.width, (canvas.textWidth(fitted.text, fitted.style) + 2 * pad).rounded())
-    let pill = ScreenRect(x: (r.midX - width / 2).rounded(), y: r.minY, width: width, height: r.height)
+    let pill = ScreenRect(
+      x: (r.midX - width / 2).rounded(), y: r.minY, width: width, height: r.height)
     canvas.shadow(pill, radius: pill.height / 2, color: theme.shadow, offset: size(2))
     canvas.fillRoundedRect(pill, radius: pill.height / 2, theme.cardBackground)
     canvas.drawText(
@@ -77,7 +78,8 @@ extension OverlayPainter {
 
   private func rectangleSign(_ content: SpeedLimitContent, in r: ScreenRect) {
     let width = (r.width * 0.8).rounded()
-    let sign = ScreenRect(x: (r.midX - width / 2).rounded(), y: r.minY, width: width, height: r.height)
+    let sign = ScreenRect(
+      x: (r.midX - width / 2).rounded(), y: r.minY, width: width, height: r.height)
     canvas.shadow(sign, radius: size(6), color: theme.shadow, offset: size(2))
     canvas.fillRoundedRect(sign, radius: size(6), Self.signFace)
     let border = content.isPulsing ? size(5) : size(2)

@@ -36,11 +36,13 @@ import Testing
       speeds: [56, 54, 56, 53, 57], effects: [[.warning(true), .chime], [], [], [], []]),
     Row(
       name: "back below the hysteresis ends it; the next excursion chimes again", chime: true,
-      speeds: [60, 52, 56], effects: [[.warning(true), .chime], [.warning(false)], [.warning(true), .chime]]),
+      speeds: [60, 52, 56],
+      effects: [[.warning(true), .chime], [.warning(false)], [.warning(true), .chime]]),
     Row(
       name: "limit unknown: no warning", limit: nil, speeds: [120, 130], effects: [[], []]),
     Row(
-      name: "a fix without a speed ends it", speeds: [60, nil], effects: [[.warning(true)], [.warning(false)]]),
+      name: "a fix without a speed ends it", speeds: [60, nil],
+      effects: [[.warning(true)], [.warning(false)]]),
     Row(
       name: "percent: 10 % over 50 is 55", threshold: .percent(10), speeds: [55, 56],
       effects: [[], [.warning(true)]]),

@@ -38,9 +38,11 @@ struct DrivenRoadTests {
     return samples
   }
 
-  @Test("free driving: the map's road is the step's road, with a limit", arguments: [
-    "helsinki-1-clean", "helsinki-2-clean", "helsinki-3-clean",
-  ])
+  @Test(
+    "free driving: the map's road is the step's road, with a limit",
+    arguments: [
+      "helsinki-1-clean", "helsinki-2-clean", "helsinki-3-clean",
+    ])
   func roadAlongDrive(_ drive: String) throws {
     let provider = try #require(Self.provider, "the embedded map does not open")
     let samples = try Self.samples(drive)
@@ -71,7 +73,8 @@ struct DrivenRoadTests {
   func offTheRoads() throws {
     let provider = try #require(Self.provider, "the embedded map does not open")
     // Out in the harbour basin.
-    #expect(provider.road(near: Coordinate(latitude: 60.1655, longitude: 24.9560), heading: nil) == nil)
+    #expect(
+      provider.road(near: Coordinate(latitude: 60.1655, longitude: 24.9560), heading: nil) == nil)
   }
 
   @Test("the core names the road driven and warns over its limit, chiming once when asked")
@@ -99,7 +102,8 @@ struct DrivenRoadTests {
       }
       #expect(clock.core.speedWarning.isWarning)
       #expect(clock.count { $0 == .chime } == (chime ? 1 : 0))
-      let frame = clock.core.frame(at: clock.origin.addingTimeInterval(4), size: .standard, theme: .day)
+      let frame = clock.core.frame(
+        at: clock.origin.addingTimeInterval(4), size: .standard, theme: .day)
       guard case .scene(let scene) = frame, case .map(let map) = scene.content else {
         Issue.record("no map on screen")
         continue

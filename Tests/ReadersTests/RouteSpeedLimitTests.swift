@@ -81,7 +81,9 @@ import Testing
     let route = try annotated(["speed_limit": entries])
     let limits = try #require(route.speedLimits)
     #expect(limits.limit(at: 0) == nil)
-    #expect(limits.limit(at: offsets[3] + 0.1) == SpeedLimit(value: 60, unit: .kilometresPerHour, source: .tagged))
+    #expect(
+      limits.limit(at: offsets[3] + 0.1)
+        == SpeedLimit(value: 60, unit: .kilometresPerHour, source: .tagged))
   }
 
   struct Entry: Sendable, CustomStringConvertible {
@@ -92,9 +94,14 @@ import Testing
   }
 
   static let entries: [Entry] = [
-    Entry(json: #"{"speed": 50, "unit": "km/h"}"#, limit: .init(value: 50, unit: .kilometresPerHour, source: .tagged)),
-    Entry(json: #"{"speed": 30, "unit": "mph"}"#, limit: .init(value: 30, unit: .milesPerHour, source: .tagged)),
-    Entry(json: #"{"speed": 80}"#, limit: .init(value: 80, unit: .kilometresPerHour, source: .tagged)),
+    Entry(
+      json: #"{"speed": 50, "unit": "km/h"}"#,
+      limit: .init(value: 50, unit: .kilometresPerHour, source: .tagged)),
+    Entry(
+      json: #"{"speed": 30, "unit": "mph"}"#,
+      limit: .init(value: 30, unit: .milesPerHour, source: .tagged)),
+    Entry(
+      json: #"{"speed": 80}"#, limit: .init(value: 80, unit: .kilometresPerHour, source: .tagged)),
     Entry(json: #"{"unknown": true}"#),
     Entry(json: #"{"none": true}"#),
     Entry(json: #"{"speed": -5, "unit": "km/h"}"#, code: .outOfRange),

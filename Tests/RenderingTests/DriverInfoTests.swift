@@ -26,7 +26,8 @@ import Testing
     let vehicle = ScreenRect(
       x: layout.vehicleAnchor.x - half, y: layout.vehicleAnchor.y - half, width: 2 * half,
       height: 2 * half)
-    let others = NavigationLayoutTests.parts(layout) + (layout.header.map { [("header", $0)] } ?? [])
+    let others =
+      NavigationLayoutTests.parts(layout) + (layout.header.map { [("header", $0)] } ?? [])
     for (i, (name, rect)) in ours.enumerated() {
       #expect(screen.contains(rect), "\(name) \(rect) leaves the \(size) screen")
       #expect(!rect.intersects(vehicle), "\(name) covers the vehicle at \(size)")
@@ -115,7 +116,8 @@ import Testing
   @Test func theSignAndSpeedAreDrawnAndOnlyTheSpeedRedrawsWhenItChanges() throws {
     var scene = try RenderingFixtures.scene(at: 40)
     scene.driver = DriverContent.make(
-      road: "Mannerheimintie", speed: 12, limit: SpeedLimit(
+      road: "Mannerheimintie", speed: 12,
+      limit: SpeedLimit(
         value: 40, unit: .kilometresPerHour, source: .tagged), units: .metric, isWarning: false,
       now: Date(timeIntervalSince1970: 0))
     scene.camera.heading = 0
@@ -123,7 +125,8 @@ import Testing
     renderer.render(scene)
     let image = renderer.pixelBuffer()
     let layout = renderer.layout
-    let red = TemplateLayoutTests.pixels(in: layout.speedLimitSign, of: OverlayPainter.signRed, image)
+    let red = TemplateLayoutTests.pixels(
+      in: layout.speedLimitSign, of: OverlayPainter.signRed, image)
     #expect(red > 300, "\(red) red pixels in the sign")
     let pill = TemplateLayoutTests.pixels(in: layout.roadName, of: Theme.day.cardBackground, image)
     #expect(pill > 1000, "\(pill) pill pixels")
@@ -134,8 +137,9 @@ import Testing
     let frame = renderer.render(faster)
     #expect(frame.overlaysDrawn == 1 && !frame.isFullFrame)
     let speed = layout.speedReadout
-    #expect(frame.changedRows.allSatisfy {
-      $0.lowerBound >= Int(speed.minY) - 10 && $0.upperBound <= Int(speed.maxY) + 10
-    })
+    #expect(
+      frame.changedRows.allSatisfy {
+        $0.lowerBound >= Int(speed.minY) - 10 && $0.upperBound <= Int(speed.maxY) + 10
+      })
   }
 }
