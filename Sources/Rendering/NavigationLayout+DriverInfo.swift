@@ -28,27 +28,31 @@ extension NavigationLayout {
   }
 
   /// The speed and the limit sign side by side: over the scale bar when there is room,
-  /// else at the bottom left of the buttons' column.
+  /// else at the bottom left of the buttons' column when that clears the estimates, else
+  /// nowhere.
   private var speedCluster: ScreenRect {
     let width = speedReadoutWidth + (8 * scale).rounded() + speedSignSide
     let above = scaleBar.isEmpty ? estimates.minY : scaleBar.minY
     let stacked = ScreenRect(
       x: estimates.minX, y: above - gap - speedSignSide, width: width, height: speedSignSide)
     if stacked.minY >= freeTop { return stacked }
-    return ScreenRect(
+    let corner = ScreenRect(
       x: buttonColumn - gap - width, y: mapArea.maxY - gap - speedSignSide, width: width,
       height: speedSignSide)
+    return corner.minX >= estimates.maxX + gap ? corner : .zero
   }
 
   /// The current speed with its unit.
   public var speedReadout: ScreenRect {
     let c = speedCluster
+    guard !c.isEmpty else { return .zero }
     return ScreenRect(x: c.minX, y: c.minY, width: speedReadoutWidth, height: c.height)
   }
 
   /// The limit sign, right of the speed.
   public var speedLimitSign: ScreenRect {
     let c = speedCluster
+    guard !c.isEmpty else { return .zero }
     return ScreenRect(
       x: c.maxX - speedSignSide, y: c.minY, width: speedSignSide, height: speedSignSide)
   }
@@ -67,14 +71,15 @@ extension NavigationLayout {
   }
 
   /// The compass: centred on the buttons' column above the first button when there is room,
-  /// else left of the status chip.
+  /// else left of the status chip when that clears the card, else nowhere.
   public var compass: ScreenRect {
     let side = (44 * scale).rounded()
     let top = status.maxY + gap
     if let first = mapButtons.first, first.minY - gap >= top + side {
       return ScreenRect(x: first.midX - side / 2, y: top, width: side, height: side)
     }
-    return ScreenRect(
+    let beside = ScreenRect(
       x: status.minX - gap - side, y: status.midY - side / 2, width: side, height: side)
+    return isPortrait || beside.minX >= card.maxX + gap ? beside : .zero
   }
 }

@@ -142,4 +142,24 @@ import Testing
         $0.lowerBound >= Int(speed.minY) - 10 && $0.upperBound <= Int(speed.maxY) + 10
       })
   }
+
+  /// The limit signs over the limit, metric and imperial, by day and night: checked by eye
+  /// once, then by pixels.
+  @Test(arguments: [
+    (UnitSystem.metric, "day"), (.metric, "night"), (.imperial, "day"),
+  ])
+  func overTheLimitGolden(_ units: UnitSystem, _ theme: String) throws {
+    var scene = try RenderingFixtures.scene(at: 60, theme: Theme.named(theme)!)
+    let limit =
+      units == .metric
+      ? SpeedLimit(value: 30, unit: .kilometresPerHour, source: .tagged)
+      : SpeedLimit(value: 25, unit: .milesPerHour, source: .tagged)
+    scene.driver = DriverContent.make(
+      road: "Pohjoisesplanadi", speed: 16, limit: limit, units: units, isWarning: true,
+      now: Date(timeIntervalSince1970: 0))
+    let renderer = try NavigationRenderer(size: .standard)
+    renderer.render(scene)
+    try GoldenImageTests.compare(
+      renderer.pixelBuffer(), golden: "nav-driver-\(units.rawValue)-\(scene.size)-\(theme).png")
+  }
 }
