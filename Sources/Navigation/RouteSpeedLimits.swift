@@ -40,6 +40,26 @@ public struct RouteSpeedLimits: Hashable, Sendable, Codable {
     self.spans = merged
   }
 
+  /// The first span out of order or range (a file edited by hand), as a path below
+  /// `speedLimits` and what was expected; nil when every span is in order with a limit from
+  /// 1 to `SpeedLimit.largest` of its unit.
+  public var problem: String? {
+    var previous = -1.0
+    for (index, span) in spans.enumerated() {
+      guard span.start.isFinite, span.start > previous, index > 0 || span.start == 0 else {
+        return "spans[\(index)].start: expected 0 first, then ever larger, got \(span.start)"
+      }
+      previous = span.start
+      if let limit = span.limit,
+        !(1...(SpeedLimit.largest[limit.unit] ?? 300)).contains(limit.value)
+      {
+        return "spans[\(index)].limit: expected 1–\(SpeedLimit.largest[limit.unit] ?? 300), "
+          + "got \(limit.value)"
+      }
+    }
+    return nil
+  }
+
   /// Whether no span knows a limit.
   public var isEmpty: Bool { !spans.contains { $0.limit != nil } }
 
