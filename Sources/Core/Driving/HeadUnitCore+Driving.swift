@@ -13,7 +13,10 @@ extension HeadUnitCore {
   /// road nearest the position in the direction of travel.
   mutating func drive(_ fix: Fix, at now: Date) {
     guard let coordinate = fix.coordinate else { return }
-    var road = app.provider.road(near: coordinate, heading: fix.course ?? heading)
+    // Standing, the course is noise: the last heading while moving says which way.
+    let moving = (fix.speed ?? 0) >= RouteMatcher.minimumSpeedForHeading
+    var road = app.provider.road(
+      near: coordinate, heading: moving ? fix.course ?? heading : heading)
     if let guidance, guidance.state == .navigating, guidance.offRoutePosition == nil,
       let update = guidance.latest
     {
