@@ -139,7 +139,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ReadersTests",
-      dependencies: ["Readers", "Navigation", "Geo"],
+      dependencies: ["Readers", "Navigation", "Geo", "JSON"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -9,6 +9,8 @@ final class PromptMailbox: Sendable {
   enum Command: Sendable {
     case queue(PromptQueue.Event)
     case volume(Double)
+    /// Sound the speed warning's tone if nothing is being spoken.
+    case chime
   }
 
   private struct State {

@@ -6,4 +6,10 @@ extension PromptPlayer: PromptSink {
   public func speak(_ announcement: Announcement) {
     _ = enqueue(announcement)
   }
+
+  /// Plays `Earcon.chime` when no prompt is playing or waiting and the player is not
+  /// muted; otherwise drops it. Does not block.
+  public func chime() {
+    post(.chime)
+  }
 }

@@ -146,6 +146,11 @@ public final class PromptPlayer: Sendable {
     mailbox.post(.queue(.setMuted(muted)))
   }
 
+  /// Posts `command` to the player's thread. Does not block.
+  func post(_ command: PromptMailbox.Command) {
+    mailbox.post(command)
+  }
+
   /// Sets the linear gain, clamped to 0…2, applied as `Configuration.volume` is; applies
   /// from the next chunk. Does not block.
   public func setVolume(_ volume: Double) {

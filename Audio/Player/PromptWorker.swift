@@ -21,6 +21,8 @@ final class PromptWorker {
 
   /// The prompt the queue said to play next, not started yet.
   private var next: PromptQueue.Prompt?
+  /// The speed warning's tone, asked for while nothing was spoken, not played yet.
+  private var chimeDue = false
   /// The prompt being played.
   private var current: PromptQueue.Prompt?
   /// Set when the queue cuts `current` off.
@@ -64,6 +66,11 @@ final class PromptWorker {
         continue
       }
       if queue.closed { break }
+      if chimeDue {
+        chimeDue = false
+        playChime()
+        continue
+      }
       mailbox.wait(until: nil)
       pump()
     }
@@ -76,6 +83,9 @@ final class PromptWorker {
     for command in mailbox.take() {
       switch command {
       case .volume(let value): limiter.gain = value
+      case .chime:
+        // Never over a prompt, and never late: one that has to wait is dropped.
+        chimeDue = current == nil && next == nil && queue.playing == nil && !queue.muted
       case .queue(let event): carry(queue.handle(event))
       }
     }
@@ -168,6 +178,16 @@ final class PromptWorker {
       emit(.finished(prompt.id))
       carry(queue.handle(.finished(prompt.id)))
     }
+  }
+
+  /// Plays `Earcon.chime` to its end, unless a prompt comes meanwhile (the prompt then
+  /// follows at once).
+  private func playChime() {
+    var playback = Playback()
+    let samples = Earcon.chime.samples(format: format)
+    guard write(samples, &playback), next == nil else { return }
+    writeOut(limiter.flush(), &playback)
+    waitOut(&playback)
   }
 
   /// What one prompt's playback has done so far.

@@ -1,8 +1,10 @@
 import Board
 import Foundation
 import HeadUnit
+import MapFile
 import Navigation
 import Rendering
+import Routing
 import Templates
 
 /// `headunit snapshot --route R --track T --at SECONDS [--size WxH] [--theme day|night]
@@ -62,6 +64,7 @@ public enum SnapshotCommand {
     model.isMuted = args.flag("muted")
     model.template = .guidance(muted: model.isMuted)
     if args.flag("north-up") { model.camera.orientation = .northUp }
+    model.mapSpeedLimit = Self.mapSpeedLimit(model)
     let renderer = try NavigationRenderer(size: size)
     console.err("headunit: " + DisplayProfile.note(for: size))
     renderer.render(model.scene(at: instant, size: size))
@@ -97,5 +100,17 @@ public enum SnapshotCommand {
       throw UsageError("--theme must be day or night, not '\(name)'")
     }
     return theme
+  }
+
+  /// The embedded map's limit for the road under the vehicle at the model's latest update,
+  /// in its direction of travel; nil off that map or when it does not know one.
+  static func mapSpeedLimit(_ model: NavigationScreenModel) -> SpeedLimit? {
+    guard let update = model.latest, let url = EmbeddedData.mapURL,
+      let map = try? RoadMap(contentsOf: url)
+    else { return nil }
+    let heading = model.route.guidance.line.bearing(at: update.offset)
+    return map.drivenEdge(near: update.position, heading: heading).flatMap {
+      map.speedLimit(ofEdge: $0)
+    }
   }
 }

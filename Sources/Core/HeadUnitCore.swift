@@ -33,6 +33,8 @@ public struct HeadUnitCore: Sendable {
     public var home = Coordinate(latitude: 60.1699, longitude: 24.9384)
     /// The app bridge's timing and what `hello` says.
     public var bridge = BridgeSettings()
+    /// When the speed shows red, and whether a chime sounds.
+    public var speedWarning = SpeedWarning.Configuration()
 
     public init() {}
   }
@@ -107,6 +109,8 @@ public struct HeadUnitCore: Sendable {
     case setMuted(Bool)
     /// Silence the prompt playing and drop the queued ones.
     case stopPrompts
+    /// The speed warning's tone, once; never over a prompt being spoken.
+    case chime
     indirect case saveTrip(TripSnapshot)
     /// Compute a route (a reroute from where the car is), answered with `.routeComputed`
     /// or `.routeFailed`. Only with `Configuration.session.hasRouter`.
@@ -157,6 +161,10 @@ public struct HeadUnitCore: Sendable {
   /// Ground speed of the latest fix that had one, m/s.
   public internal(set) var speed: Double?
   public internal(set) var positionStatus: PositionStatus?
+  /// The road driven and its limit, from the latest fix; nil when not known.
+  public internal(set) var road: DrivenRoad?
+  /// Whether the vehicle is over the limit by more than the driver tolerates.
+  public internal(set) var speedWarning: SpeedWarning
   public internal(set) var isMuted: Bool
   /// Whether prompts can be heard (a sound card answered).
   public internal(set) var isAudioAvailable = true
@@ -189,6 +197,7 @@ public struct HeadUnitCore: Sendable {
     app = NavigationApp(provider: provider)
     session = NavigationSession(phrases: phrases, configuration: configuration.session)
     isMuted = configuration.muted
+    speedWarning = SpeedWarning(configuration: configuration.speedWarning)
   }
 
   /// Handles one event at `now` and returns what to do, in order.
@@ -293,6 +302,7 @@ public struct HeadUnitCore: Sendable {
       } else {
         effects.append(.redraw)
       }
+      if fix.hasPosition, fix.coordinate != nil { drive(fix, at: now) }
     }
   }
 
@@ -349,17 +359,6 @@ public struct HeadUnitCore: Sendable {
       scheduleClock(at: now)
     case .bridge(let inner): bridgeTimer(inner, at: now)
     }
-  }
-
-  /// Whether `speed` puts the driving limits on or off for the app on screen or the
-  /// built-in one.
-  private func changesDrivingLimits(_ speed: Double) -> Bool {
-    if (speed > app.controller.configuration.drivingSpeed) != app.controller.isDrivingLimited {
-      return true
-    }
-    guard let screen = bridge.screen else { return false }
-    return (speed > screen.controller.configuration.drivingSpeed)
-      != screen.controller.isDrivingLimited
   }
 
   /// SIGTERM: the same teardown as a power loss, at once, and nothing after it.

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Navigation
 import Routing
 
 /// The sections of version 3, found when the map opened, with the counts that tie them

@@ -44,7 +44,7 @@ extension Route {
         }
       }
     }
-    return nil
+    return speedLimits?.problem.map { "speedLimits.\($0)" }
   }
 
   /// `path: expected 0–80000000, got 1e+20` when `value` is outside `range`; nil inside.

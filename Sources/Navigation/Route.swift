@@ -96,6 +96,9 @@ public struct Route: Hashable, Sendable, Codable {
   public var duration: Double
   /// Language of the source instructions, e.g. "en-US", when known.
   public var locale: String?
+  /// The limits along the route when its source gave them (a server's annotations), else
+  /// nil: the map's limit of the road driven stands in.
+  public var speedLimits: RouteSpeedLimits?
 
   public init(legs: [RouteLeg], distance: Double, duration: Double, locale: String? = nil) {
     self.legs = legs

@@ -42,7 +42,8 @@ public enum OSRMRouteReader {
   /// previous step's `bannerInstructions` (primary, and primary with secondary), which
   /// describe this step's maneuver; distinct, non-empty, longest first. Its `ref` is kept
   /// as the server writes it (`7; 15; E 18`); its `destinations` and `exits` make its
-  /// `signpost` (`Signpost(osrmDestinations:exits:)`, held to that type's limits).
+  /// `signpost` (`Signpost(osrmDestinations:exits:)`, held to that type's limits). A leg's
+  /// `annotation` gives the route's `speedLimits` (`speedLimits(_:legs:)`).
   public static func read(_ data: Data, file: String? = nil, polylinePrecision: Int = 6)
     throws(NavigationError) -> [Route]
   {
@@ -98,14 +99,17 @@ public enum OSRMRouteReader {
 
   private static func route(_ node: JSONNode, precision: Int) throws(JSONError) -> Route {
     var legs: [RouteLeg] = []
-    for legNode in try node.required("legs").array() {
+    let legNodes = try node.required("legs").array()
+    for legNode in legNodes {
       legs.append(try leg(legNode, precision: precision))
     }
-    return Route(
+    var route = Route(
       legs: legs,
       distance: try node.required("distance").number(in: Route.distanceRange),
       duration: try node.required("duration").number(in: Route.durationRange),
       locale: try node.optional("voiceLocale")?.string())
+    route.speedLimits = speedLimits(legNodes, legs: legs)
+    return route
   }
 
   private static func leg(_ node: JSONNode, precision: Int) throws(JSONError) -> RouteLeg {

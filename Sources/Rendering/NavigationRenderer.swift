@@ -170,6 +170,7 @@ public final class NavigationRenderer {
     case .status(let status): painter.status(status, in: local)
     case .mapButton(let button, let focused): painter.mapButton(button, focused: focused, in: local)
     case .barButton(let button, let focused): painter.barButton(button, focused: focused, in: local)
+    default: _ = Self.paintDriver(item.key.content, painter, in: local)
     }
     return CachedOverlay(key: item.key, rect: item.rect, padded: padded, canvas: canvas)
   }
@@ -201,6 +202,7 @@ public final class NavigationRenderer {
       }
     }
     if let trip = scene.trip { add("estimates", layout.estimates, .estimates(trip)) }
+    items += driverItems(scene)
     add("status", layout.status, .status(scene.status))
     let template = scene.template
     let slots = layout.barButtonSlots(
@@ -277,6 +279,12 @@ struct OverlayKey: Hashable {
     case status(StatusContent)
     case mapButton(MapButton, Bool)
     case barButton(BarButton, Bool)
+    case road(String)
+    case speed(SpeedContent)
+    case speedLimit(SpeedLimitContent)
+    case scaleBar(ScaleBar)
+    /// The map's heading, whole degrees.
+    case compass(Int)
   }
   var theme: String
   var content: Content

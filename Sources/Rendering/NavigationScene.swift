@@ -41,6 +41,8 @@ public struct NavigationScene: Sendable {
   public var trip: TripContent?
   public var status: StatusContent
   public var template: MapTemplate
+  /// The road driven, the speed and limit, and the scale bar and compass; nil shows none.
+  public var driver: DriverContent?
 
   public init(
     size: ScreenSize, theme: Theme, camera: MapCamera, route: MapRoute? = nil,

@@ -23,6 +23,8 @@ public struct NavigationScreenModel: Sendable {
   public var thenDistance = 150.0
   /// Lanes are shown from this far before the maneuver.
   public var lanesDistance = 600.0
+  /// The limit of the road driven as the map knows it, for where the route does not say.
+  public var mapSpeedLimit: SpeedLimit?
 
   public var destinationName: String? {
     get { guidance.destinationName }
@@ -97,6 +99,10 @@ public struct NavigationScreenModel: Sendable {
     scene.camera = camera.camera(
       position: position, heading: route.viewHeading(at: offset), speed: speed,
       distanceToManeuver: toManeuver, pixelsAhead: layout.pixelsAhead)
+    scene.driver = DriverContent.make(
+      road: update.roadNameVariants.first, speed: moving ? speed : 0,
+      limit: route.guidance.route.speedLimits?.limit(at: offset) ?? mapSpeedLimit,
+      units: phrases.units, isWarning: false, now: now)
     if let off = offRoutePosition, scene.banner != nil, state != .arrived {
       // Off the route: show where the vehicle really is, the route for context.
       scene.vehicle?.coordinate = off

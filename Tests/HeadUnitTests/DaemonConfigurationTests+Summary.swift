@@ -16,7 +16,8 @@ extension DaemonConfigurationTests {
         "board none (no GPIO inputs)",
         "gpsd: host 127.0.0.1, port 2947",
         "display: framebuffer /dev/fb0, theme auto, frameRate 5 fps, touch auto, touchRotation 0, "
-          + "touchFlipX false, touchFlipY false",
+          + "touchFlipX false, touchFlipY false, speedWarning none (5 km/h, or 3 mph with "
+          + "imperial units), speedChime false",
         "audio: device default, volume 1, muted false, earcon true, "
           + "rate de 195, en 205, es 195, it 180, ru 195, zh 260 wpm",
         "lifecycle: gracePeriod 10 s, shutdownDelay 60 s, shutdownCommand none, "
@@ -41,7 +42,8 @@ extension DaemonConfigurationTests {
         "board pi4, encoder, 4 buttons, ignition",
         "gpsd: host 127.0.0.1, port 2947",
         "display: framebuffer /dev/fb0, theme auto, frameRate 10 fps, touch auto, "
-          + "touchRotation 0, touchFlipX false, touchFlipY false",
+          + "touchRotation 0, touchFlipX false, touchFlipY false, speedWarning none (5 km/h, "
+          + "or 3 mph with imperial units), speedChime false",
         "audio: device plughw:CARD=Headphones,DEV=0, volume 1.5, muted false, earcon true, "
           + "rate de 195, en 205, es 195, it 180, ru 195, zh 260 wpm",
         "lifecycle: gracePeriod 10 s, shutdownDelay 300 s, shutdownCommand systemctl poweroff, "

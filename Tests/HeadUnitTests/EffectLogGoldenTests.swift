@@ -106,6 +106,7 @@ struct EffectLogGoldenTests {
     case .maneuverChanged(let next): "next maneuver \(next)"
     case .setMuted(let muted): muted ? "mute" : "unmute"
     case .stopPrompts: "stop prompts"
+    case .chime: "chime"
     case .saveTrip(let s): "save trip #\(s.sequence) next step \(s.progress?.nextStep ?? -1)"
     case .clearTrip: "clear trip"
     case .savePlaces(let p):

@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import MapFile
 import MapImport
+import Navigation
 import Routing
 import Testing
 

@@ -24,6 +24,9 @@ final class ReplayDevices: DaemonDevices {
     func speak(_ announcement: Announcement) { cues.append((now, .speak(announcement))) }
     func maneuverChanged(next: Int) { cues.append((now, .maneuverChanged(next: next))) }
     func setMuted(_ muted: Bool) { cues.append((now, .muted(muted))) }
+    /// Not kept: the replay runs with the chime off (its default), and the demo's mixdown
+    /// holds the voice only.
+    func chime() {}
   }
 
   /// The saves, in order.

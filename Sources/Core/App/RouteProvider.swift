@@ -33,6 +33,16 @@ public protocol RouteProvider: Sendable {
   /// The addresses on the street of `place` (a street result of `search`), in the order of
   /// their numbers; empty when the provider knows none.
   func houseNumbers(onStreet place: Place) -> [Place]
+
+  /// The road at `coordinate` driven towards `heading` (degrees; any direction when nil):
+  /// its name and its limit that way; nil when there is no road near. Called on every
+  /// fix: a lookup in the map's grid, no routing.
+  func road(near coordinate: Coordinate, heading: Double?) -> DrivenRoad?
+}
+
+extension RouteProvider {
+  /// No map: no road known.
+  public func road(near coordinate: Coordinate, heading: Double?) -> DrivenRoad? { nil }
 }
 
 /// A provider whose places are one list in memory (a handful: the embedded drives'

@@ -25,6 +25,7 @@ public struct DeviceSet {
     case .maneuverChanged(let next): prompts?.maneuverChanged(next: next)
     case .setMuted(let muted): prompts?.setMuted(muted)
     case .stopPrompts: prompts?.setMuted(true)
+    case .chime: prompts?.chime()
     case .saveTrip(let snapshot): store.save(snapshot)
     case .clearTrip: store.clearTrip()
     case .savePlaces(let lists): store.save(lists)

@@ -11,4 +11,7 @@ public protocol PromptSink: AnyObject {
   func maneuverChanged(next: Int)
   /// Silence prompts (`true`, dropping the queued ones) or let them be heard again.
   func setMuted(_ muted: Bool)
+  /// Sound the speed warning's short tone now if nothing is being spoken (a chime never
+  /// cuts a prompt off, nor waits for one: late, it would mean nothing).
+  func chime()
 }

@@ -13,6 +13,11 @@ public struct DisplaySettings: ConfigurationSection {
   /// The touch screen over the display (`touch`, `touchRotation`, `touchFlipX`,
   /// `touchFlipY`).
   public var touch = TouchSettings()
+  /// How far over the limit the speed turns red; nil: 5 km/h, or 3 mph with imperial
+  /// `units`.
+  public var speedWarning: SpeedWarningSetting?
+  /// A short tone when the speed turns red (never over a prompt).
+  public var speedChime = false
 
   /// Every setting at its default.
   public init() {}
@@ -38,6 +43,14 @@ public struct DisplaySettings: ConfigurationSection {
         read: TouchSettings.rotation, write: { .number(Double($0)) }),
       .bool("touchFlipX", \.touch.flipX, doc: "mirror the touch panel's x axis (before turning)"),
       .bool("touchFlipY", \.touch.flipY, doc: "mirror the touch panel's y axis (before turning)"),
+      .optional(
+        "speedWarning", \.speedWarning,
+        allowed: "a whole number 0–30 (km/h, or mph with imperial `units`) or a share of the "
+          + "limit, `\"0%\"`–`\"50%\"`",
+        doc: "how far over the limit the speed turns red",
+        none: "none: 5 km/h, or 3 mph with imperial `units`",
+        read: SpeedWarningSetting.read, write: \.json),
+      .bool("speedChime", \.speedChime, doc: "a short tone when the speed turns red"),
     ]
   }
 }

@@ -128,6 +128,10 @@ extension HeadUnitDaemon {
     core.parkedScreen = configuration.lifecycle.parkedScreen
     core.muted = configuration.audio.muted
     core.bridge = configuration.bridgeSettings
+    core.speedWarning.threshold =
+      configuration.display.speedWarning?.threshold(units: configuration.units)
+      ?? .standard(for: configuration.units)
+    core.speedWarning.chime = configuration.display.speedChime
     return core
   }
 }

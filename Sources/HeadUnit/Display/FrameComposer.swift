@@ -56,6 +56,14 @@ public struct FrameComposer {
         map = idleScene(core, at: now, size: size)
       }
       map.theme = theme
+      if core.position != nil {
+        // A speed from before the fixes stopped coming is not the speed now.
+        let speed = core.gpsQuality == .good ? core.speed : nil
+        map.driver = DriverContent.make(
+          road: core.road?.name, speed: speed, limit: core.road?.speedLimit,
+          units: core.phrases.units, isWarning: speed != nil && core.speedWarning.isWarning,
+          now: now)
+      }
       // Where the driver panned and zoomed the map to (knob or fingers).
       if let viewport = core.activeController.map?.viewport {
         map.camera = map.camera.moved(by: viewport)

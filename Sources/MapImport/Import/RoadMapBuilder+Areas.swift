@@ -1,4 +1,5 @@
 import MapFile
+import Navigation
 import OSMPBF
 import Routing
 

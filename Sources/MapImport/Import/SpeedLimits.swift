@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 import Routing
 
 /// Speed limits from OSM tags, and the implicit limits used when a way has none.
