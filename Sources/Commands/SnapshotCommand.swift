@@ -58,7 +58,7 @@ public enum SnapshotCommand {
     var model = first
     model.theme = theme
     model.isMuted = args.flag("muted")
-    model.template = .guidance(muted: model.isMuted)
+    model.template = .guidance(muted: model.isMuted, text: phrases.screenText)
     if args.flag("north-up") { model.camera.orientation = .northUp }
     let renderer = try NavigationRenderer(size: size)
     renderer.render(model.scene(at: instant, size: size))

@@ -74,9 +74,9 @@ public struct HeadUnitCore: Sendable {
     case routeComputed(Route)
     /// The route asked for could not be computed; why, for the log.
     case routeFailed(String)
-    /// The routing server did not answer and the offline router did: `detail` says why,
-    /// for a notice over the map.
-    case routedOffline(detail: String)
+    /// The routing server named `server` did not answer and the offline router did, for
+    /// a notice over the map.
+    case routedOffline(server: String)
     /// A destination from elsewhere than the knob (a replayed drive's route): its trip
     /// preview, or guidance on its first route choice at once with `start`.
     indirect case navigate(Place, start: Bool)
@@ -183,7 +183,9 @@ public struct HeadUnitCore: Sendable {
     self.configuration = configuration
     self.phrases = phrases
     lifecycle = LifecycleMachine(configuration: configuration.lifecycle)
-    app = NavigationApp(provider: provider)
+    var interface = InterfaceConfiguration()
+    interface.text = phrases.screenText
+    app = NavigationApp(provider: provider, configuration: interface)
     session = NavigationSession(phrases: phrases, configuration: configuration.session)
     isMuted = configuration.muted
   }
@@ -210,9 +212,12 @@ public struct HeadUnitCore: Sendable {
       isAudioAvailable = available
       effects.append(.redraw)
     case .routeComputed(let route): sessionEvent(.routeComputed(route), at: now)
-    case .routedOffline(let detail):
-      effects.append(.log(.notice, "offline route: \(detail)"))
-      if screen == .live { app(.notice(title: "Offline route", detail: detail), at: now) }
+    case .routedOffline(let server):
+      effects.append(.log(.notice, "offline route: \(server) did not answer"))
+      if screen == .live {
+        let detail = app.text.text(.serverNoAnswer, ["server": server])
+        app(.notice(title: app.text[.offlineRoute], detail: detail), at: now)
+      }
     case .routeFailed(let reason):
       effects.append(.log(.warning, "no route: \(reason)"))
       sessionEvent(.routeFailed(reason), at: now)

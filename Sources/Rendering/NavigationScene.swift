@@ -41,6 +41,8 @@ public struct NavigationScene: Sendable {
   public var trip: TripContent?
   public var status: StatusContent
   public var template: MapTemplate
+  /// The words of the screen's own labels ("arrival", "Then", banners) and their language.
+  public var text = ScreenText()
 
   public init(
     size: ScreenSize, theme: Theme, camera: MapCamera, route: MapRoute? = nil,

@@ -70,8 +70,8 @@ public struct NavigationScreenModel: Sendable {
   /// (for at most 1.5 s), so frames drawn faster than updates arrive move smoothly.
   public func scene(at now: Date, size: ScreenSize) -> NavigationScene {
     let layout = NavigationLayout(size: size)
-    let status = StatusContent(
-      gps: gpsState, isMuted: isMuted, clock: Self.clock(now, timeZone))
+    let text = phrases.screenText
+    let status = StatusContent(gps: gpsState, isMuted: isMuted, clock: text.clock(now, timeZone))
     var scene = NavigationScene(
       size: size, theme: theme,
       camera: MapCamera(
@@ -79,6 +79,7 @@ public struct NavigationScreenModel: Sendable {
         heading: camera.orientation == .headingUp ? route.viewHeading(at: 0) : 0,
         metresPerPixel: camera.minimumAhead / layout.pixelsAhead, anchor: .vehicle),
       route: route, layers: layers, status: status, template: template)
+    scene.text = text
     if case .paused(let reason) = state { scene.banner = .paused(reason) }
     if state == .arrived || state == .finished { scene.banner = .arrived(destinationName) }
     guard let update = latest, let updateAt = latestAt else { return scene }
@@ -122,9 +123,9 @@ public struct NavigationScreenModel: Sendable {
     }
     let timeLeft = max(0, update.trip.timeRemaining.seconds - ahead / max(speed, 1))
     scene.trip = TripContent(
-      arrival: Self.clock(update.arrival, timeZone),
-      timeRemaining: Self.duration(timeLeft),
-      distanceRemaining: phrases.displayDistance(max(0, update.trip.distanceRemaining - ahead)))
+      arrival: text.clock(update.arrival, timeZone),
+      timeRemaining: text.duration(timeLeft),
+      distanceRemaining: text.distance(max(0, update.trip.distanceRemaining - ahead)))
     return scene
   }
 
@@ -161,21 +162,5 @@ public struct NavigationScreenModel: Sendable {
       type: step.maneuver.type, drivingSide: step.drivingSide,
       distance: phrases.displayDistance(distance), instructionVariants: variants, road: road,
       exitNumber: step.signpost?.exit, towardsVariants: step.signpost?.towardsVariants ?? [])
-  }
-
-  /// "08:05" in `timeZone`, 24-hour.
-  public static func clock(_ date: Date, _ timeZone: TimeZone) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let c = calendar.dateComponents([.hour, .minute], from: date)
-    return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
-  }
-
-  /// "< 1 min", "4 min", "1 h 05 min".
-  public static func duration(_ seconds: Double) -> String {
-    let minutes = Int((seconds / 60).rounded())
-    if minutes < 1 { return "< 1 min" }
-    if minutes < 60 { return "\(minutes) min" }
-    return String(format: "%d h %02d min", minutes / 60, minutes % 60)
   }
 }

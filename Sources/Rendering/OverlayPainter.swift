@@ -10,6 +10,8 @@ struct OverlayPainter {
   let canvas: CairoCanvas
   let theme: Theme
   let scale: Double
+  /// The words of the labels.
+  var text = ScreenText()
 
   private func px(_ v: Double) -> Double { (v * scale).rounded() }
   private var radius: Double { px(14) }
@@ -90,10 +92,10 @@ struct OverlayPainter {
     let textX = symbolRect.maxX + px(14)
     let textWidth = r.maxX - pad - textX
     let title = canvas.fit(
-      [banner.title], .bold(px(34)), minimumSize: px(28), maxWidth: textWidth)
+      [banner.title(text)], .bold(px(34)), minimumSize: px(28), maxWidth: textWidth)
     canvas.drawText(title.text, title.style, x: textX, baseline: r.y + pad + px(40), theme.cardText)
     let detail = canvas.fit(
-      banner.detailVariants, .regular(px(22)), minimumSize: px(20), maxWidth: textWidth)
+      banner.detailVariants(text), .regular(px(22)), minimumSize: px(20), maxWidth: textWidth)
     canvas.drawText(
       detail.text, detail.style, x: textX, baseline: r.y + pad + px(76), theme.cardSecondaryText)
     if let road = banner.road {
@@ -111,9 +113,9 @@ struct OverlayPainter {
     let pad = px(14)
     let label = TextStyle.regular(px(22))
     let baseline = canvas.baseline(centering: label, on: r.midY)
-    canvas.drawText("Then", label, x: r.x + pad, baseline: baseline, theme.cardSecondaryText)
+    canvas.drawText(text[.then], label, x: r.x + pad, baseline: baseline, theme.cardSecondaryText)
     let symbolSide = r.height - px(12)
-    let symbolX = r.x + pad + canvas.textWidth("Then", label) + px(10)
+    let symbolX = r.x + pad + canvas.textWidth(text[.then], label) + px(10)
     ManeuverSymbol(type: content.type, drivingSide: content.drivingSide).draw(
       in: canvas,
       rect: ScreenRect(
@@ -176,12 +178,12 @@ struct OverlayPainter {
     var x = r.x + pad
     canvas.drawText(trip.arrival, big, x: x, baseline: baseline, theme.panelText)
     canvas.drawText(
-      "arrival", label, x: x + px(1), baseline: labelBaseline, theme.panelSecondaryText)
+      text[.arrival], label, x: x + px(1), baseline: labelBaseline, theme.panelSecondaryText)
     x += canvas.textWidth(trip.arrival, big) + gap
     canvas.drawText(trip.timeRemaining, medium, x: x, baseline: baseline, theme.accent)
-    canvas.drawText("remaining", label, x: x, baseline: labelBaseline, theme.panelSecondaryText)
+    canvas.drawText(text[.remaining], label, x: x, baseline: labelBaseline, theme.panelSecondaryText)
     x +=
-      max(canvas.textWidth(trip.timeRemaining, medium), canvas.textWidth("remaining", label))
+      max(canvas.textWidth(trip.timeRemaining, medium), canvas.textWidth(text[.remaining], label))
       + gap
     canvas.drawText(trip.distanceRemaining, medium, x: x, baseline: baseline, theme.panelText)
   }
@@ -189,9 +191,9 @@ struct OverlayPainter {
   func status(_ status: StatusContent, in r: ScreenRect) {
     panel(r, theme.panelBackground)
     let pad = px(12)
-    let text = TextStyle.regular(px(20))
+    let style = TextStyle.regular(px(20))
     let clock = TextStyle.bold(px(20))
-    let baseline = canvas.baseline(centering: text, on: r.midY)
+    let baseline = canvas.baseline(centering: style, on: r.midY)
     var x = r.x + pad
     let dot = ScreenPoint(x: x + px(6), y: r.midY)
     switch status.gps {
@@ -209,7 +211,7 @@ struct OverlayPainter {
       canvas.stroke(theme.gpsLost, width: px(3))
     }
     x += px(18)
-    canvas.drawText("GPS", text, x: x, baseline: baseline, theme.panelText)
+    canvas.drawText(text[.gps], style, x: x, baseline: baseline, theme.panelText)
     let clockWidth = canvas.textWidth(status.clock, clock)
     canvas.drawText(
       status.clock, clock, x: r.maxX - pad - clockWidth, baseline: baseline, theme.panelText)

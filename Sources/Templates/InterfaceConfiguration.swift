@@ -1,3 +1,5 @@
+import Navigation
+
 /// The interface controller's tunables.
 public struct InterfaceConfiguration: Hashable, Sendable {
   /// Templates in the stack at most, the root included (CarPlay: 5 for most apps).
@@ -12,6 +14,9 @@ public struct InterfaceConfiguration: Hashable, Sendable {
   public var drivingSpeed: Double
   /// While driving, lists show at most this many items.
   public var drivingListItemLimit: Int
+  /// The language of the words the interface adds itself (the speller's driving message)
+  /// and of the built-in app's screens.
+  public var text = ScreenText()
 
   public init(
     maximumDepth: Int = 5, panTimeout: Double = 10, panStep: Double = 80,

@@ -39,8 +39,10 @@ public struct FrameComposer {
     case .off, .blank:
       return .blank
     case .parked:
-      return .scene(
-        TemplateScene(size: size, theme: theme, content: .information(core.parkedInformation)))
+      var parked = TemplateScene(
+        size: size, theme: theme, content: .information(core.parkedInformation))
+      parked.text = core.app.text
+      return .scene(parked)
     case .live:
       var map: NavigationScene
       if let navigation = core.bridge.screen?.navigation {
@@ -74,10 +76,11 @@ public struct FrameComposer {
     let layout = NavigationLayout(size: size)
     let follow = FollowingCamera()
     let center = core.position ?? core.configuration.home
+    let text = core.app.text
     let status = StatusContent(
       gps: core.gpsQuality, isMuted: core.isMuted || !core.isAudioAvailable,
-      clock: NavigationScreenModel.clock(now, timeZone))
-    return NavigationScene(
+      clock: text.clock(now, timeZone))
+    var scene = NavigationScene(
       size: size, theme: .day,
       camera: MapCamera(
         center: center, heading: core.heading,
@@ -86,6 +89,8 @@ public struct FrameComposer {
       layers: layers,
       banner: core.position == nil ? .paused(.locating) : nil,
       status: status)
+    scene.text = text
+    return scene
   }
 
   /// `route` prepared for drawing: from the cache when it was drawn lately.
