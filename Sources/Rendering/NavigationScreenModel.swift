@@ -134,9 +134,17 @@ public struct NavigationScreenModel: Sendable {
     return latest?.quality ?? .lost
   }
 
+  /// Whether the route's own instructions are in the screen's language: their locale
+  /// names it, or is unknown.
+  var sourceSpeaksScreenLanguage: Bool {
+    guard let locale = route.guidance.route.locale else { return true }
+    return (try? Phrasebook(language: locale).language) == phrases.language
+  }
+
   /// The card's words for the maneuver of `step`, `distance` metres ahead: the road by its
   /// name, else by its most significant reference (`RouteStep.principalRef`), and the
-  /// step's signpost (exit number and where it leads).
+  /// step's signpost (exit number and where it leads). The route's own instructions join
+  /// the phrasebook's as variants when `sourceSpeaksScreenLanguage`.
   func content(_ step: RouteStep, instruction: String, distance: Double) -> ManeuverContent {
     let road: String
     if step.maneuver.kind == .arrive {
@@ -148,8 +156,10 @@ public struct NavigationScreenModel: Sendable {
     bare.name = ""
     bare.ref = nil
     bare.signpost = nil
-    // The source's texts for an arrival describe having arrived, not the approach.
-    let source = step.maneuver.kind == .arrive ? [] : step.instructionVariants
+    // The source's texts for an arrival describe having arrived, not the approach; and
+    // texts in another language than the screen's (a router's English) would mix two.
+    let source =
+      step.maneuver.kind == .arrive || !sourceSpeaksScreenLanguage ? [] : step.instructionVariants
     var variants: [String] = []
     for text in [instruction] + source + [phrases.instruction(for: bare)] {
       var t = text.trimmingCharacters(in: .whitespaces)

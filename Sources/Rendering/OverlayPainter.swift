@@ -249,8 +249,9 @@ struct OverlayPainter {
   func barButton(_ button: BarButton, focused: Bool, in r: ScreenRect) {
     canvas.shadow(r, radius: r.height / 2, color: theme.shadow, offset: px(2))
     canvas.fillRoundedRect(r, radius: r.height / 2, theme.panelBackground)
-    let style = TextStyle.bold(px(18))
-    let title = canvas.ellipsized(button.title, style, maxWidth: r.width - px(20))
+    // A long word (some languages' "Route") is set condensed or smaller before it is cut.
+    let (title, style) = canvas.fit(
+      [button.title], .bold(px(18)), minimumSize: px(14), maxWidth: r.width - px(20))
     let width = canvas.textWidth(title, style)
     canvas.drawText(
       title, style, x: (r.midX - width / 2).rounded(),
