@@ -183,9 +183,8 @@ public struct HeadUnitCore: Sendable {
     self.configuration = configuration
     self.phrases = phrases
     lifecycle = LifecycleMachine(configuration: configuration.lifecycle)
-    var interface = InterfaceConfiguration()
-    interface.text = phrases.screenText
-    app = NavigationApp(provider: provider, configuration: interface)
+    app = NavigationApp(
+      provider: provider, configuration: InterfaceConfiguration(text: phrases.screenText))
     session = NavigationSession(phrases: phrases, configuration: configuration.session)
     isMuted = configuration.muted
   }
@@ -214,10 +213,8 @@ public struct HeadUnitCore: Sendable {
     case .routeComputed(let route): sessionEvent(.routeComputed(route), at: now)
     case .routedOffline(let server):
       effects.append(.log(.notice, "offline route: \(server) did not answer"))
-      if screen == .live {
-        let detail = app.text.text(.serverNoAnswer, ["server": server])
-        app(.notice(title: app.text[.offlineRoute], detail: detail), at: now)
-      }
+      let detail = app.text.text(.serverNoAnswer, ["server": server])
+      if screen == .live { app(.notice(title: app.text[.offlineRoute], detail: detail), at: now) }
     case .routeFailed(let reason):
       effects.append(.log(.warning, "no route: \(reason)"))
       sessionEvent(.routeFailed(reason), at: now)

@@ -181,7 +181,8 @@ struct OverlayPainter {
       text[.arrival], label, x: x + px(1), baseline: labelBaseline, theme.panelSecondaryText)
     x += canvas.textWidth(trip.arrival, big) + gap
     canvas.drawText(trip.timeRemaining, medium, x: x, baseline: baseline, theme.accent)
-    canvas.drawText(text[.remaining], label, x: x, baseline: labelBaseline, theme.panelSecondaryText)
+    canvas.drawText(
+      text[.remaining], label, x: x, baseline: labelBaseline, theme.panelSecondaryText)
     x +=
       max(canvas.textWidth(trip.timeRemaining, medium), canvas.textWidth(text[.remaining], label))
       + gap

@@ -110,7 +110,8 @@ extension TemplatePainter {
     let focused = focusable(TripPreview.startElementID, start)
     canvas.fillRoundedRect(start, radius: px(12), theme.gpsGood)
     let startStyle = canvas.fit(
-      [preview.startTitle(text)], .bold(px(30)), minimumSize: px(24), maxWidth: start.width - px(24))
+      [preview.startTitle(text)], .bold(px(30)), minimumSize: px(24), maxWidth: start.width - px(24)
+    )
     drawCentered(
       startStyle.text, startStyle.style, midX: start.midX,
       baseline: canvas.baseline(centering: startStyle.style, on: start.midY), .white)

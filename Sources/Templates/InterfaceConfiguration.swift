@@ -16,11 +16,12 @@ public struct InterfaceConfiguration: Hashable, Sendable {
   public var drivingListItemLimit: Int
   /// The language of the words the interface adds itself (the speller's driving message)
   /// and of the built-in app's screens.
-  public var text = ScreenText()
+  public var text: ScreenText
 
   public init(
     maximumDepth: Int = 5, panTimeout: Double = 10, panStep: Double = 80,
-    zoomPerDetent: Double = 1, drivingSpeed: Double = 8 / 3.6, drivingListItemLimit: Int = 12
+    zoomPerDetent: Double = 1, drivingSpeed: Double = 8 / 3.6, drivingListItemLimit: Int = 12,
+    text: ScreenText = ScreenText()
   ) {
     self.maximumDepth = maximumDepth
     self.panTimeout = panTimeout
@@ -28,5 +29,6 @@ public struct InterfaceConfiguration: Hashable, Sendable {
     self.zoomPerDetent = zoomPerDetent
     self.drivingSpeed = drivingSpeed
     self.drivingListItemLimit = drivingListItemLimit
+    self.text = text
   }
 }
