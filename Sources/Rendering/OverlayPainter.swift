@@ -173,6 +173,14 @@ struct OverlayPainter {
       big.size -= 2
       medium.size = max(px(24), medium.size - 2)
     }
+    // Still too wide (a 12-hour arrival time, "4:04 AM"): the figures' condensed cut.
+    let figures = [
+      (trip.arrival, big), (trip.timeRemaining, medium), (trip.distanceRemaining, medium),
+    ]
+    if figures.map({ canvas.textWidth($0.0, $0.1) }).reduce(2 * gap, +) > r.width - 2 * pad {
+      big.weight = big.weight.condensedForm
+      medium.weight = medium.weight.condensedForm
+    }
     let baseline = r.y + pad + px(32)
     let labelBaseline = r.maxY - pad + px(2)
     var x = r.x + pad
