@@ -79,7 +79,10 @@ struct ScreenLanguageTests {
     }
     let own = try ScreenText(language: language)
     // The tour went through the screens the catalog words.
-    for key in [ScreenTextKey.destinations, .favourites, .start, .endTrip, .continueTrip] {
+    let keys: [ScreenTextKey] = [
+      .destinations, .favourites, .start, .endTrip, .continueTrip, .fastest, .destinationsButton,
+    ]
+    for key in keys {
       #expect(seen.contains(own[key]), "\(language): \(key) not seen")
     }
   }
@@ -99,6 +102,21 @@ struct ScreenLanguageTests {
     #expect(grid.title == own[.nearby])
     #expect(grid.buttons.map(\.title) == [own[.fuel], own[.parking], own[.otherCategory]])
     #expect(grid.buttons.map(\.id) == ["category.fuel", "category.parking", "category.other"])
+  }
+
+  @Test(arguments: others)
+  func routeChoicesAreSummedUpInTheLanguage(language: String) throws {
+    let own = try ScreenText(language: language)
+    let app = NavigationApp(
+      provider: DriveFixtures.provider, configuration: InterfaceConfiguration(text: own))
+    let place = try #require(DriveFixtures.provider.places.first)
+    let trip = try #require(DriveFixtures.provider.trip(to: place, from: nil))
+    let choice = try #require(app.preview(of: trip, to: place).trips.first?.routeChoices.first)
+    let route = try #require(choice.route)
+    #expect(choice.summaryVariants == [own.distance(route.distance)])
+    #expect(choice.selectionSummaryVariants == [own.duration(route.duration)])
+    #expect(choice.additionalInformationVariants == [own[.fastest]])
+    #expect(app.preview(of: trip, to: place).startButtonTitle == own[.start])
   }
 
   @Test(arguments: others)
