@@ -24,6 +24,8 @@ public enum SnapshotCommand {
       --theme T             day (default) or night
       --north-up            north up instead of the direction of travel
       --muted               show voice guidance as muted
+      --lang CODE           screen language: \(Phrasebook.supportedLanguages.joined(separator: ", ")) (default en)
+      --units U             metric (default) or imperial (in English, the 12-hour clock)
     """
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
