@@ -16,7 +16,7 @@ public enum ReplayCommand {
     NMEA 0183, gpsd JSON (gpspipe -w) or GPX.
       --map FILE    reroute with the offline router on this map file when the car
                     leaves the route (without it, guidance waits for the car to return)
-      --lang CODE   prompt language: \(Phrasebook.supportedLanguages.joined(separator: ", ")) (default en)
+      --lang CODE   prompt and screen language: \(Phrasebook.supportedLanguages.joined(separator: ", ")) (default en)
       --units U     metric (default) or imperial (feet and miles)
       --json        one JSON object per line instead of text
     """

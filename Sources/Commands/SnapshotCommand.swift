@@ -28,6 +28,8 @@ public enum SnapshotCommand {
       --theme T             day (default) or night
       --north-up            north up instead of the direction of travel
       --muted               show voice guidance as muted
+      --lang CODE           screen language: \(Phrasebook.supportedLanguages.joined(separator: ", ")) (default en)
+      --units U             metric (default) or imperial (in English, the 12-hour clock)
     """
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
@@ -62,7 +64,7 @@ public enum SnapshotCommand {
     var model = first
     model.theme = theme
     model.isMuted = args.flag("muted")
-    model.template = .guidance(muted: model.isMuted)
+    model.template = .guidance(muted: model.isMuted, text: phrases.screenText)
     if args.flag("north-up") { model.camera.orientation = .northUp }
     model.mapSpeedLimit = Self.mapSpeedLimit(model)
     let renderer = try NavigationRenderer(size: size)

@@ -95,7 +95,7 @@ extension HeadUnitCore {
     case .muteToggled(let muted):
       isMuted = muted
       guidance?.isMuted = muted
-      guidance?.template = .guidance(muted: muted)
+      guidance?.template = .guidance(muted: muted, text: app.text)
       effects += [.setMuted(muted), .redraw]
     case .completion, .selected, .tripStarted, .previewSelected, .dismissedByUser,
       .navigationAlertDismissed, .drivingLimitsChanged, .searchTextChanged:
@@ -208,7 +208,7 @@ extension HeadUnitCore {
   private mutating func showGuidance(along route: Route, to place: Place) {
     var model = GuidanceModel(route: route, destinationName: place.name)
     model.isMuted = isMuted
-    model.template = .guidance(muted: isMuted)
+    model.template = .guidance(muted: isMuted, text: app.text)
     guidance = model
   }
 

@@ -24,26 +24,28 @@ extension HeadUnitCore {
     return [place.id: trip.routeChoices.compactMap(\.route)]
   }
 
-  /// The Parked screen: why the unit stopped, and the trip it saved.
+  /// The Parked screen: why the unit stopped, and the trip it saved, in the app's language.
   public var parkedInformation: InformationTemplate {
+    let text = app.text
     let causes = lifecycle.causes
     var items: [InformationTemplate.Item] = []
     if causes.contains(.ignitionOff) {
-      items.append(InformationTemplate.Item(title: "Ignition", detail: "Off"))
+      items.append(InformationTemplate.Item(title: text[.ignition], detail: text[.ignitionOff]))
     }
     if causes.contains(.powerLost) {
-      items.append(InformationTemplate.Item(title: "External power", detail: "Lost"))
+      items.append(
+        InformationTemplate.Item(title: text[.externalPower], detail: text[.powerLost]))
     }
     if causes.contains(.bridgeGone) {
-      items.append(InformationTemplate.Item(title: "Phone app", detail: "Disconnected"))
+      items.append(InformationTemplate.Item(title: text[.phoneApp], detail: text[.disconnected]))
     }
     if let trip = activeTrip {
-      items.append(InformationTemplate.Item(title: "Trip saved", detail: trip.place.name))
+      items.append(InformationTemplate.Item(title: text[.tripSaved], detail: trip.place.name))
+      let minutes = (configuration.resumeWithin / 60).secondsText
       items.append(
         InformationTemplate.Item(
-          title: "Guidance resumes",
-          detail: "within \((configuration.resumeWithin / 60).secondsText) min of starting again"))
+          title: text[.guidanceResumes], detail: text.text(.resumesWithin, ["minutes": minutes])))
     }
-    return InformationTemplate(id: "parked", title: "Parked", items: items)
+    return InformationTemplate(id: "parked", title: text[.parked], items: items)
   }
 }

@@ -76,9 +76,9 @@ public struct HeadUnitCore: Sendable {
     case routeComputed(Route)
     /// The route asked for could not be computed; why, for the log.
     case routeFailed(String)
-    /// The routing server did not answer and the offline router did: `detail` says why,
-    /// for a notice over the map.
-    case routedOffline(detail: String)
+    /// The routing server named `server` did not answer and the offline router did, for
+    /// a notice over the map.
+    case routedOffline(server: String)
     /// A destination from elsewhere than the knob (a replayed drive's route): its trip
     /// preview, or guidance on its first route choice at once with `start`.
     indirect case navigate(Place, start: Bool)
@@ -138,16 +138,6 @@ public struct HeadUnitCore: Sendable {
     }
   }
 
-  /// The trip under way, for saving.
-  struct ActiveTrip: Sendable, Equatable {
-    var place: Place
-    var trip: Navigation.Trip
-    var choice: Int
-    var progress: TripSnapshot.Progress?
-    var sequence: Int
-    var savedAt: Date?
-  }
-
   public let configuration: Configuration
   public internal(set) var lifecycle: LifecycleMachine
   public internal(set) var app: NavigationApp
@@ -169,8 +159,7 @@ public struct HeadUnitCore: Sendable {
   /// Whether prompts can be heard (a sound card answered).
   public internal(set) var isAudioAvailable = true
   public internal(set) var isStopped = false
-  /// The headlights line's state, nil without one (or before it settles): while known it
-  /// chooses the screen's theme over the automatic one.
+  /// The headlights line's state (nil without one): while known it chooses the theme.
   public internal(set) var headlightsOn: Bool?
   /// The bridge's clients and the bridge app on screen.
   public internal(set) var bridge = BridgeState()
@@ -194,7 +183,8 @@ public struct HeadUnitCore: Sendable {
     self.configuration = configuration
     self.phrases = phrases
     lifecycle = LifecycleMachine(configuration: configuration.lifecycle)
-    app = NavigationApp(provider: provider)
+    app = NavigationApp(
+      provider: provider, configuration: InterfaceConfiguration(text: phrases.screenText))
     session = NavigationSession(phrases: phrases, configuration: configuration.session)
     isMuted = configuration.muted
     speedWarning = SpeedWarning(configuration: configuration.speedWarning)
@@ -222,9 +212,10 @@ public struct HeadUnitCore: Sendable {
       isAudioAvailable = available
       effects.append(.redraw)
     case .routeComputed(let route): sessionEvent(.routeComputed(route), at: now)
-    case .routedOffline(let detail):
-      effects.append(.log(.notice, "offline route: \(detail)"))
-      if screen == .live { app(.notice(title: "Offline route", detail: detail), at: now) }
+    case .routedOffline(let server):
+      effects.append(.log(.notice, "offline route: \(server) did not answer"))
+      let detail = app.text.text(.serverNoAnswer, ["server": server])
+      if screen == .live { app(.notice(title: app.text[.offlineRoute], detail: detail), at: now) }
     case .routeFailed(let reason):
       effects.append(.log(.warning, "no route: \(reason)"))
       sessionEvent(.routeFailed(reason), at: now)
@@ -326,10 +317,7 @@ public struct HeadUnitCore: Sendable {
       }
     case .ignition(let on, _):
       lifecycle(on ? .ignitionOn : .ignitionOff, at: now)
-    case .headlights(let on, _):
-      guard headlightsOn != on else { return }
-      headlightsOn = on
-      effects.append(.redraw)
+    case .headlights(let on, _): headlights(on)
     case .tap(let element, _):
       ui(.tap(element), at: now)
     case .drag(let offset, _):

@@ -1,23 +1,25 @@
+import Navigation
+
 extension Banner {
-  /// The headline in the card.
-  var title: String {
+  /// The headline in the card, longest first, in the language of `text`.
+  func titleVariants(_ text: ScreenText) -> [String] {
     switch self {
-    case .paused(.locating): "Locating…"
-    case .paused(.rerouting): "Rerouting…"
-    case .paused(.proceedToRoute): "Back to route"
-    case .paused(.loading): "Loading route…"
-    case .paused(.arrived), .arrived: "Arrived"
+    case .paused(.locating): text.variants(.locating)
+    case .paused(.rerouting): text.variants(.rerouting)
+    case .paused(.proceedToRoute): text.variants(.backToRoute)
+    case .paused(.loading): text.variants(.loadingRoute)
+    case .paused(.arrived), .arrived: text.variants(.arrived)
     }
   }
 
-  /// The line under it, longest first.
-  var detailVariants: [String] {
+  /// The line under it, longest first, in the language of `text`.
+  func detailVariants(_ text: ScreenText) -> [String] {
     switch self {
-    case .paused(.locating): ["Waiting for GPS signal", "No GPS signal", "No GPS"]
-    case .paused(.rerouting): ["Finding a new route", "New route"]
-    case .paused(.proceedToRoute): ["Drive to the highlighted route", "Drive to the route"]
-    case .paused(.loading): ["Computing the route", "Please wait"]
-    case .paused(.arrived), .arrived: ["You have arrived at your destination", "You have arrived"]
+    case .paused(.locating): text.variants(.locatingDetail)
+    case .paused(.rerouting): text.variants(.reroutingDetail)
+    case .paused(.proceedToRoute): text.variants(.backToRouteDetail)
+    case .paused(.loading): text.variants(.loadingRouteDetail)
+    case .paused(.arrived), .arrived: text.variants(.arrivedDetail)
     }
   }
 

@@ -38,8 +38,11 @@ struct ButtonSymbol {
       pen.line([(0.16, 0.16), (0.84, 0.84)], dimmed: true, width: 0.16)
       pen.line([(0.84, 0.16), (0.16, 0.84)], dimmed: true, width: 0.16)
     case .letters(let text):
-      let style = TextStyle.bold((side * 0.55).rounded())
-      let shown = String(text.prefix(3))
+      var style = TextStyle.bold((side * 0.55).rounded())
+      let shown = String(text.prefix(4))
+      // A word wider than the button (four letters, in some languages) is set smaller.
+      let natural = canvas.textWidth(shown, style)
+      if natural > side * 0.9 { style.size = (style.size * side * 0.9 / natural).rounded(.down) }
       let w = canvas.textWidth(shown, style)
       canvas.drawText(
         shown, style, x: (box.midX - w / 2).rounded(),

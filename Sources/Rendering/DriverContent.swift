@@ -25,10 +25,11 @@ public struct DriverContent: Hashable, Sendable {
 
   /// The content for `speed` (m/s) on a road `road` with `limit`, in `units`. While
   /// `isWarning` the speed is red and the sign pulses: its ring is wider in every other
-  /// half second of `now`. A road name is capped at `DriverLabels.roadLimit` characters.
+  /// half second of `now`. A road name is capped at `DriverLabels.roadLimit` characters;
+  /// the speed's unit is in the language of `text`.
   public static func make(
     road: String?, speed: Double?, limit: SpeedLimit?, units: UnitSystem, isWarning: Bool,
-    now: Date
+    now: Date, text: ScreenText = ScreenText()
   ) -> DriverContent {
     let imperial = units == .imperial
     let shown = speed.flatMap { value -> SpeedContent? in
@@ -36,7 +37,7 @@ public struct DriverContent: Hashable, Sendable {
       let perHour = value * 3.6 / (imperial ? 1.609_344 : 1)
       return SpeedContent(
         value: String(Int(min(perHour, 999).rounded())),
-        unit: imperial ? DriverLabels.milesPerHour : DriverLabels.kilometresPerHour,
+        unit: text[imperial ? .milesPerHour : .kilometresPerHour],
         isWarning: isWarning)
     }
     let sign = limit.map { limit -> SpeedLimitContent in
@@ -95,16 +96,8 @@ public struct SpeedLimitContent: Hashable, Sendable {
 
 /// Every word the driver's overlays draw, in one place for translation.
 public enum DriverLabels {
-  public static let kilometresPerHour = "km/h"
-  public static let milesPerHour = "mph"
-  /// The top line of the US sign.
+  /// The top lines of the US sign, whatever the screen's language: a replica of the sign.
   public static let speedLimit = "SPEED\nLIMIT"
-  /// The compass's letter for north.
-  public static let north = "N"
-  public static let metres = "m"
-  public static let kilometres = "km"
-  public static let feet = "ft"
-  public static let miles = "mi"
   /// Characters of a road name kept before layout.
   public static let roadLimit = 80
 }

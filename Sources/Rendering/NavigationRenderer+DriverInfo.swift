@@ -12,14 +12,22 @@ extension NavigationRenderer {
     var items: [OverlayItem] = []
     func add(_ slot: String, _ rect: ScreenRect, _ content: OverlayKey.Content) {
       items.append(
-        OverlayItem(slot: slot, rect: rect, key: OverlayKey(theme: theme, content: content)))
+        OverlayItem(
+          slot: slot, rect: rect,
+          key: OverlayKey(theme: theme, language: scene.text.language, content: content)))
     }
-    if let road = driver.road { add("road", layout.roadName, .road(road)) }
+    if let road = driver.road {
+      // No room along the bottom: the road shows where the card goes, when no card does.
+      let free = scene.maneuver == nil && scene.banner == nil
+      let rect = layout.roadName.isEmpty && free ? layout.roadNameInCardPlace : layout.roadName
+      add("road", rect, .road(road))
+    }
     if let speed = driver.speed { add("speed", layout.speedReadout, .speed(speed)) }
     if let limit = driver.limit { add("limit", layout.speedLimitSign, .speedLimit(limit)) }
     let room = layout.scaleBar.width - 2 * (6 * layout.scale).rounded()
     if let bar = ScaleBar.choose(
-      metresPerPixel: scene.camera.metresPerPixel, maxPixels: room, units: driver.units)
+      metresPerPixel: scene.camera.metresPerPixel, maxPixels: room, units: driver.units,
+      text: scene.text)
     {
       add("scale", layout.scaleBar, .scaleBar(bar))
     }

@@ -2,6 +2,7 @@ import CCairo
 import Canvas
 import Foundation
 import Geo
+import Navigation
 import Templates
 
 /// Draws navigation scenes into one ARGB32 frame with cairo, redrawing only what changed.
@@ -62,7 +63,8 @@ public final class NavigationRenderer {
       nowShown[item.slot] = padded
       if overlays[item.slot]?.key != item.key || overlays[item.slot]?.rect != item.rect {
         overlays[item.slot] = prepare(
-          item, padded: padded, theme: scene.theme, reusing: overlays[item.slot]?.canvas)
+          item, padded: padded, theme: scene.theme, text: scene.text,
+          reusing: overlays[item.slot]?.canvas)
         drawn += 1
         dirty.append(padded)
         if let old = shownOverlays[item.slot], old != padded { dirty.append(old) }
@@ -145,7 +147,8 @@ public final class NavigationRenderer {
   }
 
   private func prepare(
-    _ item: OverlayItem, padded: ScreenRect, theme: Theme, reusing old: CairoCanvas?
+    _ item: OverlayItem, padded: ScreenRect, theme: Theme, text: ScreenText,
+    reusing old: CairoCanvas?
   ) -> CachedOverlay? {
     let canvas: CairoCanvas
     if let old, old.width == Int(padded.width), old.height == Int(padded.height) {
@@ -159,7 +162,7 @@ public final class NavigationRenderer {
     let local = ScreenRect(
       x: item.rect.x - padded.x, y: item.rect.y - padded.y, width: item.rect.width,
       height: item.rect.height)
-    var painter = OverlayPainter(canvas: canvas, theme: theme, scale: layout.scale)
+    var painter = OverlayPainter(canvas: canvas, theme: theme, scale: layout.scale, text: text)
     painter.minimums = layout.minimums
     switch item.key.content {
     case .card(let content): painter.guidanceCard(content, in: local)
@@ -188,7 +191,9 @@ public final class NavigationRenderer {
     var items: [OverlayItem] = []
     func add(_ slot: String, _ rect: ScreenRect, _ content: OverlayKey.Content) {
       items.append(
-        OverlayItem(slot: slot, rect: rect, key: OverlayKey(theme: theme, content: content)))
+        OverlayItem(
+          slot: slot, rect: rect,
+          key: OverlayKey(theme: theme, language: scene.text.language, content: content)))
     }
     if let banner = scene.banner {
       add("card", layout.card, .banner(banner))
@@ -287,6 +292,8 @@ struct OverlayKey: Hashable {
     case compass(Int)
   }
   var theme: String
+  /// The labels' language: the same content reads differently in another.
+  var language: String
   var content: Content
 }
 

@@ -72,8 +72,8 @@ public struct NavigationScreenModel: Sendable {
   /// (for at most 1.5 s), so frames drawn faster than updates arrive move smoothly.
   public func scene(at now: Date, size: ScreenSize) -> NavigationScene {
     let layout = NavigationLayout(size: size)
-    let status = StatusContent(
-      gps: gpsState, isMuted: isMuted, clock: Self.clock(now, timeZone))
+    let text = phrases.screenText
+    let status = StatusContent(gps: gpsState, isMuted: isMuted, clock: text.clock(now, timeZone))
     var scene = NavigationScene(
       size: size, theme: theme,
       camera: MapCamera(
@@ -81,6 +81,7 @@ public struct NavigationScreenModel: Sendable {
         heading: camera.orientation == .headingUp ? route.viewHeading(at: 0) : 0,
         metresPerPixel: camera.minimumAhead / layout.pixelsAhead, anchor: .vehicle),
       route: route, layers: layers, status: status, template: template)
+    scene.text = text
     if case .paused(let reason) = state { scene.banner = .paused(reason) }
     if state == .arrived || state == .finished { scene.banner = .arrived(destinationName) }
     guard let update = latest, let updateAt = latestAt else { return scene }
@@ -102,7 +103,7 @@ public struct NavigationScreenModel: Sendable {
     scene.driver = DriverContent.make(
       road: update.roadNameVariants.first, speed: moving ? speed : 0,
       limit: route.guidance.route.speedLimits?.limit(at: offset) ?? mapSpeedLimit,
-      units: phrases.units, isWarning: false, now: now)
+      units: phrases.units, isWarning: false, now: now, text: text)
     if let off = offRoutePosition, scene.banner != nil, state != .arrived {
       // Off the route: show where the vehicle really is, the route for context.
       scene.vehicle?.coordinate = off
@@ -128,9 +129,9 @@ public struct NavigationScreenModel: Sendable {
     }
     let timeLeft = max(0, update.trip.timeRemaining.seconds - ahead / max(speed, 1))
     scene.trip = TripContent(
-      arrival: Self.clock(update.arrival, timeZone),
-      timeRemaining: Self.duration(timeLeft),
-      distanceRemaining: phrases.displayDistance(max(0, update.trip.distanceRemaining - ahead)))
+      arrival: text.clock(update.arrival, timeZone),
+      timeRemaining: text.duration(timeLeft),
+      distanceRemaining: text.distance(max(0, update.trip.distanceRemaining - ahead)))
     return scene
   }
 
@@ -139,9 +140,17 @@ public struct NavigationScreenModel: Sendable {
     return latest?.quality ?? .lost
   }
 
+  /// Whether the route's own instructions are in the screen's language: their locale
+  /// names it, or is unknown.
+  var sourceSpeaksScreenLanguage: Bool {
+    guard let locale = route.guidance.route.locale else { return true }
+    return (try? Phrasebook(language: locale).language) == phrases.language
+  }
+
   /// The card's words for the maneuver of `step`, `distance` metres ahead: the road by its
   /// name, else by its most significant reference (`RouteStep.principalRef`), and the
-  /// step's signpost (exit number and where it leads).
+  /// step's signpost (exit number and where it leads). The route's own instructions join
+  /// the phrasebook's as variants when `sourceSpeaksScreenLanguage`.
   func content(_ step: RouteStep, instruction: String, distance: Double) -> ManeuverContent {
     let road: String
     if step.maneuver.kind == .arrive {
@@ -153,8 +162,10 @@ public struct NavigationScreenModel: Sendable {
     bare.name = ""
     bare.ref = nil
     bare.signpost = nil
-    // The source's texts for an arrival describe having arrived, not the approach.
-    let source = step.maneuver.kind == .arrive ? [] : step.instructionVariants
+    // The source's texts for an arrival describe having arrived, not the approach; and
+    // texts in another language than the screen's (a router's English) would mix two.
+    let source =
+      step.maneuver.kind == .arrive || !sourceSpeaksScreenLanguage ? [] : step.instructionVariants
     var variants: [String] = []
     for text in [instruction] + source + [phrases.instruction(for: bare)] {
       var t = text.trimmingCharacters(in: .whitespaces)
@@ -167,21 +178,5 @@ public struct NavigationScreenModel: Sendable {
       type: step.maneuver.type, drivingSide: step.drivingSide,
       distance: phrases.displayDistance(distance), instructionVariants: variants, road: road,
       exitNumber: step.signpost?.exit, towardsVariants: step.signpost?.towardsVariants ?? [])
-  }
-
-  /// "08:05" in `timeZone`, 24-hour.
-  public static func clock(_ date: Date, _ timeZone: TimeZone) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let c = calendar.dateComponents([.hour, .minute], from: date)
-    return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
-  }
-
-  /// "< 1 min", "4 min", "1 h 05 min".
-  public static func duration(_ seconds: Double) -> String {
-    let minutes = Int((seconds / 60).rounded())
-    if minutes < 1 { return "< 1 min" }
-    if minutes < 60 { return "\(minutes) min" }
-    return String(format: "%d h %02d min", minutes / 60, minutes % 60)
   }
 }

@@ -153,9 +153,9 @@ extension OverlayPainter {
     canvas.fill(theme.panelSecondaryText)
     let letter = TextStyle.bold(size(11))
     let at = point(radius * 0.78, 0)
-    let w = canvas.textWidth(DriverLabels.north, letter)
+    let w = canvas.textWidth(text[.north], letter)
     canvas.drawText(
-      DriverLabels.north, letter, x: (at.0 - w / 2).rounded(),
+      text[.north], letter, x: (at.0 - w / 2).rounded(),
       baseline: canvas.baseline(centering: letter, on: at.1), theme.panelText)
   }
 }

@@ -12,6 +12,8 @@ struct OverlayPainter {
   let scale: Double
   /// The smallest sizes drawn, whatever the scale.
   var minimums = DisplayClass.standard.minimums
+  /// The words of the labels.
+  var text = ScreenText()
 
   private func px(_ v: Double) -> Double { (v * scale).rounded() }
   /// `v` design pixels of type at this scale, never under 12 px (a label).
@@ -101,11 +103,13 @@ struct OverlayPainter {
     BannerSymbol(banner: banner).draw(in: canvas, rect: symbolRect, color: theme.symbol)
     let textX = symbolRect.maxX + px(14)
     let textWidth = r.maxX - pad - textX
+    // Some languages' headlines are long ("Перестроение…"): a shorter variant, then
+    // condensed and smaller type, before a cut.
     let title = canvas.fit(
-      [banner.title], .bold(px(34)), minimumSize: px(28), maxWidth: textWidth)
+      banner.titleVariants(text), .bold(px(34)), minimumSize: type(24), maxWidth: textWidth)
     canvas.drawText(title.text, title.style, x: textX, baseline: r.y + pad + px(40), theme.cardText)
     let detail = canvas.fit(
-      banner.detailVariants, .regular(px(22)), minimumSize: px(20), maxWidth: textWidth)
+      banner.detailVariants(text), .regular(px(22)), minimumSize: type(16), maxWidth: textWidth)
     canvas.drawText(
       detail.text, detail.style, x: textX, baseline: r.y + pad + px(76), theme.cardSecondaryText)
     if let road = banner.road {
@@ -124,9 +128,9 @@ struct OverlayPainter {
     let pad = px(14)
     let label = TextStyle.regular(px(22))
     let baseline = canvas.baseline(centering: label, on: r.midY)
-    canvas.drawText("Then", label, x: r.x + pad, baseline: baseline, theme.cardSecondaryText)
+    canvas.drawText(text[.then], label, x: r.x + pad, baseline: baseline, theme.cardSecondaryText)
     let symbolSide = r.height - px(12)
-    let symbolX = r.x + pad + canvas.textWidth("Then", label) + px(10)
+    let symbolX = r.x + pad + canvas.textWidth(text[.then], label) + px(10)
     ManeuverSymbol(type: content.type, drivingSide: content.drivingSide).draw(
       in: canvas,
       rect: ScreenRect(
@@ -181,46 +185,55 @@ struct OverlayPainter {
     let gap = px(16)
     var big = TextStyle.bold(px(36))
     var medium = TextStyle.bold(px(28))
-    let label = TextStyle.regular(type(15))
-    func width(_ texts: [(String, TextStyle)]) -> Double {
-      texts.map { canvas.textWidth($0.0, $0.1) }.reduce(0, +) + Double(texts.count - 1) * gap
+    var label = TextStyle.regular(type(15))
+    // Each column is as wide as its figure or its label ("прибытие" is wider than "08:04").
+    func columns() -> [Double] {
+      [
+        max(canvas.textWidth(trip.arrival, big), canvas.textWidth(text[.arrival], label) + px(1)),
+        max(
+          canvas.textWidth(trip.timeRemaining, medium), canvas.textWidth(text[.remaining], label)),
+        canvas.textWidth(trip.distanceRemaining, medium),
+      ]
     }
-    var figures = [(trip.arrival, big), (trip.timeRemaining, medium)]
-    var showsDistance = true
-    // Shrink the figures (never below 24 px at 800×480) until all three fit the panel.
-    while big.size > px(26) {
-      figures = [(trip.arrival, big), (trip.timeRemaining, medium)]
-      if width(figures + [(trip.distanceRemaining, medium)]) <= r.width - 2 * pad { break }
+    func fits(_ count: Int) -> Bool {
+      columns().prefix(count).reduce(0, +) + Double(count - 1) * gap <= r.width - 2 * pad
+    }
+    // Shrink the figures (never below 24 px at 800×480) until all three fit the panel;
+    // then (a 12-hour arrival time, "4:04 AM") set them condensed; then, on a small
+    // screen, leave the distance out.
+    while big.size > px(26), !fits(3) {
       big.size -= 2
       medium.size = max(px(24), medium.size - 2)
     }
-    if width([(trip.arrival, big), (trip.timeRemaining, medium), (trip.distanceRemaining, medium)])
-      > r.width - 2 * pad
-    {
-      showsDistance = false
+    if !fits(3) {
+      big.weight = big.weight.condensedForm
+      medium.weight = medium.weight.condensedForm
     }
+    let showsDistance = fits(3)
+    // The labels under the two figures left shrink to their columns' width at the least.
+    while !showsDistance, !fits(2), label.size > 9 { label.size -= 1 }
+    let widths = columns()
     let baseline = r.y + pad + px(32)
     let labelBaseline = r.maxY - pad + px(2)
     var x = r.x + pad
     canvas.drawText(trip.arrival, big, x: x, baseline: baseline, theme.panelText)
     canvas.drawText(
-      "arrival", label, x: x + px(1), baseline: labelBaseline, theme.panelSecondaryText)
-    x += canvas.textWidth(trip.arrival, big) + gap
+      text[.arrival], label, x: x + px(1), baseline: labelBaseline, theme.panelSecondaryText)
+    x += widths[0] + gap
     canvas.drawText(trip.timeRemaining, medium, x: x, baseline: baseline, theme.accent)
-    canvas.drawText("remaining", label, x: x, baseline: labelBaseline, theme.panelSecondaryText)
+    canvas.drawText(
+      text[.remaining], label, x: x, baseline: labelBaseline, theme.panelSecondaryText)
     guard showsDistance else { return }
-    x +=
-      max(canvas.textWidth(trip.timeRemaining, medium), canvas.textWidth("remaining", label))
-      + gap
+    x += widths[1] + gap
     canvas.drawText(trip.distanceRemaining, medium, x: x, baseline: baseline, theme.panelText)
   }
 
   func status(_ status: StatusContent, in r: ScreenRect) {
     panel(r, theme.panelBackground)
     let pad = px(12)
-    let text = TextStyle.regular(type(20))
+    let style = TextStyle.regular(type(20))
     let clock = TextStyle.bold(type(20))
-    let baseline = canvas.baseline(centering: text, on: r.midY)
+    let baseline = canvas.baseline(centering: style, on: r.midY)
     var x = r.x + pad
     let dot = ScreenPoint(x: x + px(6), y: r.midY)
     switch status.gps {
@@ -246,8 +259,8 @@ struct OverlayPainter {
     // shows the muting there.
     let showsMuted = status.isMuted && mutedX >= x
     let labelRight = showsMuted ? mutedX : clockX
-    if x + canvas.textWidth("GPS", text) <= labelRight {
-      canvas.drawText("GPS", text, x: x, baseline: baseline, theme.panelText)
+    if x + canvas.textWidth(text[.gps], style) <= labelRight {
+      canvas.drawText(text[.gps], style, x: x, baseline: baseline, theme.panelText)
     }
     canvas.drawText(status.clock, clock, x: clockX, baseline: baseline, theme.panelText)
     if showsMuted {
@@ -283,8 +296,9 @@ struct OverlayPainter {
   func barButton(_ button: BarButton, focused: Bool, in r: ScreenRect) {
     canvas.shadow(r, radius: r.height / 2, color: theme.shadow, offset: px(2))
     canvas.fillRoundedRect(r, radius: r.height / 2, theme.panelBackground)
-    let style = TextStyle.bold(type(18))
-    let title = canvas.ellipsized(button.title, style, maxWidth: r.width - px(20))
+    // A long word (some languages' "Route") is set condensed or smaller before it is cut.
+    let (title, style) = canvas.fit(
+      [button.title], .bold(type(18)), minimumSize: 12, maxWidth: r.width - px(12))
     let width = canvas.textWidth(title, style)
     canvas.drawText(
       title, style, x: (r.midX - width / 2).rounded(),

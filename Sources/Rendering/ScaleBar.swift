@@ -22,24 +22,26 @@ public struct ScaleBar: Hashable, Sendable {
   static let metresPerFoot = 0.3048
   static let metresPerMile = 1_609.344
 
-  /// The longest bar for a map of `metresPerPixel` at most `maxPixels` long; nil when the
-  /// scale is not a finite positive number or even the shortest step does not fit.
-  public static func choose(metresPerPixel: Double, maxPixels: Double, units: UnitSystem)
-    -> ScaleBar?
-  {
+  /// The longest bar for a map of `metresPerPixel` at most `maxPixels` long, labelled in
+  /// the language of `text`; nil when the scale is not a finite positive number or even
+  /// the shortest step does not fit.
+  public static func choose(
+    metresPerPixel: Double, maxPixels: Double, units: UnitSystem, text: ScreenText = ScreenText()
+  ) -> ScaleBar? {
+    func label(_ key: ScreenTextKey, _ n: String) -> String { text.text(key, ["n": n]) }
     guard metresPerPixel.isFinite, metresPerPixel > 0, maxPixels >= 1 else { return nil }
     let steps: [(metres: Double, label: String)]
     switch units {
     case .metric:
       steps = metricSteps.map { m in
         m < 1_000
-          ? (m, "\(Int(m)) \(DriverLabels.metres)")
-          : (m, "\(Int(m / 1_000)) \(DriverLabels.kilometres)")
+          ? (m, label(.scaleMetres, String(Int(m))))
+          : (m, label(.scaleKilometres, String(Int(m / 1_000))))
       }
     case .imperial:
       steps =
-        feetSteps.map { ($0 * metresPerFoot, "\(Int($0)) \(DriverLabels.feet)") }
-        + mileSteps.map { ($0 * metresPerMile, "\(milesText($0)) \(DriverLabels.miles)") }
+        feetSteps.map { ($0 * metresPerFoot, label(.scaleFeet, String(Int($0)))) }
+        + mileSteps.map { ($0 * metresPerMile, label(.scaleMiles, milesText($0))) }
     }
     guard let step = steps.last(where: { $0.metres / metresPerPixel <= maxPixels }) else {
       return nil

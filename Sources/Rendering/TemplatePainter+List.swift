@@ -1,6 +1,7 @@
 import CCairo
 import Canvas
 import Foundation
+import Navigation
 import Templates
 
 extension TemplatePainter {
@@ -27,7 +28,7 @@ extension TemplatePainter {
     }
     if rows.isEmpty {
       let style = TextStyle.regular(px(24))
-      let text = canvas.ellipsized("No items", style, maxWidth: body.width - 2 * margin)
+      let text = canvas.ellipsized(text[.noItems], style, maxWidth: body.width - 2 * margin)
       drawCentered(
         text, style, midX: body.midX, baseline: canvas.baseline(centering: style, on: body.midY),
         theme.panelSecondaryText)

@@ -82,11 +82,11 @@ extension TemplatePainter {
     canvas.drawText(
       title.text, title.style, x: inner.x + px(4), baseline: inner.y + px(30), theme.panelText)
     let countStyle = TextStyle.regular(px(18))
-    let routeCount = choices.count == 1 ? "1 route" : "\(choices.count) routes"
-    let subtitle =
-      preview.trips.count > 1
-      ? "Trip \(preview.selectedTripIndex + 1) of \(preview.trips.count) · \(routeCount)"
-      : routeCount
+    let routeCount = text.routes(choices.count)
+    let tripOf = text.text(
+      .tripOfTrips,
+      ["number": String(preview.selectedTripIndex + 1), "count": String(preview.trips.count)])
+    let subtitle = preview.trips.count > 1 ? "\(tripOf) · \(routeCount)" : routeCount
     canvas.drawText(
       canvas.ellipsized(subtitle, countStyle, maxWidth: inner.width - px(8)), countStyle,
       x: inner.x + px(4), baseline: inner.y + px(55), theme.panelSecondaryText)
@@ -110,7 +110,8 @@ extension TemplatePainter {
     let focused = focusable(TripPreview.startElementID, start)
     canvas.fillRoundedRect(start, radius: px(12), theme.gpsGood)
     let startStyle = canvas.fit(
-      [preview.startTitle], .bold(px(30)), minimumSize: px(24), maxWidth: start.width - px(24))
+      [preview.startTitle(text)], .bold(px(30)), minimumSize: px(24), maxWidth: start.width - px(24)
+    )
     drawCentered(
       startStyle.text, startStyle.style, midX: start.midX,
       baseline: canvas.baseline(centering: startStyle.style, on: start.midY), .white)
@@ -146,8 +147,9 @@ extension TemplatePainter {
     canvas.drawText(time, timeStyle, x: x, baseline: top, theme.panelText)
     let after = x + canvas.textWidth(time, timeStyle) + px(12)
     if let note = choice.choice.additionalInformationVariants.first {
-      let style = TextStyle.bold(px(18))
-      let text = canvas.ellipsized(note, style, maxWidth: right - after - px(16))
+      // Condensed or smaller (not under 11 px) before it is cut.
+      let (text, style) = canvas.fit(
+        [note], .bold(px(18)), minimumSize: min(px(18), 11), maxWidth: right - after - px(16))
       if !text.isEmpty {
         let chip = ScreenRect(
           x: after, y: top - px(23), width: canvas.textWidth(text, style) + px(16),

@@ -1,6 +1,7 @@
 import CCairo
 import Canvas
 import Foundation
+import Navigation
 import Templates
 
 extension TemplatePainter {
@@ -36,7 +37,7 @@ extension TemplatePainter {
     let rows = search.results
     if rows.isEmpty {
       let style = TextStyle.regular(px(22))
-      let text = query.isEmpty ? "Turn the knob to spell, press to type" : "No results"
+      let text = query.isEmpty ? self.text[.spellHint] : self.text[.noResults]
       drawCentered(
         text, style, midX: results.midX,
         baseline: canvas.baseline(centering: style, on: results.midY), theme.panelSecondaryText)
@@ -58,7 +59,7 @@ extension TemplatePainter {
     if query.isEmpty {
       let style = TextStyle.regular(px(26))
       canvas.drawText(
-        canvas.ellipsized("Search", style, maxWidth: right - x), style, x: x,
+        canvas.ellipsized(text[.search], style, maxWidth: right - x), style, x: x,
         baseline: canvas.baseline(centering: style, on: r.midY), theme.panelSecondaryText)
     } else {
       // Keep the end of a long query, where the next letter goes, in view.

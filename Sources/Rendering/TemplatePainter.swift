@@ -1,6 +1,7 @@
 import CCairo
 import Canvas
 import Foundation
+import Navigation
 import Templates
 
 /// Draws template screens into a canvas and records where each focusable element went.
@@ -14,12 +15,15 @@ final class TemplatePainter {
   let focusedID: String?
   /// The back button's title in every header; nil draws none.
   let backTitle: String?
+  /// The words the painter adds itself.
+  let text: ScreenText
   private(set) var targets: [FocusTarget] = []
 
   init(
     canvas: CairoCanvas, theme: Theme, layout: TemplateLayout, focusedID: String?,
-    backTitle: String? = nil
+    backTitle: String? = nil, text: ScreenText = ScreenText()
   ) {
+    self.text = text
     self.canvas = canvas
     self.theme = theme
     self.layout = layout

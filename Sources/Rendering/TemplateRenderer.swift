@@ -1,6 +1,7 @@
 import CCairo
 import Canvas
 import Foundation
+import Navigation
 import Templates
 
 /// Draws template screens (lists, grids, forms, search, points of interest, the map's
@@ -41,7 +42,7 @@ public final class TemplateRenderer {
     target.clear(scene.theme.templateBackground)
     let painter = TemplatePainter(
       canvas: target, theme: scene.theme, layout: layout, focusedID: scene.focusedID,
-      backTitle: scene.backTitle)
+      backTitle: scene.backTitle, text: scene.text)
     let hasTabBar = scene.tabBar != nil
     let area = layout.contentArea(hasTabBar: hasTabBar)
     cairo_save(target.cr)
@@ -80,7 +81,7 @@ public final class TemplateRenderer {
       return
     case .panning?:
       let buttons = scene.template.mapButtons.prefix(MapTemplate.maximumMapButtonsWhilePanning)
-      let done = BarButton(id: InterfaceController.panExitElementID, title: "Done")
+      let done = BarButton(id: InterfaceController.panExitElementID, title: painter.text[.done])
       scene.template = MapTemplate(
         mapButtons: Array(buttons), leadingBarButtons: [done], focusedID: focusedID)
     case .navigationAlert?:

@@ -1,4 +1,5 @@
 import MapLayers
+import Navigation
 import Templates
 
 // From the interface controller's templates to the scenes drawn here. Templates keep
@@ -22,17 +23,18 @@ extension TemplateScene.Content {
 }
 
 extension Template {
-  /// The words a back button or a tab uses for this template.
-  var shortTitle: String {
+  /// The words a back button or a tab uses for this template, the system's own in the
+  /// language of `text`.
+  func shortTitle(_ text: ScreenText) -> String {
     switch self {
-    case .map: "Map"
+    case .map: text[.map]
     case .list(let t): t.title
     case .grid(let t): t.title
     case .information(let t): t.title
-    case .search: "Search"
+    case .search: text[.search]
     case .pointOfInterest(let t): t.title
     case .alert, .actionSheet: ""
-    case .tabBar: "Home"
+    case .tabBar: text[.home]
     }
   }
 
@@ -50,10 +52,12 @@ extension Template {
 }
 
 extension TabBarContent {
-  public init(_ bar: TabBarTemplate) {
+  /// The tabs of `bar`, titled in the language of `text` where the system names them.
+  public init(_ bar: TabBarTemplate, text: ScreenText = ScreenText()) {
     self.init(
       tabs: bar.tabs.enumerated().map { i, tab in
-        Tab(id: TabBarTemplate.tabElementID(i), title: tab.shortTitle, symbol: tab.tabSymbol)
+        Tab(
+          id: TabBarTemplate.tabElementID(i), title: tab.shortTitle(text), symbol: tab.tabSymbol)
       },
       selectedID: TabBarTemplate.tabElementID(bar.selectedIndex))
   }
@@ -112,23 +116,25 @@ extension TemplateScene {
     _ controller: InterfaceController, size: ScreenSize, theme: Theme, map: MapContext
   ) {
     guard let root = controller.stack.first, let top = controller.stack.last else { return nil }
+    let text = controller.configuration.text
     var tabBar: TabBarContent?
     var shown = top
     var backTitle: String?
     if case .tabBar(let bar) = root {
-      tabBar = TabBarContent(bar)
+      tabBar = TabBarContent(bar, text: text)
       if controller.stack.count == 1, let tab = bar.selectedTab { shown = tab }
     }
     if controller.stack.count >= 2 {
       let below = controller.stack[controller.stack.count - 2]
       if case .tabBar(let bar) = below {
-        backTitle = bar.selectedTab?.shortTitle ?? "Back"
+        backTitle = bar.selectedTab?.shortTitle(text) ?? text[.back]
       } else {
-        backTitle = below.shortTitle
+        backTitle = below.shortTitle(text)
       }
     }
     var mapContext = map
     mapContext.scene.size = size
+    mapContext.scene.text = text
     guard let content = Content(shown, map: mapContext) else { return nil }
     var modal: Modal?
     switch controller.presented {
@@ -139,5 +145,6 @@ extension TemplateScene {
     self.init(
       size: size, theme: theme, content: content, tabBar: tabBar, modal: modal,
       backTitle: backTitle, focusedID: controller.focusedElementID)
+    self.text = text
   }
 }

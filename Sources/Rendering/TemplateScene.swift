@@ -1,4 +1,5 @@
 import MapLayers
+import Navigation
 import Templates
 
 /// Everything one frame of a template screen shows, as plain values: the top template,
@@ -32,6 +33,8 @@ public struct TemplateScene: Sendable {
   public var backTitle: String?
   /// The id the knob has focused (see `TemplateRenderer.render(_:)` for the ids).
   public var focusedID: String?
+  /// The language of the words the screen adds itself ("Done", "No results", "Back").
+  public var text = ScreenText()
 
   public init(
     size: ScreenSize, theme: Theme, content: Content, tabBar: TabBarContent? = nil,

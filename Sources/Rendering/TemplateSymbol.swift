@@ -22,7 +22,7 @@ public enum TemplateSymbol: Hashable, Sendable {
   case info
   /// A map button's icon.
   case map(MapButton.Symbol)
-  /// Up to three letters, for things that have no symbol.
+  /// Up to four letters (shrunk to fit), for things that have no symbol.
   case letters(String)
   /// A number on a filled disc (a point of interest's pin number).
   case number(Int)

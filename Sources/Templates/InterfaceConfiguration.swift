@@ -1,3 +1,5 @@
+import Navigation
+
 /// The interface controller's tunables.
 public struct InterfaceConfiguration: Hashable, Sendable {
   /// Templates in the stack at most, the root included (CarPlay: 5 for most apps).
@@ -12,10 +14,14 @@ public struct InterfaceConfiguration: Hashable, Sendable {
   public var drivingSpeed: Double
   /// While driving, lists show at most this many items.
   public var drivingListItemLimit: Int
+  /// The language of the words the interface adds itself (the speller's driving message)
+  /// and of the built-in app's screens.
+  public var text: ScreenText
 
   public init(
     maximumDepth: Int = 5, panTimeout: Double = 10, panStep: Double = 80,
-    zoomPerDetent: Double = 1, drivingSpeed: Double = 8 / 3.6, drivingListItemLimit: Int = 12
+    zoomPerDetent: Double = 1, drivingSpeed: Double = 8 / 3.6, drivingListItemLimit: Int = 12,
+    text: ScreenText = ScreenText()
   ) {
     self.maximumDepth = maximumDepth
     self.panTimeout = panTimeout
@@ -23,5 +29,6 @@ public struct InterfaceConfiguration: Hashable, Sendable {
     self.zoomPerDetent = zoomPerDetent
     self.drivingSpeed = drivingSpeed
     self.drivingListItemLimit = drivingListItemLimit
+    self.text = text
   }
 }

@@ -23,7 +23,8 @@ extension InterfaceController {
       list.itemLimit = isDrivingLimited ? configuration.drivingListItemLimit : nil
       return .list(list)
     case .search(var search):
-      search.disabledMessage = isDrivingLimited ? SearchTemplate.drivingMessage : nil
+      search.disabledMessage =
+        isDrivingLimited ? SearchTemplate.drivingMessage(configuration.text) : nil
       return .search(search)
     case .tabBar(var bar):
       bar.tabs = bar.tabs.map(limited)

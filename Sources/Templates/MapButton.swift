@@ -14,7 +14,7 @@ public struct MapButton: Hashable, Sendable, Identifiable {
     case zoomOut
     /// End the trip.
     case endRoute
-    /// Up to three letters, for buttons that have no symbol yet.
+    /// Up to four letters (shrunk to fit), for buttons that have no symbol yet.
     case letters(String)
   }
 

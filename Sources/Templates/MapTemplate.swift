@@ -1,3 +1,5 @@
+import Navigation
+
 /// The map screen's controls (CarPlay's `CPMapTemplate`): round map buttons along the right
 /// edge, text buttons in the navigation bar, which control has the knob's focus, and the
 /// map's modes: trip previews, a navigation alert, panning.
@@ -86,8 +88,10 @@ public struct MapTemplate: Hashable, Sendable, Identifiable {
   func shownMapButton(_ id: String) -> MapButton? { mapButtons.first { $0.id == id } }
 
   /// The driving screen's usual controls: mute, overview, recenter and end, with the
-  /// mute button showing `muted`.
-  public static func guidance(muted: Bool = false, focusedID: String? = nil) -> MapTemplate {
+  /// mute button showing `muted`; the menu and route bar buttons in the language of `text`.
+  public static func guidance(
+    muted: Bool = false, focusedID: String? = nil, text: ScreenText = ScreenText()
+  ) -> MapTemplate {
     MapTemplate(
       mapButtons: [
         MapButton(id: "mute", symbol: muted ? .speakerMuted : .speaker),
@@ -95,8 +99,8 @@ public struct MapTemplate: Hashable, Sendable, Identifiable {
         MapButton(id: "recenter", symbol: .recenter),
         MapButton(id: "end", symbol: .endRoute),
       ],
-      leadingBarButtons: [BarButton(id: "menu", title: "Menu")],
-      trailingBarButtons: [BarButton(id: "route", title: "Route")],
+      leadingBarButtons: [BarButton(id: "menu", title: text[.menu])],
+      trailingBarButtons: [BarButton(id: "route", title: text[.route])],
       focusedID: focusedID)
   }
 }

@@ -1,10 +1,15 @@
+import Navigation
+
 /// Search without a keyboard (CarPlay's `CPSearchTemplate`, knob-first): a rotary speller
 /// above a live list of results.
 ///
 /// While the car moves the controller disables the speller (`disabledMessage` says why);
 /// results already found stay choosable.
 public struct SearchTemplate: Hashable, Sendable, Identifiable {
-  public static let drivingMessage = "Search is not available while driving"
+  /// Why the speller is off while the car moves, in the language of `text`.
+  public static func drivingMessage(_ text: ScreenText = ScreenText()) -> String {
+    text[.searchWhileDriving]
+  }
 
   public var id: String
   public var speller: RotarySpeller

@@ -29,8 +29,10 @@ public struct TripPreview: Hashable, Sendable {
     "preview.\(tripID).\(choice)"
   }
 
-  /// The start button's title: `startButtonTitle`, or "Go".
-  public var startTitle: String { startButtonTitle ?? "Go" }
+  /// The start button's title: `startButtonTitle`, or the word for "Go" in `text`.
+  public func startTitle(_ text: ScreenText = ScreenText()) -> String {
+    startButtonTitle ?? text[.go]
+  }
 
   public var selectedTrip: Trip? {
     trips.indices.contains(selectedTripIndex) ? trips[selectedTripIndex] : nil

@@ -49,7 +49,7 @@ struct ConfigCommandTests {
       exampleText.replacingOccurrences(of: #""group": "headunit""#, with: #""group": "root""#))
     let (exampleStatus, exampleOutput) = run(["config", "check", here])
     #expect(exampleStatus == .success, "\(exampleOutput.err)")
-    #expect(exampleOutput.out.contains("  board pi4, encoder, 4 buttons, ignition"))
+    #expect(exampleOutput.out.contains("  board pi4, encoder, 4 buttons, ignition, headlights"))
   }
 
   @Test func checkRejectsABadFile() throws {

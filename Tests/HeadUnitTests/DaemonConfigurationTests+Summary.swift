@@ -39,7 +39,7 @@ extension DaemonConfigurationTests {
         "language en",
         "units metric",
         "map none (the embedded map of central Helsinki)",
-        "board pi4, encoder, 4 buttons, ignition",
+        "board pi4, encoder, 4 buttons, ignition, headlights",
         "gpsd: host 127.0.0.1, port 2947",
         "display: framebuffer /dev/fb0, theme auto, frameRate 10 fps, touch auto, "
           + "touchRotation 0, touchFlipX false, touchFlipY false, speedWarning none (5 km/h, "

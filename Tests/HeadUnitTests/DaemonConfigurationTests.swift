@@ -280,7 +280,7 @@ struct DaemonConfigurationTests {
     (
       #"{"board": {"boards": "pi4"}}"#,
       "$.board.boards: unknown key (expected board, chip, encoder, buttons, ignition, "
-        + "debounceMs, longPressMs, powerSupplyPath)"
+        + "headlights, debounceMs, longPressMs, powerSupplyPath)"
     ),
     (
       #"{"routing": {"server": "graphhopper"}}"#,

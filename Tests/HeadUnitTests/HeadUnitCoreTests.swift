@@ -348,7 +348,7 @@ extension HeadUnitCoreTests {
     let snapshot = try DriveFixtures.snapshot("helsinki-1-clean", savedAt: origin)
     var clock = CoreClock(core: Self.core(), origin: origin, trip: snapshot)
     clock.send(
-      .routedOffline(detail: "Valhalla at http://127.0.0.1:8002: no answer within 3 s"), at: 5)
+      .routedOffline(server: "Valhalla at http://127.0.0.1:8002"), at: 5)
     guard case .map(let map)? = clock.core.app.controller.stack.first else {
       Issue.record("no map at the root")
       return

@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 import Rendering
 
 @testable import Templates
@@ -93,7 +94,20 @@ enum LocalizedFixtures {
       back: "地图"),
   ]
 
-  static func words(_ language: String) -> Words { words[language] ?? words["en"]! }
+  /// The words in `language`: the built-in app's from the screen-text catalog, an app's
+  /// own (places, messages, tiles) from the table above.
+  static func words(_ language: String) -> Words {
+    var w = words[language] ?? words["en"]!
+    guard let text = try? ScreenText(language: language) else { return w }
+    w.destinations = text[.destinations]
+    w.favourites = text[.favourites]
+    w.recent = text[.recents]
+    w.nearby = text[.nearby]
+    w.endTitle = text[.endTripQuestion]
+    w.endTrip = text[.endTrip]
+    w.back = text[.map]
+    return w
+  }
 
   static func destinations(_ w: Words) -> ListTemplate {
     ListTemplate(
@@ -145,6 +159,26 @@ enum LocalizedFixtures {
       ])
   }
 
+  /// The trip preview of `TemplateFixtures` as the built-in app words it in the language of
+  /// `text`: times, distances, the fastest route's note and the start button.
+  static func tripPreview(_ text: ScreenText) throws -> TripPreview {
+    let (english, _) = try TemplateFixtures.tripPreview()
+    let trip = english.trips[0]
+    let choices = [(1_800.0, 300.0, true), (2_100, 420, false), (1_700, 480, false)].map {
+      metres, seconds, fastest in
+      RouteChoice(
+        summaryVariants: [text.distance(metres)],
+        selectionSummaryVariants: [text.duration(seconds)],
+        additionalInformationVariants: fastest ? [text[.fastest]] : [])
+    }
+    return TripPreview(
+      trips: [
+        Trip(
+          id: trip.id, origin: trip.origin, destination: trip.destination,
+          destinationNameVariants: trip.destinationNameVariants, routeChoices: choices)
+      ], startButtonTitle: text[.go])
+  }
+
   /// The template screens the layout tests and the golden grid look at.
   static let names = ["list", "grid", "alert", "actionsheet", "search", "preview"]
 
@@ -156,9 +190,11 @@ enum LocalizedFixtures {
     func make(
       _ content: TemplateScene.Content, modal: TemplateScene.Modal? = nil, focus: String?
     ) -> TemplateScene {
-      TemplateScene(
+      var scene = TemplateScene(
         size: size, theme: theme, content: content, modal: modal, backTitle: w.back,
         focusedID: focus)
+      scene.text = (try? ScreenText(language: language)) ?? ScreenText()
+      return scene
     }
     switch name {
     case "list": return make(.list(destinations(w)), focus: "r1")
@@ -171,6 +207,12 @@ enum LocalizedFixtures {
     case "preview":
       var scene = try TemplateFixtures.scene("preview", size, theme)
       scene.backTitle = nil
+      let text = try ScreenText(language: language)
+      scene.text = text
+      if case .map(var screen) = scene.content, case .tripPreview(_, let routes) = screen.overlay {
+        screen.overlay = .tripPreview(try tripPreview(text), routes: routes)
+        scene.content = .map(screen)
+      }
       return scene
     default:
       throw RenderingError(.invalidArgument, "no template scene \(name)")

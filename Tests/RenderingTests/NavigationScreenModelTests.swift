@@ -54,10 +54,10 @@ import Testing
 
   @Test func timesAreWordedForTheScreen() {
     let utc = TimeZone(identifier: "UTC")!
-    #expect(
-      NavigationScreenModel.clock(Date(timeIntervalSince1970: 8 * 3600 + 5 * 60), utc) == "08:05")
-    #expect(NavigationScreenModel.duration(20) == "< 1 min")
-    #expect(NavigationScreenModel.duration(4 * 60 + 10) == "4 min")
-    #expect(NavigationScreenModel.duration(65 * 60) == "1 h 05 min")
+    let text = ScreenText()
+    #expect(text.clock(Date(timeIntervalSince1970: 8 * 3600 + 5 * 60), utc) == "08:05")
+    #expect(text.duration(20) == "< 1 min")
+    #expect(text.duration(4 * 60 + 10) == "4 min")
+    #expect(text.duration(65 * 60) == "1 h 05 min")
   }
 }

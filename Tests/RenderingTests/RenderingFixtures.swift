@@ -93,7 +93,7 @@ enum RenderingFixtures {
     var (model, now) = try model(drive: drive, at: seconds, language: language)
     model.theme = theme
     model.isMuted = muted
-    model.template = .guidance(muted: muted, focusedID: focused)
+    model.template = .guidance(muted: muted, focusedID: focused, text: model.phrases.screenText)
     return model.scene(at: now, size: size)
   }
 }

@@ -107,7 +107,7 @@ import Testing
     #expect(choices.map(\.selectionSummaryVariants.first) == ["5 min", "7 min"])
     #expect(choices[0].additionalInformationVariants.first == "Fastest")
     #expect(routes.count == 2)
-    #expect(preview.startTitle == "Go")
+    #expect(preview.startTitle() == "Go")
     #expect(Set(targets.map(\.id)) == Set(c.topTemplate?.focusOrder ?? []))
     Self.expectFocusMatches(c, targets)
   }

@@ -93,7 +93,7 @@ enum TemplateFixtures {
       .init(id: "result.hotel", text: "Hotel Mannerheim Park", detailText: "Hotel · Töölö"),
       .init(id: "result.museum", text: "Mannerheim Museum", detailText: "Museum · Kaivopuisto"),
     ]
-    if disabled { search.disabledMessage = SearchTemplate.drivingMessage }
+    if disabled { search.disabledMessage = SearchTemplate.drivingMessage() }
     return search
   }
 

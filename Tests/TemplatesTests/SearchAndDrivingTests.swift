@@ -77,7 +77,7 @@ import Testing
     _ = c.handle(
       .push(2, .search(SearchTemplate(id: "s", placeNames: SpellerTests.names))), at: Fixture.t0)
     guard case .search(let s) = c.topTemplate else { return #expect(Bool(false)) }
-    #expect(s.disabledMessage == SearchTemplate.drivingMessage && s.focusOrder.isEmpty)
+    #expect(s.disabledMessage == SearchTemplate.drivingMessage() && s.focusOrder.isEmpty)
     #expect(c.handle(.press(.select, long: false), at: Fixture.t0) == [])
     // Slowing down lifts the limits.
     #expect(c.handle(.vehicleSpeed(5 / 3.6), at: Fixture.t0).contains(.drivingLimitsChanged(false)))

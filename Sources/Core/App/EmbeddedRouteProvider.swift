@@ -29,6 +29,8 @@ public struct EmbeddedRouteProvider: PlaceListProvider {
     self.routes = byID
   }
 
+  /// The routes to `place`, the first noted as the fastest, worded in English (the app words
+  /// the trip in the screen's language).
   public func trip(to place: Place, from origin: Coordinate?) -> Navigation.Trip? {
     guard let found = routes[place.id], let first = found.first else { return nil }
     let choices = found.prefix(Navigation.Trip.maximumRouteChoices).enumerated().map {
@@ -36,7 +38,7 @@ public struct EmbeddedRouteProvider: PlaceListProvider {
       Navigation.RouteChoice(
         route: route, summaryVariants: [Self.distanceText(route.distance)],
         selectionSummaryVariants: [Self.durationText(route.duration)],
-        additionalInformationVariants: index == 0 ? ["Fastest"] : [])
+        additionalInformationVariants: index == 0 ? [ScreenText()[.fastest]] : [])
     }
     return Navigation.Trip(
       origin: origin ?? first.origin ?? place.coordinate, destination: place.coordinate,

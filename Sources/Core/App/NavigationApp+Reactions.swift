@@ -32,17 +32,9 @@ extension NavigationApp {
     case ID.destinations:
       switch elementID {
       case ID.favourites:
-        push(
-          .list(
-            Self.placeList(
-              id: ID.favourites, title: "Favourites", places: lists.favourites,
-              empty: "No favourites yet")), at: now)
+        push(.list(favouritesList), at: now)
       case ID.recents:
-        push(
-          .list(
-            Self.placeList(
-              id: ID.recents, title: "Recents", places: lists.recents,
-              empty: "No recent places")), at: now)
+        push(.list(recentsList), at: now)
       case ID.nearby: push(.grid(nearbyGrid()), at: now)
       case ID.search: push(.search(searchTemplate()), at: now)
       default: break
@@ -55,7 +47,7 @@ extension NavigationApp {
       if let category = provider.categories().first(where: { ID.category($0) == elementID }) {
         nearbyPlaces = provider.places(
           inCategory: category, near: position, limit: PointOfInterestTemplate.maximumPointCount)
-        push(.pointOfInterest(Self.pointsOfInterest(category, nearbyPlaces)), at: now)
+        push(.pointOfInterest(pointsOfInterest(category, nearbyPlaces)), at: now)
       }
     case ID.search:
       choseSearchResult(elementID, at: now)
@@ -75,9 +67,11 @@ extension NavigationApp {
 
   private mutating func choseOnMap(_ elementID: String, at now: Date) {
     switch elementID {
-    case ID.destinations: push(.list(Self.destinationsList), at: now)
+    case ID.destinations: push(.list(destinationsList), at: now)
     case ID.overview: outbox.append(.showOverview)
-    case ID.endTrip: request({ .present($0, .alert(Self.endTripAlert())) }, at: now)
+    case ID.endTrip:
+      let alert = endTripAlert()
+      request({ .present($0, .alert(alert)) }, at: now)
     case TripPreview.cancelElementID:
       phase = .browsing
       previewTrip = nil
@@ -97,13 +91,15 @@ extension NavigationApp {
   /// Previews the routes to `place` on the bare map, or says there is none.
   mutating func choose(_ place: Place, at now: Date) {
     guard let trip = provider.trip(to: place, from: position), !trip.routeChoices.isEmpty else {
-      request({ .present($0, .alert(Self.noRouteAlert(place))) }, at: now)
+      let alert = noRouteAlert(place)
+      request({ .present($0, .alert(alert)) }, at: now)
       return
     }
     previewTrip = trip
     phase = .previewing(place)
     request({ .popToRoot($0) }, at: now)
-    request({ .showTripPreviews($0, Self.preview(of: trip, to: place)) }, at: now)
+    let shown = preview(of: trip, to: place)
+    request({ .showTripPreviews($0, shown) }, at: now)
   }
 
   /// Start on the preview: remember the place, hand the trip to the session, show the
@@ -129,14 +125,15 @@ extension NavigationApp {
     guard case .navigating = phase else { return }
     outbox.append(.session(event))
     phase = .browsing
-    let buttons = Self.browsingButtons
+    let buttons = browsingButtons
     request({ .setMapButtons($0, mapButtons: buttons, leading: [], trailing: []) }, at: now)
   }
 
   /// What the session said: arrival brings up the arrival alert.
   mutating func sessionReported(_ effect: NavigationSession.Effect, at now: Date) {
     guard case .arrived = effect, case .navigating(let place) = phase else { return }
-    request({ .presentNavigationAlert($0, Self.arrivalAlert(place)) }, at: now)
+    let alert = arrivalAlert(place)
+    request({ .presentNavigationAlert($0, alert) }, at: now)
   }
 
   /// Redraws favourites and recents lists on screen after a restore.
@@ -146,12 +143,9 @@ extension NavigationApp {
       let fresh: ListTemplate
       switch list.id {
       case ID.favourites:
-        fresh = Self.placeList(
-          id: ID.favourites, title: "Favourites", places: lists.favourites,
-          empty: "No favourites yet")
+        fresh = favouritesList
       case ID.recents:
-        fresh = Self.placeList(
-          id: ID.recents, title: "Recents", places: lists.recents, empty: "No recent places")
+        fresh = recentsList
       default: continue
       }
       request({ .update($0, .list(fresh)) }, at: now)

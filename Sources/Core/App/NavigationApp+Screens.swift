@@ -37,14 +37,17 @@ extension NavigationApp {
     public static func nearby(_ name: String) -> String { "nearby.\(Place.slug(name))" }
   }
 
+  /// The words of the app's screens: the interface's language.
+  public var text: ScreenText { controller.configuration.text }
+
   /// The map while browsing: destinations, and back to following the vehicle.
-  static var browsingMap: MapTemplate {
+  var browsingMap: MapTemplate {
     MapTemplate(id: ID.map, mapButtons: browsingButtons)
   }
 
-  static var browsingButtons: [MapButton] {
+  var browsingButtons: [MapButton] {
     [
-      MapButton(id: ID.destinations, symbol: .letters("Go"), role: .app),
+      MapButton(id: ID.destinations, symbol: .letters(text[.destinationsButton]), role: .app),
       MapButton(id: ID.recentre, symbol: .recenter),
     ]
   }
@@ -59,15 +62,15 @@ extension NavigationApp {
     ]
   }
 
-  static var destinationsList: ListTemplate {
+  var destinationsList: ListTemplate {
     let rows: [(String, String, String)] = [
-      (ID.favourites, "Favourites", "star"),
-      (ID.recents, "Recents", "clock"),
-      (ID.nearby, "Nearby", "pin"),
-      (ID.search, "Search", "magnifier"),
+      (ID.favourites, text[.favourites], "star"),
+      (ID.recents, text[.recents], "clock"),
+      (ID.nearby, text[.nearby], "pin"),
+      (ID.search, text[.search], "magnifier"),
     ]
     return ListTemplate(
-      id: ID.destinations, title: "Destinations",
+      id: ID.destinations, title: text[.destinations],
       sections: [
         ListSection(
           items: rows.map {
@@ -76,72 +79,108 @@ extension NavigationApp {
       ])
   }
 
+  /// The favourites list.
+  var favouritesList: ListTemplate {
+    placeList(
+      id: ID.favourites, title: text[.favourites], places: lists.favourites,
+      empty: text[.noFavourites])
+  }
+
+  /// The recent places list.
+  var recentsList: ListTemplate {
+    placeList(
+      id: ID.recents, title: text[.recents], places: lists.recents, empty: text[.noRecents])
+  }
+
   /// A list of `places`; with none, one disabled row saying so.
-  static func placeList(id: String, title: String, places: [Place], empty: String)
-    -> ListTemplate
-  {
+  func placeList(id: String, title: String, places: [Place], empty: String) -> ListTemplate {
     let items =
       places.isEmpty
       ? [ListItem(id: "\(id).empty", text: empty, isEnabled: false)]
       : places.prefix(ListTemplate.maximumItemCount).map {
-        ListItem(id: ID.place($0), text: $0.name, detailText: $0.category)
+        ListItem(id: ID.place($0), text: $0.name, detailText: $0.category.map(text.category))
       }
     return ListTemplate(id: id, title: title, sections: [ListSection(items: items)])
   }
 
   func nearbyGrid() -> GridTemplate {
     GridTemplate(
-      id: ID.nearby, title: "Nearby",
+      id: ID.nearby, title: text[.nearby],
       buttons: provider.categories().map {
-        GridButton(id: ID.category($0), title: $0, image: "pin")
+        GridButton(id: ID.category($0), title: text.category($0), image: "pin")
       })
   }
 
   /// The map of `places`, those of `category` nearest the vehicle.
-  static func pointsOfInterest(_ category: String, _ places: [Place]) -> PointOfInterestTemplate {
+  func pointsOfInterest(_ category: String, _ places: [Place]) -> PointOfInterestTemplate {
     PointOfInterestTemplate(
-      id: ID.nearby(category), title: category,
+      id: ID.nearby(category), title: text.category(category),
       points: places.prefix(PointOfInterestTemplate.maximumPointCount)
         .map {
           PointOfInterest(
-            id: ID.place($0), title: $0.name, subtitle: $0.category, coordinate: $0.coordinate)
+            id: ID.place($0), title: $0.name, subtitle: $0.category.map(text.category),
+            coordinate: $0.coordinate)
         })
   }
 
-  static func endTripAlert() -> AlertTemplate {
+  func endTripAlert() -> AlertTemplate {
     AlertTemplate(
-      id: ID.endTripAlert, titleVariants: ["End the trip?", "End trip?"],
+      id: ID.endTripAlert, titleVariants: text.variants(.endTripQuestion),
       actions: [
-        TemplateAction(id: ID.keepGoing, title: "Continue", style: .cancel),
-        TemplateAction(id: ID.confirmEnd, title: "End Trip", style: .destructive),
+        TemplateAction(id: ID.keepGoing, title: text[.continueTrip], style: .cancel),
+        TemplateAction(id: ID.confirmEnd, title: text[.endTrip], style: .destructive),
       ])
   }
 
-  static func noRouteAlert(_ place: Place) -> AlertTemplate {
+  func noRouteAlert(_ place: Place) -> AlertTemplate {
     AlertTemplate(
-      id: ID.noRouteAlert, titleVariants: ["No route to \(place.name)", "No route"],
-      actions: [TemplateAction(id: ID.noRouteDone, title: "OK", style: .cancel)])
+      id: ID.noRouteAlert, titleVariants: text.variants(.noRouteTo, ["place": place.name]),
+      actions: [TemplateAction(id: ID.noRouteDone, title: text[.ok], style: .cancel)])
   }
 
   /// A notice over the map that goes by itself after 6 s.
-  static func noticeAlert(title: String, detail: String) -> NavigationAlert {
+  func noticeAlert(title: String, detail: String) -> NavigationAlert {
     NavigationAlert(
       id: ID.noticeAlert, titleVariants: [title], subtitleVariants: [detail], image: "info",
-      primaryAction: TemplateAction(id: ID.noticeDone, title: "OK"), duration: 6)
+      primaryAction: TemplateAction(id: ID.noticeDone, title: text[.ok]), duration: 6)
   }
 
-  static func arrivalAlert(_ place: Place) -> NavigationAlert {
+  func arrivalAlert(_ place: Place) -> NavigationAlert {
     NavigationAlert(
-      id: ID.arrivalAlert, titleVariants: ["You have arrived", "Arrived"],
+      id: ID.arrivalAlert, titleVariants: text.variants(.youHaveArrived),
       subtitleVariants: [place.name], image: "flag",
-      primaryAction: TemplateAction(id: ID.arrivalDone, title: "Done"))
+      primaryAction: TemplateAction(id: ID.arrivalDone, title: text[.done]))
   }
 
-  /// The preview of `trip` to `place`: the session's trip as the map shows it.
-  static func preview(of trip: Navigation.Trip, to place: Place) -> TripPreview {
-    var shown = trip
+  /// The preview of `trip` to `place`: the session's trip as the map shows it, its route
+  /// choices summed up in the screen's language (`worded(_:)`).
+  func preview(of trip: Navigation.Trip, to place: Place) -> TripPreview {
+    var shown = worded(trip)
     shown.id = place.id
     if shown.destinationNameVariants.isEmpty { shown.destinationNameVariants = [place.name] }
-    return TripPreview(trips: [shown], startButtonTitle: "Start")
+    return TripPreview(trips: [shown], startButtonTitle: text[.start])
+  }
+
+  /// `trip` from the route provider with its route choices summed up in the screen's
+  /// language: distance and time from each choice's route, and the notes the providers
+  /// write in English ("Fastest", "Recommended") translated; other notes (a road the route
+  /// goes by) as they are.
+  func worded(_ trip: Navigation.Trip) -> Navigation.Trip {
+    let english = ScreenText()
+    let notes: [String: String] = Dictionary(
+      uniqueKeysWithValues: [ScreenTextKey.fastest, .recommended].map { (english[$0], text[$0]) })
+    var worded = trip
+    worded.routeChoices = trip.routeChoices.map { choice in
+      var choice = choice
+      if let route = choice.route {
+        choice.summaryVariants = [text.distance(route.distance)]
+        choice.selectionSummaryVariants = [text.duration(route.duration)]
+      }
+      choice.additionalInformationVariants = choice.additionalInformationVariants.map {
+        notes[$0] ?? $0
+      }
+      return choice
+    }
+    return worded
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Navigation
 import Templates
 
 /// Search through the provider: live results and the letters still worth typing as the
@@ -120,7 +121,7 @@ extension NavigationApp {
       }
       sections = [ListSection(items: Array(rows.prefix(max(fit, 1))))]
       if !near.isEmpty {
-        sections.insert(ListSection(header: "Near you", items: near.map(numberRow)), at: 0)
+        sections.insert(ListSection(header: text[.nearYou], items: near.map(numberRow)), at: 0)
       }
     }
     let list = ListTemplate(id: id, title: title, sections: sections)

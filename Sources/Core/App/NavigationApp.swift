@@ -102,7 +102,8 @@ public struct NavigationApp: Sendable {
     outbox = []
     switch event {
     case .launch:
-      request({ .setRoot($0, .map(Self.browsingMap)) }, at: now)
+      let map = browsingMap
+      request({ .setRoot($0, .map(map)) }, at: now)
     case .interface(let uiEvent):
       send(uiEvent, at: now)
     case .restore(let restored):
@@ -115,8 +116,8 @@ public struct NavigationApp: Sendable {
     case .abandonTrip:
       finishTrip(with: .cancel, at: now)
     case .notice(let title, let detail):
-      request(
-        { .presentNavigationAlert($0, Self.noticeAlert(title: title, detail: detail)) }, at: now)
+      let alert = noticeAlert(title: title, detail: detail)
+      request({ .presentNavigationAlert($0, alert) }, at: now)
     case .navigate(let place, let start):
       request({ .popToRoot($0) }, at: now)
       choose(place, at: now)

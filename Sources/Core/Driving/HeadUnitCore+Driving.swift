@@ -49,4 +49,11 @@ extension HeadUnitCore {
     return (speed > screen.controller.configuration.drivingSpeed)
       != screen.controller.isDrivingLimited
   }
+
+  /// The headlights line settled at `on`: the screen is drawn again in its theme.
+  mutating func headlights(_ on: Bool) {
+    guard headlightsOn != on else { return }
+    headlightsOn = on
+    effects.append(.redraw)
+  }
 }

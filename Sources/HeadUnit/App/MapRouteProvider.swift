@@ -49,14 +49,16 @@ public struct MapRouteProvider: RouteProvider {
     guard let origin else { return nil }
     guard let routes = routes(to: place, from: origin), !routes.isEmpty else { return nil }
     // The router's choice comes first; an alternative on smaller roads may still arrive a
-    // little sooner by the estimate, so the first is "Fastest" only when it is.
+    // little sooner by the estimate, so the first is "Fastest" only when it is. The notes
+    // are the English catalog's; the app words the trip in the screen's language.
+    let english = ScreenText()
     let quickest = routes.map(\.duration).min() ?? 0
     let choices = routes.enumerated().map { index, route in
       Navigation.RouteChoice(
         route: route, summaryVariants: [EmbeddedRouteProvider.distanceText(route.distance)],
         selectionSummaryVariants: [EmbeddedRouteProvider.durationText(route.duration)],
         additionalInformationVariants: index > 0
-          ? [Self.via(route)] : [route.duration <= quickest ? "Fastest" : "Recommended"])
+          ? [Self.via(route)] : [english[route.duration <= quickest ? .fastest : .recommended]])
     }
     return Navigation.Trip(
       origin: origin, destination: place.coordinate, destinationNameVariants: [place.name],

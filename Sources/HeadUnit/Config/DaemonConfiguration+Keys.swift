@@ -22,13 +22,14 @@ extension DaemonConfiguration: ConfigurationSection {
         "stateDirectory", \.stateDirectory, doc: "the trip and the place lists are kept here"),
       .value(
         "language", \.language,
-        allowed: "a phrasebook language: "
+        allowed: "the language of the prompts and the screen: "
           + Phrasebook.supportedLanguages.map { "`\($0)`" }.joined(separator: ", ")
           + " (`en-GB`, `de_DE`, `cmn` select the same)",
         read: language, write: JSONValue.string),
       .value(
         "units", \.units, allowed: ConfigurationKey<Self>.list(["metric", "imperial"]),
-        doc: "imperial speaks feet, then tenths and quarters of a mile",
+        doc: "imperial speaks feet, then tenths and quarters of a mile; in English it shows the "
+          + "12-hour clock",
         read: { node throws(JSONError) in
           UnitSystem(rawValue: try node.string(oneOf: ["metric", "imperial"]))!
         },
@@ -40,7 +41,7 @@ extension DaemonConfiguration: ConfigurationSection {
       ConfigurationKey(
         "board",
         allowed: "an object in the form of the board file, `Deploy/board.example.json`: board "
-          + "preset, chip, encoder, buttons, ignition, debounce and long-press times",
+          + "preset, chip, encoder, buttons, ignition, headlights, debounce and long-press times",
         doc: "", defaultText: noBoard, shown: .init(none: noBoard, text: \.inputsSummary),
         read: { settings, node throws(JSONError) in
           if let node = node.nonNull {

@@ -3,7 +3,7 @@ import Board
 extension DaemonConfiguration {
   /// The configuration for people, as `headunit config check` prints it, made from the
   /// keys' descriptions: a line per top-level key (`logLevel info`,
-  /// `board pi4, encoder, 4 buttons, ignition`) and one per section with its keys, each in
+  /// `board pi4, encoder, 4 buttons, ignition, headlights`) and one per section with its keys, each in
   /// its unit (`lifecycle: gracePeriod 10 s, shutdownDelay never, …`), `gpsd off` for one
   /// switched off, secrets only as set or not. A key added to a section's `keys` shows up
   /// here by itself.
@@ -22,6 +22,7 @@ extension DaemonConfiguration {
     }.count
     if buttons > 0 { parts.append(buttons == 1 ? "1 button" : "\(buttons) buttons") }
     if board.lines.contains(where: { $0.kind == .ignition }) { parts.append("ignition") }
+    if board.lines.contains(where: { $0.kind == .headlights }) { parts.append("headlights") }
     if parts.count == 1 { parts.append("no inputs") }
     return parts.joined(separator: ", ")
   }

@@ -9,6 +9,8 @@ extension AppNavigation {
   public func decorate(
     _ scene: inout NavigationScene, phrases: Phrasebook, now: Date, timeZone: TimeZone
   ) {
+    let text = phrases.screenText
+    scene.text = text
     // The app's maneuvers stand whatever the unit's own GPS says; only its pause shows.
     scene.banner = nil
     if let pause {
@@ -29,11 +31,11 @@ extension AppNavigation {
       let known = estimates.timeRemaining >= 0
       scene.trip = TripContent(
         arrival: known
-          ? NavigationScreenModel.clock(now.addingTimeInterval(estimates.timeRemaining), timeZone)
+          ? text.clock(now.addingTimeInterval(estimates.timeRemaining), timeZone)
           : "--:--",
-        timeRemaining: known ? NavigationScreenModel.duration(estimates.timeRemaining) : "--",
+        timeRemaining: known ? text.duration(estimates.timeRemaining) : "--",
         distanceRemaining: estimates.distanceRemaining >= 0
-          ? phrases.displayDistance(estimates.distanceRemaining) : "--")
+          ? text.distance(estimates.distanceRemaining) : "--")
     }
   }
 

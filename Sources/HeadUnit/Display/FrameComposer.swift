@@ -39,8 +39,10 @@ public struct FrameComposer {
     case .off, .blank:
       return .blank
     case .parked:
-      return .scene(
-        TemplateScene(size: size, theme: theme, content: .information(core.parkedInformation)))
+      var parked = TemplateScene(
+        size: size, theme: theme, content: .information(core.parkedInformation))
+      parked.text = core.app.text
+      return .scene(parked)
     case .live:
       var map: NavigationScene
       if let navigation = core.bridge.screen?.navigation {
@@ -62,7 +64,7 @@ public struct FrameComposer {
         map.driver = DriverContent.make(
           road: core.road?.name, speed: speed, limit: core.road?.speedLimit,
           units: core.phrases.units, isWarning: speed != nil && core.speedWarning.isWarning,
-          now: now)
+          now: now, text: core.phrases.screenText)
       }
       // Where the driver panned and zoomed the map to (knob or fingers).
       if let viewport = core.activeController.map?.viewport {
@@ -82,10 +84,11 @@ public struct FrameComposer {
     let layout = NavigationLayout(size: size)
     let follow = FollowingCamera()
     let center = core.position ?? core.configuration.home
+    let text = core.app.text
     let status = StatusContent(
       gps: core.gpsQuality, isMuted: core.isMuted || !core.isAudioAvailable,
-      clock: NavigationScreenModel.clock(now, timeZone))
-    return NavigationScene(
+      clock: text.clock(now, timeZone))
+    var scene = NavigationScene(
       size: size, theme: .day,
       camera: MapCamera(
         center: center, heading: core.heading,
@@ -94,6 +97,8 @@ public struct FrameComposer {
       layers: layers,
       banner: core.position == nil ? .paused(.locating) : nil,
       status: status)
+    scene.text = text
+    return scene
   }
 
   /// `route` prepared for drawing: from the cache when it was drawn lately.

@@ -30,7 +30,7 @@ final class DaemonRouter: RouteService {
       let answer = service.answer(request)
       if case .offline(_?) = answer.source {
         // The log has the whole reason; the driver gets the gist.
-        post(.routedOffline(detail: "\(server) did not answer"))
+        post(.routedOffline(server: server))
       }
       switch answer.event {
       case .routeComputed(let route): post(.routeComputed(route))

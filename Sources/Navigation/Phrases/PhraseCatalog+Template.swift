@@ -2,6 +2,11 @@ extension PhraseCatalog {
   /// Every catalog, one per supported language, sorted by code.
   static let all: [PhraseCatalog] = [german, english, spanish, italian, russian, chinese]
 
+  /// The catalog with `code`, a code `Phrasebook` has normalised; English for any other.
+  static func catalog(for code: String) -> PhraseCatalog {
+    all.first { $0.code == code } ?? english
+  }
+
   /// Replaces each `{name}` in `template` with `values[name]` in one pass, so braces in
   /// substituted text are left alone. Unknown placeholders are kept as written.
   static func fill(_ template: String, _ values: [String: String]) -> String {

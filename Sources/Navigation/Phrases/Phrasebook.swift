@@ -36,6 +36,12 @@ public struct Phrasebook: Sendable {
     self.units = units
   }
 
+  /// The phrasebook of `catalog`.
+  init(catalog: PhraseCatalog, units: UnitSystem) {
+    self.catalog = catalog
+    self.units = units
+  }
+
   /// The normalised language code: the supported language's primary subtag ("zh" for
   /// "cmn" or "zh-CN").
   public var language: String { catalog.code }
