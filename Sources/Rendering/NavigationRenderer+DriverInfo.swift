@@ -8,13 +8,9 @@ extension NavigationRenderer {
   /// The driver's overlays of `scene` (none without `scene.driver`).
   func driverItems(_ scene: NavigationScene) -> [OverlayItem] {
     guard let driver = scene.driver else { return [] }
-    let theme = scene.theme.name
     var items: [OverlayItem] = []
     func add(_ slot: String, _ rect: ScreenRect, _ content: OverlayKey.Content) {
-      items.append(
-        OverlayItem(
-          slot: slot, rect: rect,
-          key: OverlayKey(theme: theme, language: scene.text.language, content: content)))
+      items.append(OverlayItem(slot: slot, rect: rect, content: content, in: scene))
     }
     if let road = driver.road {
       // No room along the bottom: the road shows where the card goes, when no card does.

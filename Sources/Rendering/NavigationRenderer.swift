@@ -187,13 +187,9 @@ public final class NavigationRenderer {
 
   /// The overlays of `scene`, bottom to top.
   func overlayItems(_ scene: NavigationScene) -> [OverlayItem] {
-    let theme = scene.theme.name
     var items: [OverlayItem] = []
     func add(_ slot: String, _ rect: ScreenRect, _ content: OverlayKey.Content) {
-      items.append(
-        OverlayItem(
-          slot: slot, rect: rect,
-          key: OverlayKey(theme: theme, language: scene.text.language, content: content)))
+      items.append(OverlayItem(slot: slot, rect: rect, content: content, in: scene))
     }
     if let banner = scene.banner {
       add("card", layout.card, .banner(banner))
@@ -271,6 +267,13 @@ struct OverlayItem {
   var slot: String
   var rect: ScreenRect
   var key: OverlayKey
+
+  /// `content` in `slot` at `rect`, keyed by the theme and language of `scene` too.
+  init(slot: String, rect: ScreenRect, content: OverlayKey.Content, in scene: NavigationScene) {
+    self.slot = slot
+    self.rect = rect
+    key = OverlayKey(theme: scene.theme.name, language: scene.text.language, content: content)
+  }
 }
 
 /// An overlay's content and theme: equal keys draw equal pixels.
