@@ -1,5 +1,6 @@
 import Foundation
 import Rigs
+import Synchronization
 import TestSupport
 import Testing
 
@@ -97,12 +98,15 @@ struct DaemonFaultTests {
       "no first frame; stderr:\n\(rig.daemon.err.joined(separator: "\n"))")
     #expect(rig.log("resuming the trip"))
     // The car drives on through the faults below, as a car would: 200 of the drive's 291
-    // epochs, 0.1 s apart, so it never arrives while the test runs.
-    // A receiver keeps talking while gpsd is down: sends that fail are dropped.
+    // epochs, 0.1 s apart, so it never arrives while the test runs. The drive holds its
+    // place while gpsd is down (sends would fail and be dropped), so however long the
+    // outage lasts on a loaded machine, there is road left to drive after it.
     let epochs = try EmbeddedData.epochs(forDrive: "helsinki-1-clean")
     let sender = try NMEASender(port: rig.gpsd.udpPort)
+    let held = HeldFlag()
     let feeding = Task {
       for epoch in epochs.prefix(200) {
+        while held.value.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(20)) }
         for sentence in epoch { try? sender.send(sentence) }
         try? await Task.sleep(for: .milliseconds(100))
       }
@@ -111,9 +115,11 @@ struct DaemonFaultTests {
 
     // gpsd killed, then started again on its port: the drive goes on.
     let (port, udp) = (rig.gpsd.port, rig.gpsd.udpPort)
+    held.value.withLock { $0 = true }
     rig.gpsd.kill()
     await Self.expectAlive(rig, "without gpsd")
     rig.gpsd = try GPSDDaemon.start(port: port, udpPort: udp)
+    held.value.withLock { $0 = false }
     let offset = Self.saved(rig)?.progress?.offset ?? 0
     #expect(
       await Self.eventually(.seconds(15)) {
@@ -203,4 +209,9 @@ struct DaemonFaultTests {
     let final = try #require(Self.saved(rig))
     #expect(final.sequence > ahead.sequence, "the trip was saved on the way out")
   }
+}
+
+/// Whether the test's drive holds its place, shared with the task that feeds it.
+private final class HeldFlag: Sendable {
+  let value = Mutex(false)
 }
