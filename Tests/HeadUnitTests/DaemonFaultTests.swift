@@ -102,24 +102,30 @@ struct DaemonFaultTests {
     // place while gpsd is down (sends would fail and be dropped), so however long the
     // outage lasts on a loaded machine, there is road left to drive after it.
     let epochs = try EmbeddedData.epochs(forDrive: "helsinki-1-clean")
-    let sender = try NMEASender(port: rig.gpsd.udpPort)
-    let held = HeldFlag()
+    let feed = DriveFeed(port: rig.gpsd.udpPort)
     let feeding = Task {
+      var sender = try NMEASender(port: rig.gpsd.udpPort)
+      var port = rig.gpsd.udpPort
       for epoch in epochs.prefix(200) {
-        while held.value.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(20)) }
+        while feed.state.withLock({ $0.held }) { try? await Task.sleep(for: .milliseconds(20)) }
+        let now = feed.state.withLock { $0.port }
+        if now != port { (sender, port) = (try NMEASender(port: now), now) }
         for sentence in epoch { try? sender.send(sentence) }
         try? await Task.sleep(for: .milliseconds(100))
       }
     }
     #expect(await Self.eventually { (Self.saved(rig)?.sequence ?? 0) > rig.seeded.sequence })
 
-    // gpsd killed, then started again on its port: the drive goes on.
-    let (port, udp) = (rig.gpsd.port, rig.gpsd.udpPort)
-    held.value.withLock { $0 = true }
+    // gpsd killed, then started again on its port: the drive goes on. The receiver's feed
+    // comes in on a fresh UDP port: while gpsd was down, another test's socket may have
+    // been handed the old one.
+    let port = rig.gpsd.port
+    feed.state.withLock { $0.held = true }
     rig.gpsd.kill()
     await Self.expectAlive(rig, "without gpsd")
-    rig.gpsd = try GPSDDaemon.start(port: port, udpPort: udp)
-    held.value.withLock { $0 = false }
+    rig.gpsd = try GPSDDaemon.start(port: port)
+    let udp = rig.gpsd.udpPort
+    feed.state.withLock { $0 = (held: false, port: udp) }
     let offset = Self.saved(rig)?.progress?.offset ?? 0
     #expect(
       await Self.eventually(.seconds(15)) {
@@ -145,7 +151,7 @@ struct DaemonFaultTests {
     #expect(
       await Self.eventually(.seconds(15)) { (Self.saved(rig)?.sequence ?? 0) > kept.sequence },
       "saves again")
-    await feeding.value
+    try await feeding.value
     var epoch = 200
     var sequence = Self.saved(rig)?.sequence ?? 0
 
@@ -211,7 +217,10 @@ struct DaemonFaultTests {
   }
 }
 
-/// Whether the test's drive holds its place, shared with the task that feeds it.
-private final class HeldFlag: Sendable {
-  let value = Mutex(false)
+/// The test's drive: whether it holds its place, and the UDP port gpsd hears it on;
+/// shared with the task that feeds it.
+private final class DriveFeed: Sendable {
+  let state: Mutex<(held: Bool, port: Int)>
+
+  init(port: Int) { state = Mutex((held: false, port: port)) }
 }
