@@ -77,15 +77,26 @@ package final class TextLayout {
     pango_cairo_context_set_font_options(context, Fonts.shared.options)
   }
 
-  /// The calling thread's layouts, made at its first text.
+  /// The calling thread's layouts, made at its first text and released when the thread
+  /// ends. A thread-specific slot, not `Thread.threadDictionary`: every text drawn or
+  /// measured asks for it, and the dictionary's bridging cost more than some draws.
   package static var current: TextLayout {
-    let key = "headunit.TextLayout"
-    let dictionary = Thread.current.threadDictionary
-    if let layouts = dictionary[key] as? TextLayout { return layouts }
+    if let slot = pthread_getspecific(threadKey) {
+      return Unmanaged<TextLayout>.fromOpaque(slot).takeUnretainedValue()
+    }
     let layouts = TextLayout()
-    dictionary[key] = layouts
+    pthread_setspecific(threadKey, Unmanaged.passRetained(layouts).toOpaque())
     return layouts
   }
+
+  /// The thread-specific slot holding each thread's layouts (retained once).
+  private static let threadKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { slot in
+      if let slot { Unmanaged<TextLayout>.fromOpaque(slot).release() }
+    }
+    return key
+  }()
 
   deinit {
     laid.removeAll()

@@ -35,6 +35,8 @@ public struct HeadUnitCore: Sendable {
     public var bridge = BridgeSettings()
     /// When the speed shows red, and whether a chime sounds.
     public var speedWarning = SpeedWarning.Configuration()
+    /// The map controls the display has room for (the daemon takes it from the layout).
+    public var mapControls = MapControlRoom()
 
     public init() {}
   }
@@ -184,7 +186,9 @@ public struct HeadUnitCore: Sendable {
     self.phrases = phrases
     lifecycle = LifecycleMachine(configuration: configuration.lifecycle)
     app = NavigationApp(
-      provider: provider, configuration: InterfaceConfiguration(text: phrases.screenText))
+      provider: provider,
+      configuration: InterfaceConfiguration(
+        text: phrases.screenText, mapControls: configuration.mapControls))
     session = NavigationSession(phrases: phrases, configuration: configuration.session)
     isMuted = configuration.muted
     speedWarning = SpeedWarning(configuration: configuration.speedWarning)

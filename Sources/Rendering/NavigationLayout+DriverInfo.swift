@@ -50,7 +50,8 @@ extension NavigationLayout {
     let bar = scaleBarSlot
     let stacked = cluster(x: estimates.minX, bottom: bar.minY - gap, side: full)
     if isClear(stacked), isClear(bar) { return stacked }
-    let room = (estimates.minY - gap - freeTop - gap).rounded(.down)
+    // `freeTop` is a gap below the cards already.
+    let room = (estimates.minY - gap - freeTop).rounded(.down)
     let side = min(full, room)
     if side >= 24 {
       let low = cluster(x: estimates.minX, bottom: estimates.minY - gap, side: side)

@@ -129,9 +129,19 @@ public struct NavigationLayout: Hashable, Sendable {
         width: max(0, column - m - estimates.maxX - m), height: barHeight)
     } else {
       let barLeft = isPortrait ? m : card.maxX + m
-      navigationBar = ScreenRect(
+      let barHeight = max(40, statusHeight)
+      let topRow = ScreenRect(
         x: barLeft, y: status.minY, width: max(0, status.minX - m - barLeft),
-        height: max(40, statusHeight))
+        height: barHeight)
+      // A screen narrower than its layout's (640×480 on the 800×480 rules) may lack room
+      // for Menu and Route beside the card: they go along the bottom beside the
+      // estimates, as on small screens, where that row has the room.
+      let pair = 2 * px(Self.barButtonSize.width) + px(Self.barButtonGap)
+      let bottomRow = ScreenRect(
+        x: estimates.maxX + m, y: h - m - barHeight,
+        width: max(0, column - m - estimates.maxX - m), height: barHeight)
+      let moves = kind == .standard && topRow.width < pair && bottomRow.width >= pair
+      navigationBar = moves ? bottomRow : topRow
     }
 
     let count = kind.mapButtonCount
@@ -159,6 +169,14 @@ public struct NavigationLayout: Hashable, Sendable {
     vehicleAnchor = ScreenPoint(x: anchorX, y: anchorY)
     freeAreaCenter = ScreenPoint(x: anchorX, y: (mapArea.midY).rounded())
     pixelsAhead = anchorY - mapArea.minY - statusHeight
+  }
+
+  /// The map controls this layout has slots for: its map buttons, and the bar buttons
+  /// that fit side by side (the knob reaches only these).
+  public var controlRoom: MapControlRoom {
+    let bar = barButtonSlots(leading: 2 * MapTemplate.maximumBarButtonsPerSide, trailing: 0)
+    return MapControlRoom(
+      mapButtons: mapButtons.count, barButtons: bar.leading.filter { $0 != nil }.count)
   }
 
   /// Slots for the navigation-bar buttons: leading ones from the left of the bar,

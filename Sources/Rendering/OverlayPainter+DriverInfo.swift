@@ -27,23 +27,34 @@ extension OverlayPainter {
       baseline: canvas.baseline(centering: fitted.style, on: pill.midY), theme.cardText)
   }
 
-  /// The speed, large, its unit under it; white on red while over the limit.
+  /// The speed, large, its unit under it (where the readout is tall enough for it); white
+  /// on red while over the limit.
   func speed(_ content: SpeedContent, in r: ScreenRect) {
     let radius = size(14)
     let background = content.isWarning ? theme.gpsLost : theme.panelBackground
     let text = content.isWarning ? Color.white : theme.panelText
     canvas.shadow(r, radius: radius, color: theme.shadow, offset: size(2))
     canvas.fillRoundedRect(r, radius: radius, background)
+    // Sized to the readout (64 design pixels tall where there is room); one too short for
+    // a legible unit under the number shows the number alone, larger, in the middle.
+    let k = r.height / 64
+    let unit = TextStyle.regular((14 * k).rounded())
+    let showsUnit = unit.size >= 9
+    let numberSize = (showsUnit ? 34 * k : 40 * k).rounded()
     let number = canvas.fit(
-      [content.value], .bold(size(34)), minimumSize: size(24), maxWidth: r.width - size(8))
+      [content.value], .bold(numberSize), minimumSize: (numberSize * 0.7).rounded(),
+      maxWidth: r.width - size(8))
     let numberWidth = canvas.textWidth(number.text, number.style)
     canvas.drawText(
       number.text, number.style, x: (r.midX - numberWidth / 2).rounded(),
-      baseline: r.minY + size(38), text)
-    let unit = TextStyle.regular(size(14))
+      baseline: showsUnit
+        ? r.minY + (38 * k).rounded() : canvas.baseline(centering: number.style, on: r.midY),
+      text)
+    guard showsUnit else { return }
     let unitWidth = canvas.textWidth(content.unit, unit)
     canvas.drawText(
-      content.unit, unit, x: (r.midX - unitWidth / 2).rounded(), baseline: r.maxY - size(8),
+      content.unit, unit, x: (r.midX - unitWidth / 2).rounded(),
+      baseline: r.maxY - (8 * k).rounded(),
       content.isWarning ? Color.white : theme.panelSecondaryText)
   }
 

@@ -17,11 +17,13 @@ public struct InterfaceConfiguration: Hashable, Sendable {
   /// The language of the words the interface adds itself (the speller's driving message)
   /// and of the built-in app's screens.
   public var text: ScreenText
+  /// The map controls the display has room for.
+  public var mapControls: MapControlRoom
 
   public init(
     maximumDepth: Int = 5, panTimeout: Double = 10, panStep: Double = 80,
     zoomPerDetent: Double = 1, drivingSpeed: Double = 8 / 3.6, drivingListItemLimit: Int = 12,
-    text: ScreenText = ScreenText()
+    text: ScreenText = ScreenText(), mapControls: MapControlRoom = MapControlRoom()
   ) {
     self.maximumDepth = maximumDepth
     self.panTimeout = panTimeout
@@ -30,5 +32,6 @@ public struct InterfaceConfiguration: Hashable, Sendable {
     self.drivingSpeed = drivingSpeed
     self.drivingListItemLimit = drivingListItemLimit
     self.text = text
+    self.mapControls = mapControls
   }
 }

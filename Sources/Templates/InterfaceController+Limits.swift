@@ -15,8 +15,9 @@ extension InterfaceController {
     return true
   }
 
-  /// `template` with the current driving limits applied: lists cut to
-  /// `drivingListItemLimit` rows, the speller off with a message.
+  /// `template` with the current driving limits applied — lists cut to
+  /// `drivingListItemLimit` rows, the speller off with a message — and a map's controls
+  /// to the display's room (`mapControls`).
   func limited(_ template: Template) -> Template {
     switch template {
     case .list(var list):
@@ -29,7 +30,10 @@ extension InterfaceController {
     case .tabBar(var bar):
       bar.tabs = bar.tabs.map(limited)
       return .tabBar(bar)
-    case .map, .grid, .alert, .actionSheet, .information, .pointOfInterest:
+    case .map(var map):
+      map.room = configuration.mapControls
+      return .map(map)
+    case .grid, .alert, .actionSheet, .information, .pointOfInterest:
       return template
     }
   }

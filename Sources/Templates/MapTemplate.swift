@@ -26,6 +26,8 @@ public struct MapTemplate: Hashable, Sendable, Identifiable {
   public internal(set) var navigationAlert: NavigationAlert?
   /// Pan offset and zoom chosen by the driver.
   public internal(set) var viewport = MapViewport()
+  /// The controls the display has room for (set by the interface controller).
+  public internal(set) var room = MapControlRoom()
 
   public init(
     id: String = "map", mapButtons: [MapButton] = [], leadingBarButtons: [BarButton] = [],
@@ -38,20 +40,29 @@ public struct MapTemplate: Hashable, Sendable, Identifiable {
     self.focusedID = focusedID
   }
 
-  /// The map buttons shown: the first four, or the first two while panning.
+  /// The map buttons shown: the first four, or the first two while panning, and no more
+  /// than the display has room for.
   public var mapButtons: [MapButton] {
-    isPanning ? Array(allMapButtons.prefix(Self.maximumMapButtonsWhilePanning)) : allMapButtons
+    let limit = isPanning ? Self.maximumMapButtonsWhilePanning : Self.maximumMapButtons
+    return Array(allMapButtons.prefix(min(limit, room.mapButtons)))
+  }
+
+  /// The bar buttons shown: as many as the display has room for, leading ones first.
+  public var shownBarButtons: (leading: [BarButton], trailing: [BarButton]) {
+    let leading = Array(leadingBarButtons.prefix(room.barButtons))
+    return (leading, Array(trailingBarButtons.prefix(room.barButtons - leading.count)))
   }
 
   /// Every focusable control in knob order. A navigation alert takes the knob first (its
   /// actions), then a trip preview (route choices, then start); while panning the knob
-  /// pans, so nothing is focusable; otherwise bar buttons left to right, then map buttons
-  /// top to bottom. Disabled controls are skipped.
+  /// pans, so nothing is focusable; otherwise the bar buttons shown left to right, then
+  /// the map buttons shown top to bottom. Disabled controls are skipped.
   public var focusOrder: [String] {
     if let alert = navigationAlert { return alert.focusOrder }
     if let preview = tripPreview { return preview.focusOrder }
     if isPanning { return [] }
-    return (leadingBarButtons + trailingBarButtons).filter(\.isEnabled).map(\.id)
+    let bar = shownBarButtons
+    return (bar.leading + bar.trailing).filter(\.isEnabled).map(\.id)
       + mapButtons.filter(\.isEnabled).map(\.id)
   }
 

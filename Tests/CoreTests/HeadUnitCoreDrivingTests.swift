@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Navigation
+import Templates
 import Testing
 
 @testable import Core
@@ -76,5 +77,20 @@ import Testing
     #expect(effects.filter { $0 == .chime }.count == row.chimes)
     #expect(core.speedWarning.isWarning == row.warning)
     #expect(core.road == row.road)
+  }
+
+  /// The display's room for map controls reaches the app: with three map buttons (a 3.5"
+  /// screen) guidance leaves out the overview, never mute or end; with two, recentre too.
+  @Test func theDisplaysRoomLimitsTheGuidanceButtons() throws {
+    var configuration = HeadUnitCore.Configuration()
+    configuration.mapControls = MapControlRoom(mapButtons: 3, barButtons: 1)
+    let core = HeadUnitCore(
+      provider: OneRoad(road: nil), phrases: try Phrasebook(language: "en"),
+      configuration: configuration)
+    #expect(core.app.controller.configuration.mapControls.mapButtons == 3)
+    let ids = { (room: Int) in NavigationApp.guidanceButtons(muted: false, room: room).map(\.id) }
+    #expect(ids(4) == ["mute", "overview", "recenter", "end"])
+    #expect(ids(3) == ["mute", "recenter", "end"])
+    #expect(ids(2) == ["mute", "end"])
   }
 }

@@ -47,7 +47,9 @@ struct AppDriver {
   /// Effects of the last event.
   var last: [NavigationApp.Effect] = []
 
-  init(lists: PlaceLists? = nil) {
+  init(lists: PlaceLists? = nil, room: MapControlRoom = MapControlRoom()) {
+    app = NavigationApp(
+      provider: FakeRouteProvider(), configuration: InterfaceConfiguration(mapControls: room))
     send(.launch)
     if let lists { send(.restore(lists)) }
   }

@@ -255,4 +255,22 @@ struct NavigationAppTests {
     d.press()
     #expect(d.appEffects == [.showOverview])
   }
+
+  /// On a screen with room for three map buttons the trip's buttons leave out the
+  /// overview; the knob reaches end, and end still ends the trip.
+  @Test func guidanceButtonsOnASmallScreen() {
+    var d = AppDriver(
+      lists: PlaceLists(favourites: [F.work]), room: MapControlRoom(mapButtons: 3, barButtons: 2))
+    d.press()
+    d.press()
+    d.press()
+    d.press()
+    d.turn(to: TripPreview.startElementID)
+    d.press()
+    #expect(d.mapButtonIDs == ["mute", "recenter", "end"])
+    d.press()
+    d.turn(to: "end")
+    d.press()
+    #expect(d.screens == ["map", "end-trip"])
+  }
 }

@@ -97,17 +97,20 @@ struct DaemonFaultTests {
       await rig.daemon.waitForLine { $0.contains("first frame") } != nil,
       "no first frame; stderr:\n\(rig.daemon.err.joined(separator: "\n"))")
     #expect(rig.log("resuming the trip"))
-    // The car drives on through the faults below, as a car would: 200 of the drive's 291
-    // epochs, 0.1 s apart, so it never arrives while the test runs. The drive holds its
-    // place while gpsd is down (sends would fail and be dropped), so however long the
-    // outage lasts on a loaded machine, there is road left to drive after it.
+    // The car drives on through the faults below, as a car would: up to 200 of the drive's
+    // 291 epochs, 0.1 s apart, so it never arrives while the test runs. The drive holds its
+    // place while gpsd is down (sends would fail and be dropped), and waits after its first
+    // 120 epochs until gpsd is back, so however slowly a loaded machine gets to the outage,
+    // there is road left to drive after it.
     let epochs = try EmbeddedData.epochs(forDrive: "helsinki-1-clean")
-    let feed = DriveFeed(port: rig.gpsd.udpPort)
+    let feed = DriveFeed(port: rig.gpsd.udpPort, allowed: 120)
     let feeding = Task {
       var sender = try NMEASender(port: rig.gpsd.udpPort)
       var port = rig.gpsd.udpPort
-      for epoch in epochs.prefix(200) {
-        while feed.state.withLock({ $0.held }) { try? await Task.sleep(for: .milliseconds(20)) }
+      for (i, epoch) in epochs.prefix(200).enumerated() {
+        while feed.state.withLock({ $0.held || i >= $0.allowed }) {
+          try? await Task.sleep(for: .milliseconds(20))
+        }
         let now = feed.state.withLock { $0.port }
         if now != port { (sender, port) = (try NMEASender(port: now), now) }
         for sentence in epoch { try? sender.send(sentence) }
@@ -125,7 +128,7 @@ struct DaemonFaultTests {
     await Self.expectAlive(rig, "without gpsd")
     rig.gpsd = try GPSDDaemon.start(port: port)
     let udp = rig.gpsd.udpPort
-    feed.state.withLock { $0 = (held: false, port: udp) }
+    feed.state.withLock { $0 = (held: false, port: udp, allowed: 200) }
     let offset = Self.saved(rig)?.progress?.offset ?? 0
     #expect(
       await Self.eventually(.seconds(15)) {
@@ -220,7 +223,8 @@ struct DaemonFaultTests {
 /// The test's drive: whether it holds its place, and the UDP port gpsd hears it on;
 /// shared with the task that feeds it.
 private final class DriveFeed: Sendable {
-  let state: Mutex<(held: Bool, port: Int)>
+  /// Held while gpsd is down; the UDP port to send to; how many epochs may be sent.
+  let state: Mutex<(held: Bool, port: Int, allowed: Int)>
 
-  init(port: Int) { state = Mutex((held: false, port: port)) }
+  init(port: Int, allowed: Int) { state = Mutex((held: false, port: port, allowed: allowed)) }
 }

@@ -1,10 +1,10 @@
 import Canvas
 import Foundation
 import Navigation
-import Templates
 import Testing
 
 @testable import Rendering
+@testable import Templates
 
 /// The navigation screen at every supported size, in every language, at moments that
 /// show each kind of part: nothing overlaps, nothing leaves the screen, no text is cut
@@ -114,6 +114,29 @@ import Testing
     #expect(layout.roadType.minimum >= minimums.road)
     #expect(layout.vehicleAnchor.y - layout.mapArea.minY >= 0.65 * layout.mapArea.height)
   }
+
+  /// The controls the knob reaches are the controls drawn: a display with room for three
+  /// map buttons, or a bar with room for one button, leaves the others out of the ring.
+  /// Menu, the way to the destinations, is always among them.
+  @Test(arguments: DisplayProfile.supportedSizes + Self.unlistedSizes)
+  func theKnobReachesWhatIsDrawn(_ size: ScreenSize) throws {
+    let renderer = try NavigationRenderer(size: size)
+    var scene = try Self.scene(Self.moments[0], size, language: "de")
+    scene.template.room = renderer.layout.controlRoom
+    let drawn = renderer.overlayItems(scene).compactMap { item -> String? in
+      let parts = item.slot.split(separator: ".", maxSplits: 1)
+      return ["bar", "button"].contains(parts.first) && parts.count == 2 ? String(parts[1]) : nil
+    }
+    #expect(Set(drawn) == Set(scene.template.focusOrder), "\(size)")
+    #expect(scene.template.focusOrder.contains("menu"), "\(size): no Menu")
+    #expect(scene.template.focusOrder.count >= 4, "\(size): \(scene.template.focusOrder)")
+  }
+
+  static let unlistedSizes = [
+    ScreenSize(width: 640, height: 480), ScreenSize(width: 400, height: 300),
+    ScreenSize(width: 540, height: 360), ScreenSize(width: 1366, height: 768),
+    ScreenSize(width: 2000, height: 300), ScreenSize(width: 600, height: 1024), .compact,
+  ]
 
   @Test func classesFollowTheDisplays() {
     let expected: [(ScreenSize, DisplayClass)] = [

@@ -30,6 +30,32 @@ import Testing
     #expect(c.focusedElementID == nil && c.map?.focusedID == nil)
   }
 
+  /// A display with room for three map buttons and one bar button: the knob walks only
+  /// those, a tap on a control not drawn does nothing, and a map update keeps the room.
+  @Test func theKnobSkipsControlsTheDisplayHasNoRoomFor() {
+    let room = MapControlRoom(mapButtons: 3, barButtons: 1)
+    var c = Fixture.onMap(InterfaceConfiguration(mapControls: room))
+    _ = c.handle(.press(.select, long: false), at: Fixture.t0)
+    var walked: [String] = []
+    for _ in 0..<5 {
+      walked.append(c.focusedElementID ?? "-")
+      _ = c.handle(.encoder(1), at: Fixture.t0)
+    }
+    #expect(walked == ["menu", "mute", "overview", "recenter", "menu"])
+    #expect(c.map?.mapButtons.map(\.id) == ["mute", "overview", "recenter"])
+    #expect(c.map?.shownBarButtons.trailing.isEmpty == true)
+    #expect(c.handle(.tap("end"), at: Fixture.t0).isEmpty)
+    #expect(c.handle(.tap("route"), at: Fixture.t0).isEmpty)
+    _ = c.handle(.update(2, .map(.guidance(muted: true))), at: Fixture.t0)
+    #expect(c.map?.room == room)
+    #expect(c.map?.focusOrder == ["menu", "mute", "overview", "recenter"])
+    // Two bar buttons of room: Route comes back after Menu.
+    var wide = Fixture.onMap(InterfaceConfiguration(mapControls: MapControlRoom(barButtons: 2)))
+    #expect(wide.map?.focusOrder == ["menu", "route", "mute", "overview", "recenter", "end"])
+    _ = wide.handle(.press(.select, long: false), at: Fixture.t0)
+    #expect(wide.focusedElementID == "menu")
+  }
+
   @Test func aListItemStaysLoadingUntilTheAppAnswers() {
     var c = Fixture.onMap()
     _ = c.handle(.push(1, Fixture.list("l")), at: Fixture.t0)

@@ -107,6 +107,8 @@ public struct Replay: Sendable {
     let instants = seconds.map { min(origin.addingTimeInterval($0), max(end, origin)) }
     let frames = drawing.map { FrameCapture(size: $0, at: instants) }
     let devices = ReplayDevices(router: router, display: frames)
+    var configuration = configuration
+    if let drawing { configuration.mapControls = NavigationLayout(size: drawing).controlRoom }
     let daemon = HeadUnitDaemon(
       configuration: DaemonConfiguration(),
       core: HeadUnitCore(provider: provider, phrases: phrases, configuration: configuration),

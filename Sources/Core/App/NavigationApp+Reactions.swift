@@ -116,7 +116,8 @@ extension NavigationApp {
     // Started by the knob, the controller took the preview down itself; started from
     // elsewhere (a destination handed over with start), the app does.
     if controller.map?.tripPreview != nil { request({ .hideTripPreviews($0) }, at: now) }
-    let buttons = Self.guidanceButtons(muted: controller.isMuted)
+    let buttons = Self.guidanceButtons(
+      muted: controller.isMuted, room: controller.configuration.mapControls.mapButtons)
     request({ .setMapButtons($0, mapButtons: buttons, leading: [], trailing: []) }, at: now)
   }
 

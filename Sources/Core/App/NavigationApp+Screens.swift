@@ -52,14 +52,20 @@ extension NavigationApp {
     ]
   }
 
-  /// The map buttons during guidance.
-  static func guidanceButtons(muted: Bool) -> [MapButton] {
-    [
+  /// The map buttons during guidance: mute, overview, recentre and end. Where the display
+  /// has room for fewer (`room`: three on small screens) the overview goes first, then
+  /// recentre, so mute and end — what a driver must reach — always stay.
+  static func guidanceButtons(muted: Bool, room: Int = MapTemplate.maximumMapButtons)
+    -> [MapButton]
+  {
+    let all = [
       MapButton(id: ID.mute, symbol: muted ? .speakerMuted : .speaker),
       MapButton(id: ID.overview, symbol: .overview),
       MapButton(id: ID.recentre, symbol: .recenter),
       MapButton(id: ID.endTrip, symbol: .endRoute),
     ]
+    let dropped = [ID.overview, ID.recentre].prefix(max(0, all.count - room))
+    return all.filter { !dropped.contains($0.id) }
   }
 
   var destinationsList: ListTemplate {

@@ -3,6 +3,7 @@ import Core
 import Foundation
 import MapFile
 import Navigation
+import Rendering
 import Routing
 import Templates
 
@@ -28,8 +29,9 @@ extension HeadUnitDaemon {
     else { preconditionFailure("the English phrasebook is built in") }
     var coreConfiguration = coreConfiguration(configuration)
     if let display = devices.display {
-      coreConfiguration.bridge.screen =
-        ScreenSize(width: display.width, height: display.height).drawable
+      let screen = ScreenSize(width: display.width, height: display.height).drawable
+      coreConfiguration.bridge.screen = screen
+      coreConfiguration.mapControls = NavigationLayout(size: screen).controlRoom
     }
     let provider: any RouteProvider
     var router: DaemonRouter?
