@@ -15,7 +15,7 @@ extension RenderBenchmark {
     let clock = ContinuousClock()
     var frames: [Double] = []
     for _ in 0..<context.runs {
-      renderer.invalidate(droppingCaches: true)
+      renderer.invalidate(dropping: .all)
       for scene in scenes {
         frames.append(clock.measure { renderer.render(scene) }.seconds * 1e3)
       }

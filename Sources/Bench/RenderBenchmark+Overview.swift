@@ -32,7 +32,7 @@ extension RenderBenchmark {
     for _ in 0..<(30 * context.runs) {
       times.append(
         clock.measure {
-          renderer.invalidate(droppingCaches: true)
+          renderer.invalidate(dropping: .all)
           renderer.render(scene)
         }.seconds * 1e3)
     }

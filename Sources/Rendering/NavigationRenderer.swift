@@ -37,14 +37,27 @@ public final class NavigationRenderer {
     target = try CairoCanvas(width: size.width, height: size.height)
   }
 
-  /// Forgets what is on screen so the next frame is drawn in full; with
-  /// `droppingCaches`, also the cached overlays and map (for measuring a cold frame).
-  public func invalidate(droppingCaches: Bool = false) {
+  /// The cached drawings `invalidate` can forget.
+  public struct Caches: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The static map's view and the map under the vehicle.
+    public static let map = Caches(rawValue: 1)
+    /// The overlays' surfaces (cards, estimates, buttons, the driver's parts).
+    public static let overlays = Caches(rawValue: 2)
+    public static let all: Caches = [.map, .overlays]
+  }
+
+  /// Forgets what is on screen so the next frame is drawn in full, and `caches` too (for
+  /// measuring a frame that draws the map again, or a cold one).
+  public func invalidate(dropping caches: Caches = []) {
     shownMapKey = nil
     shownVehicle = nil
-    if droppingCaches {
+    if caches.contains(.overlays) {
       // Keep the surfaces (their memory), forget what they hold.
       for slot in overlays.keys { overlays[slot]?.key = nil }
+    }
+    if caches.contains(.map) {
       baseKey = nil
       mapCache.invalidate()
     }

@@ -64,6 +64,14 @@ struct AppDriver {
   mutating func home() { send(.interface(.press(.home, long: false))) }
   mutating func turn(_ detents: Int) { send(.interface(.encoder(detents))) }
 
+  /// The knob's way from the map to a trip to the first favourite: Destinations,
+  /// Favourites, the place, then Start on its preview.
+  mutating func startTripToFirstFavourite() {
+    for _ in 0..<4 { press() }
+    turn(to: TripPreview.startElementID)
+    press()
+  }
+
   /// Turns the knob from the focused element to `element` of the top template by the
   /// shortest number of detents, the way a driver would.
   mutating func turn(to element: String) {

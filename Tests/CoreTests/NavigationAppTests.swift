@@ -222,12 +222,7 @@ struct NavigationAppTests {
 
   @Test func arrivalAlertBringsBackTheMap() {
     var d = AppDriver(lists: PlaceLists(favourites: [F.work]))
-    d.press()
-    d.press()
-    d.press()
-    d.press()
-    d.turn(to: TripPreview.startElementID)
-    d.press()
+    d.startTripToFirstFavourite()
     d.send(.session(.arrived))
     #expect(d.map?.navigationAlert?.id == "arrival")
     #expect(d.focused == "arrival.done")
@@ -240,12 +235,7 @@ struct NavigationAppTests {
 
   @Test func guidanceButtons() {
     var d = AppDriver(lists: PlaceLists(favourites: [F.work]))
-    d.press()
-    d.press()
-    d.press()
-    d.press()
-    d.turn(to: TripPreview.startElementID)
-    d.press()
+    d.startTripToFirstFavourite()
     d.press()
     #expect(d.focused == "mute")
     d.press()
@@ -261,12 +251,7 @@ struct NavigationAppTests {
   @Test func guidanceButtonsOnASmallScreen() {
     var d = AppDriver(
       lists: PlaceLists(favourites: [F.work]), room: MapControlRoom(mapButtons: 3, barButtons: 2))
-    d.press()
-    d.press()
-    d.press()
-    d.press()
-    d.turn(to: TripPreview.startElementID)
-    d.press()
+    d.startTripToFirstFavourite()
     #expect(d.mapButtonIDs == ["mute", "recenter", "end"])
     d.press()
     d.turn(to: "end")
