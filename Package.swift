@@ -29,6 +29,7 @@ let package = Package(
     .systemLibrary(
       name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
     .systemLibrary(name: "CLinuxFB"),
+    .systemLibrary(name: "CTimex"),
     .systemLibrary(name: "CMalloc"),
     .systemLibrary(
       name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
@@ -103,7 +104,7 @@ let package = Package(
       dependencies: [
         "HeadUnit", "Core", "Geo", "Navigation", "Readers", "Templates", "JSON", "Rendering",
         "Routing", "MapFile", "Maneuvers", "MapImport", "Search", "Board", "Audio", "POSIX",
-        "CMalloc",
+        "CMalloc", "CTimex",
       ],
       swiftSettings: strict
     ),

@@ -98,6 +98,13 @@ final class GPIOChip: @unchecked Sendable {
     return lineHandle
   }
 
+  /// The libgpiod handle of line `offset` (owned by this chip), nil when the chip is
+  /// closed or has no such line.
+  func line(_ offset: UInt32) -> OpaquePointer? {
+    guard let handle, Int(offset) < info.lineCount else { return nil }
+    return gpiod_chip_get_line(handle, offset)
+  }
+
   /// The `GPIOD_LINE_REQUEST_FLAG_*` bits for a line's settings.
   static func requestFlags(_ line: GPIOEdgeSource.Line) -> Int32 {
     var flags = 0

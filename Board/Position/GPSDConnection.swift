@@ -58,6 +58,32 @@ final class GPSDConnection {
     "gpsd not reachable at \(host):\(port) — is gpsd running?"
   }
 
+  /// What libgps has gathered so far beyond the reports: the receivers gpsd listed
+  /// (DEVICES, or the device of the last report) and the satellites in view and used.
+  var sky: (receivers: [String], visible: Int, used: Int) {
+    var receivers: [String] = []
+    let count = Int(data.pointee.devices.ndevices)
+    withUnsafeBytes(of: data.pointee.devices.list) { raw in
+      let list = raw.bindMemory(to: devconfig_t.self)
+      for device in list.prefix(max(0, min(count, list.count))) {
+        receivers.append(Self.string(device.path))
+      }
+    }
+    let last = Self.string(data.pointee.dev.path)
+    if !last.isEmpty && !receivers.contains(last) { receivers.append(last) }
+    return (
+      receivers, Int(max(0, data.pointee.satellites_visible)),
+      Int(max(0, data.pointee.satellites_used))
+    )
+  }
+
+  /// A C character array as a string (up to its first NUL).
+  private static func string<T>(_ chars: T) -> String {
+    withUnsafeBytes(of: chars) { raw in
+      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
+  }
+
   /// The socket, for `poll`.
   var fileDescriptor: Int32 { data.pointee.gps_fd }
 

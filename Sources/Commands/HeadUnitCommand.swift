@@ -40,6 +40,9 @@ public enum HeadUnitCommand {
                               performance figures
       config check FILE | config defaults
                               validate a daemon configuration file, or print the defaults
+      doctor [--config FILE] [--wait S] [--silent]
+                              check this machine: config, map, gpsd and fix, clock, GPIO,
+                              sound, display, state directory, service and journal
       help                    show this text
 
     Run `headunit COMMAND --help` for a command's options.
@@ -73,6 +76,7 @@ public enum HeadUnitCommand {
       case "say": return try SayCommand.run(rest, console: console)
       case "voice-check": return try VoiceCheckCommand.run(rest, console: console)
       case "config": return try ConfigCommand.run(rest, console: console)
+      case "doctor": return try DoctorCommand.run(rest, console: console)
       case "maps": return try MapsCommand.run(rest, console: console)
       case "route": return try RouteCommand.run(rest, console: console)
       case "search": return try SearchCommand.run(rest, console: console)

@@ -139,9 +139,28 @@ static void parse_chips(const char *spec) {
   }
 }
 
+static void run_command(char *text);
+
+// FAKEGPIO_HELD: "CHIP LINE CONSUMER" entries separated by ';', held from the start as by
+// `hold` commands (a control stream is read on a thread of its own, too late for a
+// program that looks at its lines first thing).
+static void parse_held(const char *spec) {
+  while (spec && *spec) {
+    const char *end = strchr(spec, ';');
+    size_t len = end ? (size_t)(end - spec) : strlen(spec);
+    char command[160] = "hold ";
+    if (len > sizeof command - 6) len = sizeof command - 6;
+    memcpy(command + 5, spec, len);
+    command[5 + len] = '\0';
+    run_command(command);
+    spec = end ? end + 1 : NULL;
+  }
+}
+
 __attribute__((constructor)) static void fakegpio_init(void) {
   pthread_once(&resolve_once, resolve_all);
   parse_chips(getenv("FAKEGPIO_CHIPS"));
+  parse_held(getenv("FAKEGPIO_HELD"));
 }
 
 // The chip whose device path ("/dev/gpiochipN") or sysfs node
@@ -212,10 +231,30 @@ static void set_level(int chip, unsigned line, int level, uint64_t timestamp) {
   }
 }
 
+// Lines another program holds (`hold CHIP LINE CONSUMER`, until `release CHIP LINE`): a
+// handle request of its own, busy to every request here.
+static struct fake_fd others[fake_max_chips][fake_max_lines];
+
 static void run_command(char *text) {
   char *save = NULL;
   char *verb = strtok_r(text, " \t\r", &save);
   if (!verb) return;
+  if (strcmp(verb, "hold") == 0 || strcmp(verb, "release") == 0) {
+    char *chip = strtok_r(NULL, " \t\r", &save);
+    char *line = strtok_r(NULL, " \t\r", &save);
+    char *consumer = strtok_r(NULL, " \t\r", &save);
+    int index = chip ? chip_named(chip) : -1;
+    unsigned offset = line ? (unsigned)strtoul(line, NULL, 10) : fake_max_lines;
+    if (index >= 0 && offset < fake_max_lines) {
+      pthread_mutex_lock(&lock);
+      struct fake_fd *o = &others[index][offset];
+      *o = (struct fake_fd){.kind = verb[0] == 'h' ? fd_handle : fd_none, .chip = index,
+                            .count = 1, .offsets = {offset}, .write_fd = -1};
+      copy_name(o->consumer, sizeof o->consumer, consumer ? consumer : "other");
+      pthread_mutex_unlock(&lock);
+      return;
+    }
+  }
   if (strcmp(verb, "set") == 0) {
     char *chip = strtok_r(NULL, " \t\r", &save);
     char *line = strtok_r(NULL, " \t\r", &save);
@@ -355,6 +394,7 @@ int scandir(const char *dir, struct dirent ***list, int (*filter)(const struct d
 
 // Whether `line` of `chip` is held by a request. Caller holds `lock`.
 static struct fake_fd *holder(int chip, uint32_t line) {
+  if (line < fake_max_lines && others[chip][line].kind == fd_handle) return &others[chip][line];
   for (int fd = 0; fd < fake_max_fds; fd++) {
     struct fake_fd *f = &fds[fd];
     if ((f->kind != fd_event && f->kind != fd_handle) || f->chip != chip) continue;

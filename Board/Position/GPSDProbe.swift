@@ -1,0 +1,63 @@
+import CGPS
+import Foundation
+import Navigation
+
+/// A short look at gpsd for a self-check: whether it answers, which receivers it has, and
+/// whether one of them has a fix, waiting up to a given time for the fix.
+public enum GPSDProbe {
+  /// What gpsd showed.
+  public enum Outcome: Sendable, Equatable {
+    /// Nothing accepted the connection: the message says where.
+    case unreachable(String)
+    /// gpsd answered but listed no receiver in the time given.
+    case noReceiver
+    /// Receivers, but no fix in the time given; satellites in view and used.
+    case noFix(receivers: [String], visible: Int, used: Int)
+    /// A 2D or 3D fix, and the satellites used in it.
+    case fix(mode: Fix.Mode, receivers: [String], used: Int)
+  }
+
+  /// Connects to gpsd at `host:port` and reads its reports until a fix comes or `wait`
+  /// has passed. Blocks the calling thread for up to `wait` (returns at the first fix).
+  public static func run(host: String, port: Int, wait: Duration) -> Outcome {
+    let connection: GPSDConnection
+    do {
+      connection = try GPSDConnection.open(host: host, port: port)
+    } catch {
+      // libgps reports its own negative codes (NL_NOCONNECT…), the socket's errno otherwise.
+      let reason =
+        error.underlying.map { code in
+          let text = code < 0 ? gps_errstr(code).map { String(cString: $0) } : nil
+          return " (\(text ?? String(cString: strerror(code))))"
+        } ?? ""
+      return .unreachable("gpsd not reachable at \(host):\(port)\(reason)")
+    }
+    let clock = ContinuousClock()
+    let deadline = clock.now + wait
+    var mode = Fix.Mode.noFix
+    var used = 0
+    while clock.now < deadline {
+      var descriptor = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
+      let left = max(1, Int((deadline - clock.now).seconds * 1000))
+      if !connection.hasInput && poll(&descriptor, 1, Int32(min(200, left))) <= 0 { continue }
+      readAll: while true {
+        switch connection.read() {
+        case .report(.position(let m, let fix)) where fix != nil:
+          mode = m
+        case .report(.sky(_, let u?)):
+          used = u
+        case .report: continue
+        case .incomplete: break readAll
+        case .closed: return .unreachable("gpsd at \(host):\(port) closed the connection")
+        }
+      }
+      if mode == .twoD || mode == .threeD {
+        let sky = connection.sky
+        return .fix(mode: mode, receivers: sky.receivers, used: max(used, sky.used))
+      }
+    }
+    let sky = connection.sky
+    if sky.receivers.isEmpty { return .noReceiver }
+    return .noFix(receivers: sky.receivers, visible: sky.visible, used: max(used, sky.used))
+  }
+}

@@ -1,0 +1,118 @@
+import Board
+import CTimex
+import Foundation
+import HeadUnit
+
+extension DoctorChecks {
+  /// gpsd: reachable, a receiver listed, and a fix within `wait`.
+  static func gpsd(_ config: DaemonConfiguration, wait: Duration) -> DoctorResult {
+    guard config.gpsd.enabled else {
+      return .warning("gpsd", "position is off (gpsd.enabled false)", "")
+    }
+    let seconds = Int(wait.seconds.rounded())
+    switch GPSDProbe.run(host: config.gpsd.host, port: config.gpsd.port, wait: wait) {
+    case .unreachable(let message):
+      return .failure(
+        "gpsd", message,
+        "start it (systemctl enable --now gpsd.socket) or set gpsd.host and gpsd.port")
+    case .noReceiver:
+      return .failure(
+        "gpsd", "gpsd runs but lists no receiver after \(seconds) s",
+        "plug the receiver in and name it in /etc/default/gpsd (DEVICES=\"/dev/ttyACM0\")")
+    case .noFix(let receivers, let visible, let used):
+      return .warning(
+        "gpsd",
+        "\(receivers.joined(separator: ", ")): no fix in \(seconds) s, \(visible) satellites"
+          + " in view, \(used) used",
+        "give the antenna a view of the sky; a cold start can take minutes")
+    case .fix(let mode, let receivers, let used):
+      return .ok(
+        "gpsd",
+        "\(receivers.joined(separator: ", ")): \(mode == .threeD ? "3D" : "2D") fix, "
+          + "\(used) satellites used")
+    }
+  }
+
+  /// The system clock: synchronised or not (the kernel's view), and from what (chrony's
+  /// reference: the GPS, a network server, none).
+  static func clock() -> DoctorResult {
+    var state = timex()
+    let synchronised = adjtimex(&state) != TIME_ERROR && state.status & STA_UNSYNC == 0
+    let source = tool("chronyc", ["-n", "-c", "tracking"]).flatMap { run -> String? in
+      guard run.status == 0 else { return nil }
+      let fields = run.output.split(separator: ",", omittingEmptySubsequences: false)
+      return fields.count > 1 ? String(fields[1]) : nil
+    }
+    let from = source.map { " (chrony's reference: \($0.isEmpty ? "none" : $0))" } ?? ""
+    if synchronised {
+      return .ok("clock", "synchronised\(from)")
+    }
+    return .warning(
+      "clock", "not synchronised\(from): arrival times follow an unset clock",
+      "let chrony take the time from gpsd (Deploy/install --gps DEVICE), or connect a network")
+  }
+
+  /// The systemd service: installed, enabled and running.
+  static func service(_ name: String) -> DoctorResult {
+    // systemd's own test for a system it runs (sd_booted): a bench machine or a container
+    // has no service to check.
+    guard FileManager.default.fileExists(atPath: "/run/systemd/system"),
+      let enabled = tool("systemctl", ["is-enabled", name])
+    else {
+      return .warning("service", "systemd does not run this machine: \(name) not checked", "")
+    }
+    let state = enabled.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard enabled.status == 0 else {
+      let installed = !state.isEmpty && !state.contains("No such file") && state != "not-found"
+      return .failure(
+        "service", "\(name) is \(installed ? state : "not installed")",
+        "install it with Deploy/install, then systemctl enable --now \(name)")
+    }
+    let active =
+      tool("systemctl", ["is-active", name])?.output
+      .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
+    guard active == "active" else {
+      return .warning(
+        "service", "\(name) is enabled but \(active)", "journalctl -u \(name) says why")
+    }
+    return .ok("service", "\(name) is enabled and running")
+  }
+
+  /// The journal's last crash or watchdog restart of the service, if any.
+  static func journal(_ name: String) -> DoctorResult {
+    guard
+      let run = tool("journalctl", ["-u", name, "-n", "500", "--no-pager", "-o", "short-iso"]),
+      run.status == 0
+    else {
+      return .warning("journal", "no journal to read here", "")
+    }
+    let marks = ["watchdog", "dumped core", "code=killed", "code=dumped", "Failed with result"]
+    let last = run.output.split(separator: "\n").last { line in
+      marks.contains { line.contains($0) }
+    }
+    guard let last else {
+      return .ok("journal", "no crash or watchdog restart of \(name) in the journal")
+    }
+    return .warning(
+      "journal", "last trouble: \(last.prefix(160))", "journalctl -u \(name) -b shows the run")
+  }
+
+  /// Runs `name` (looked up on `PATH`) with `arguments`; its status and its output and
+  /// errors together. nil when there is no such program. Blocks until it exits.
+  static func tool(_ name: String, _ arguments: [String]) -> (status: Int32, output: String)? {
+    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+      .split(separator: ":").map { "\($0)/\(name)" }
+      .first { FileManager.default.isExecutableFile(atPath: $0) }
+    guard let path else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    do { try process.run() } catch { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}
