@@ -18,7 +18,8 @@ public enum GPSDProbe {
   }
 
   /// Connects to gpsd at `host:port` and reads its reports until a fix comes or `wait`
-  /// has passed. Blocks the calling thread for up to `wait` (returns at the first fix).
+  /// has passed; after the first fix, up to 2 s more (within `wait`) for a 3D fix and the
+  /// satellites used. Blocks the calling thread for up to `wait`.
   public static func run(host: String, port: Int, wait: Duration) -> Outcome {
     let connection: GPSDConnection
     do {
@@ -33,7 +34,8 @@ public enum GPSDProbe {
       return .unreachable("gpsd not reachable at \(host):\(port)\(reason)")
     }
     let clock = ContinuousClock()
-    let deadline = clock.now + wait
+    var deadline = clock.now + wait
+    var fixed = false
     var mode = Fix.Mode.noFix
     var used = 0
     while clock.now < deadline {
@@ -51,12 +53,14 @@ public enum GPSDProbe {
         case .closed: return .unreachable("gpsd at \(host):\(port) closed the connection")
         }
       }
-      if mode == .twoD || mode == .threeD {
-        let sky = connection.sky
-        return .fix(mode: mode, receivers: sky.receivers, used: max(used, sky.used))
+      if !fixed && mode >= .twoD {
+        fixed = true
+        deadline = min(deadline, clock.now + .seconds(2))
       }
+      if mode == .threeD && max(used, connection.sky.used) > 0 { break }
     }
     let sky = connection.sky
+    if fixed { return .fix(mode: mode, receivers: sky.receivers, used: max(used, sky.used)) }
     if sky.receivers.isEmpty { return .noReceiver }
     return .noFix(receivers: sky.receivers, visible: sky.visible, used: max(used, sky.used))
   }

@@ -33,12 +33,13 @@ struct DoctorTests {
       try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Sends gpsd at UDP `port` the embedded drive's epochs, ten a second, for `seconds`.
-    static func feedFixes(port: Int, seconds: Double) throws {
+    /// Sends gpsd at UDP `port` the embedded drive's epochs, ten a second and over again,
+    /// until the task is cancelled (or a minute has passed).
+    static func feedFixes(port: Int) throws {
       let sender = try NMEASender(port: port)
       let epochs = try EmbeddedData.epochs(forDrive: "helsinki-1-clean")
-      for epoch in epochs.prefix(Int(seconds * 10)) where !Task.isCancelled {
-        for sentence in epoch { try sender.send(sentence) }
+      for i in 0..<600 where !Task.isCancelled && !epochs.isEmpty {
+        for sentence in epochs[i % epochs.count] { try sender.send(sentence) }
         Thread.sleep(forTimeInterval: 0.1)
       }
     }
@@ -98,9 +99,8 @@ struct DoctorTests {
         ["doctor", "--config", path, "--wait", String(wait), "--silent"],
         environment: base.merging(environment) { _, new in new })
       let port = fixes ? gpsd?.udpPort : nil
-      let seconds = Double(wait) + 1
-      let feeding = Task.detached { [port, seconds] in
-        if let port { try Bench.feedFixes(port: port, seconds: seconds) }
+      let feeding = Task.detached { [port] in
+        if let port { try Bench.feedFixes(port: port) }
       }
       let status = await doctor.exitStatus(timeout: .seconds(Double(wait) + 30))
       feeding.cancel()

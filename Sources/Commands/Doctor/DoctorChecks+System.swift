@@ -28,8 +28,8 @@ extension DoctorChecks {
     case .fix(let mode, let receivers, let used):
       return .ok(
         "gpsd",
-        "\(receivers.joined(separator: ", ")): \(mode == .threeD ? "3D" : "2D") fix, "
-          + "\(used) satellites used")
+        "\(receivers.joined(separator: ", ")): \(mode == .threeD ? "3D" : "2D") fix"
+          + (used > 0 ? ", \(used) satellites used" : ""))
     }
   }
 
@@ -49,15 +49,16 @@ extension DoctorChecks {
     }
     return .warning(
       "clock", "not synchronised\(from): arrival times follow an unset clock",
-      "let chrony take the time from gpsd (Deploy/install --gps DEVICE), or connect a network")
+      "let chrony take the time from gpsd (its SHM reference clock), or connect a network")
   }
+
+  /// Whether systemd runs this machine (its own test, `sd_booted`): a bench computer or a
+  /// container has no service or journal of the unit to look at.
+  static var systemdRuns: Bool { FileManager.default.fileExists(atPath: "/run/systemd/system") }
 
   /// The systemd service: installed, enabled and running.
   static func service(_ name: String) -> DoctorResult {
-    // systemd's own test for a system it runs (sd_booted): a bench machine or a container
-    // has no service to check.
-    guard FileManager.default.fileExists(atPath: "/run/systemd/system"),
-      let enabled = tool("systemctl", ["is-enabled", name])
+    guard systemdRuns, let enabled = tool("systemctl", ["is-enabled", name])
     else {
       return .warning("service", "systemd does not run this machine: \(name) not checked", "")
     }
@@ -80,7 +81,7 @@ extension DoctorChecks {
 
   /// The journal's last crash or watchdog restart of the service, if any.
   static func journal(_ name: String) -> DoctorResult {
-    guard
+    guard systemdRuns,
       let run = tool("journalctl", ["-u", name, "-n", "500", "--no-pager", "-o", "short-iso"]),
       run.status == 0
     else {

@@ -45,7 +45,7 @@ enum DoctorChecks {
       let map = try RoadMap(contentsOf: URL(fileURLWithPath: path))
       return .ok(
         "map",
-        "\(path): \(map.name), \(map.edgeCount) road edges, \(map.addressCount) addresses")
+        "\(path): \(map.edgeCount) road edges, \(map.addressCount) addresses")
     } catch {
       return .failure(
         "map", "\(path) does not open: \(error)",
