@@ -71,6 +71,9 @@ enum WiringCommand {
     return .success
   }
 
+  /// The largest configuration file read: far more than any real one.
+  static let maxConfigurationSize = 1 << 20
+
   /// The board configuration in the file at `path`: a board file, or the `board` section
   /// of a daemon configuration (told apart by `board` holding an object there).
   ///
@@ -87,6 +90,11 @@ enum WiringCommand {
       throw BoardError(
         .configuration, "\(path) is \(OutputFile.kind(status.st_mode)), not a configuration file")
     }
+    guard status.st_size <= maxConfigurationSize else {
+      throw BoardError(
+        .configuration,
+        "\(path) is \(status.st_size) bytes; a configuration is at most \(maxConfigurationSize)")
+    }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -96,8 +104,12 @@ enum WiringCommand {
     }
     do throws(JSONError) {
       let root = try JSONNode(parsing: data)
-      if let section = try root.members()["board"], case .object = section.value {
-        return try BoardConfiguration(node: section).resolved
+      if let section = try root.members()["board"] {
+        switch section.value {
+        case .object: return try BoardConfiguration(node: section).resolved
+        case .null: throw section.error("no board section (null): no inputs to wire")
+        default: break
+        }
       }
       return try BoardConfiguration(node: root).resolved
     } catch {

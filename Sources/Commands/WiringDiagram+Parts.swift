@@ -202,7 +202,8 @@ extension WiringDiagram {
         baseline: (frame.midY - 4 + Double(index) * 15).rounded(), Color(hex: 0x444444))
     }
     let marks: [(String, Double, Color)] = [
-      (input, first, Color(hex: 0xc62828)), ("car GND", last, Color(hex: 0x222222)),
+      (input, first, Color(hex: 0xc62828)),
+      ("car GND", heights.dropFirst().first ?? last, Color(hex: 0x222222)),
     ]
     for (text, y, ink) in marks {
       let width = canvas.textWidth(text, .bold(13))

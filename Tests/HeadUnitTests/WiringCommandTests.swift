@@ -86,6 +86,12 @@ import Testing
         "\(config.path): $.board.encoder.b (encoder B): pin 6 is a ground pin, not a GPIO"),
       "\(wrong.err)")
 
+    try Data(#"{"logLevel": "info", "board": null}"#.utf8).write(to: config)
+    let none = Captured()
+    #expect(
+      HeadUnitCommand.run(["wiring", "--config", config.path], console: none.console) == .usage)
+    #expect(none.err.contains("\(config.path): $.board: no board section (null)"), "\(none.err)")
+
     let help = Captured()
     #expect(HeadUnitCommand.run(["wiring", "--help"], console: help.console) == .success)
     #expect(help.out.first?.hasPrefix("usage: headunit wiring") == true)
