@@ -38,6 +38,8 @@ public enum HeadUnitCommand {
                               addresses, streets, places, postcodes and cities on the map
       bench guidance|gpsd|speech|render|routing|maps|search
                               performance figures
+      wiring [--board pi3|pi4|pi5|zero2w] [--config FILE] [--out FILE.png] [--markdown]
+                              the header pins to wire, as a table and a diagram
       config check FILE | config defaults
                               validate a daemon configuration file, or print the defaults
       doctor [--config FILE] [--wait S] [--silent]
@@ -80,6 +82,7 @@ public enum HeadUnitCommand {
       case "maps": return try MapsCommand.run(rest, console: console)
       case "route": return try RouteCommand.run(rest, console: console)
       case "search": return try SearchCommand.run(rest, console: console)
+      case "wiring": return try WiringCommand.run(rest, console: console)
       default:
         guard let added = commands[command] else {
           throw UsageError("unknown command '\(command)'")
