@@ -8,7 +8,7 @@ import Foundation
 /// structure — so one thread (the reader thread of a `GPSDPositionSource` stream)
 /// opens, reads and drops it.
 final class GPSDConnection {
-  private let data: UnsafeMutablePointer<gps_data_t>
+  let data: UnsafeMutablePointer<gps_data_t>
 
   private init(data: UnsafeMutablePointer<gps_data_t>) {
     self.data = data
@@ -35,7 +35,9 @@ final class GPSDConnection {
       // libgps leaves nothing to close when the connect fails.
       let code = errno
       data.deallocate()
-      throw BoardError(.unavailable, unreachable(host: host, port: port), underlying: code)
+      let cause = connectFailure(host: host, port: port)
+      throw BoardError(
+        .unavailable, unreachable(host: host, port: port, cause: cause), underlying: code)
     }
     let connection = GPSDConnection(data: data)
     guard gps_stream(data, UInt32(WATCH_ENABLE | WATCH_JSON), nil) == 0 else {
@@ -53,9 +55,10 @@ final class GPSDConnection {
     return connection
   }
 
-  /// The message for a gpsd that does not answer.
-  static func unreachable(host: String, port: Int) -> String {
-    "gpsd not reachable at \(host):\(port) — is gpsd running?"
+  /// The message for a gpsd that does not answer; `cause` is the system's reason
+  /// ("connection refused"), when known.
+  static func unreachable(host: String, port: Int, cause: String? = nil) -> String {
+    "gpsd not reachable at \(host):\(port)\(cause.map { " (\($0))" } ?? "") — is gpsd running?"
   }
 
   /// The socket, for `poll`.
