@@ -8,7 +8,7 @@ import Foundation
 /// structure — so one thread (the reader thread of a `GPSDPositionSource` stream)
 /// opens, reads and drops it.
 final class GPSDConnection {
-  private let data: UnsafeMutablePointer<gps_data_t>
+  let data: UnsafeMutablePointer<gps_data_t>
 
   private init(data: UnsafeMutablePointer<gps_data_t>) {
     self.data = data
@@ -35,7 +35,9 @@ final class GPSDConnection {
       // libgps leaves nothing to close when the connect fails.
       let code = errno
       data.deallocate()
-      throw BoardError(.unavailable, unreachable(host: host, port: port), underlying: code)
+      let cause = connectFailure(host: host, port: port)
+      throw BoardError(
+        .unavailable, unreachable(host: host, port: port, cause: cause), underlying: code)
     }
     let connection = GPSDConnection(data: data)
     guard gps_stream(data, UInt32(WATCH_ENABLE | WATCH_JSON), nil) == 0 else {
@@ -53,35 +55,10 @@ final class GPSDConnection {
     return connection
   }
 
-  /// The message for a gpsd that does not answer.
-  static func unreachable(host: String, port: Int) -> String {
-    "gpsd not reachable at \(host):\(port) — is gpsd running?"
-  }
-
-  /// What libgps has gathered so far beyond the reports: the receivers gpsd listed
-  /// (DEVICES, or the device of the last report) and the satellites in view and used.
-  var sky: (receivers: [String], visible: Int, used: Int) {
-    var receivers: [String] = []
-    let count = Int(data.pointee.devices.ndevices)
-    withUnsafeBytes(of: data.pointee.devices.list) { raw in
-      let list = raw.bindMemory(to: devconfig_t.self)
-      for device in list.prefix(max(0, min(count, list.count))) {
-        receivers.append(Self.string(device.path))
-      }
-    }
-    let last = Self.string(data.pointee.dev.path)
-    if !last.isEmpty && !receivers.contains(last) { receivers.append(last) }
-    return (
-      receivers, Int(max(0, data.pointee.satellites_visible)),
-      Int(max(0, data.pointee.satellites_used))
-    )
-  }
-
-  /// A C character array as a string (up to its first NUL).
-  private static func string<T>(_ chars: T) -> String {
-    withUnsafeBytes(of: chars) { raw in
-      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-    }
+  /// The message for a gpsd that does not answer; `cause` is the system's reason
+  /// ("connection refused"), when known.
+  static func unreachable(host: String, port: Int, cause: String? = nil) -> String {
+    "gpsd not reachable at \(host):\(port)\(cause.map { " (\($0))" } ?? "") — is gpsd running?"
   }
 
   /// The socket, for `poll`.

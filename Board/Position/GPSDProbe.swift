@@ -3,17 +3,18 @@ import Foundation
 import Navigation
 
 /// A short look at gpsd for a self-check: whether it answers, which receivers it has, and
-/// whether one of them has a fix, waiting up to a given time for the fix.
+/// whether one of them has a fix, waiting up to a given time for the fix. (`GPSDSurvey`
+/// says why no fix came; this waits for one.)
 public enum GPSDProbe {
   /// What gpsd showed.
   public enum Outcome: Sendable, Equatable {
-    /// Nothing accepted the connection: the message says where.
+    /// Nothing accepted the connection: the message says where and why.
     case unreachable(String)
     /// gpsd answered but listed no receiver in the time given.
     case noReceiver
     /// Receivers, but no fix in the time given; satellites in view and used.
     case noFix(receivers: [String], visible: Int, used: Int)
-    /// A 2D or 3D fix, and the satellites used in it.
+    /// A 2D or 3D fix, and the satellites used in it (0 when no SKY report came).
     case fix(mode: Fix.Mode, receivers: [String], used: Int)
   }
 
@@ -25,31 +26,26 @@ public enum GPSDProbe {
     do {
       connection = try GPSDConnection.open(host: host, port: port)
     } catch {
-      // libgps reports its own negative codes (NL_NOCONNECT…), the socket's errno otherwise.
-      let reason =
-        error.underlying.map { code in
-          let text = code < 0 ? gps_errstr(code).map { String(cString: $0) } : nil
-          return " (\(text ?? String(cString: strerror(code))))"
-        } ?? ""
-      return .unreachable("gpsd not reachable at \(host):\(port)\(reason)")
+      let reason = GPSDConnection.connectFailure(host: host, port: port).map { " (\($0))" }
+      return .unreachable("gpsd not reachable at \(host):\(port)\(reason ?? "")")
     }
     let clock = ContinuousClock()
     var deadline = clock.now + wait
-    var fixed = false
     var mode = Fix.Mode.noFix
-    var used = 0
+    var receivers: [String] = []
+    var sky = (seen: 0, used: 0)
+    var fixed = false
     while clock.now < deadline {
       var descriptor = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
       let left = max(1, Int((deadline - clock.now).seconds * 1000))
       if !connection.hasInput && poll(&descriptor, 1, Int32(min(200, left))) <= 0 { continue }
-      readAll: while true {
+      reading: while true {
         switch connection.read() {
-        case .report(.position(let m, let fix)) where fix != nil:
-          mode = m
-        case .report(.sky(_, let u?)):
-          used = u
-        case .report: continue
-        case .incomplete: break readAll
+        case .report(let report):
+          if case .position(let m, _?) = report { mode = m }
+          receivers = connection.devicesReported ?? receivers
+          sky = connection.satellitesReported ?? sky
+        case .incomplete: break reading
         case .closed: return .unreachable("gpsd at \(host):\(port) closed the connection")
         }
       }
@@ -57,11 +53,10 @@ public enum GPSDProbe {
         fixed = true
         deadline = min(deadline, clock.now + .seconds(2))
       }
-      if mode == .threeD && max(used, connection.sky.used) > 0 { break }
+      if mode == .threeD && sky.used > 0 { break }
     }
-    let sky = connection.sky
-    if fixed { return .fix(mode: mode, receivers: sky.receivers, used: max(used, sky.used)) }
-    if sky.receivers.isEmpty { return .noReceiver }
-    return .noFix(receivers: sky.receivers, visible: sky.visible, used: max(used, sky.used))
+    if fixed { return .fix(mode: mode, receivers: receivers, used: sky.used) }
+    if receivers.isEmpty { return .noReceiver }
+    return .noFix(receivers: receivers, visible: sky.seen, used: sky.used)
   }
 }

@@ -37,7 +37,7 @@ public enum GPSCommand {
     if timeout != nil && !once { throw UsageError("gps: --timeout needs --once") }
 
     let source: any PositionSource
-    let live: Bool
+    var gpsd: (host: String, port: Int)?
     if let file = args.value("file") {
       if args.value("host") != nil || args.value("port") != nil {
         throw UsageError("gps: --host and --port are for gpsd; --file replays a track")
@@ -45,14 +45,13 @@ public enum GPSCommand {
       let speed = try number(args, "speed", allowZero: true) ?? 1
       let track = try TrackReader.read(contentsOf: URL(fileURLWithPath: file))
       source = FilePositionSource(track: track, speed: speed)
-      live = false
     } else {
       if args.value("speed") != nil { throw UsageError("gps: --speed needs --file") }
       let host = args.value("host") ?? "127.0.0.1"
       guard !host.isEmpty else { throw UsageError("gps: --host needs a host name or address") }
       let port = try args.int("port", default: 2947, range: 1...65_535)
       source = GPSDPositionSource(host: host, port: port)
-      live = true
+      gpsd = (host, port)
     }
 
     if once {
@@ -60,18 +59,44 @@ public enum GPSCommand {
         await firstFix(source, console: console)
       }
       guard let status else {
+        let waited = "no 3D fix within \(String(format: "%g", timeout ?? 0)) s"
+        guard let gpsd else {
+          console.err("headunit gps: \(waited)")
+          return .failure
+        }
+        let survey = GPSDSurvey.take(host: gpsd.host, port: gpsd.port, for: .seconds(2))
         console.err(
-          "headunit gps: no 3D fix within \(String(format: "%g", timeout ?? 0)) s"
-            + (live ? " — is the receiver connected and does it see the sky?" : ""))
+          "headunit gps: " + noFix(waited, survey: survey, host: gpsd.host, port: gpsd.port))
         return .failure
       }
       return status
     }
-    let printer = FixPrinter(live: live)
+    let printer = FixPrinter(live: gpsd != nil)
     return HeadUnitCommand.block {
       for await event in source.events() { console.out(printer.line(event)) }
       return .success
     } ?? .failure
+  }
+
+  /// Why no fix came, from what gpsd says after the wait: not running, no receiver, or a
+  /// receiver and the satellites it sees. `waited` says how long the wait was.
+  static func noFix(_ waited: String, survey: GPSDSurvey, host: String, port: Int) -> String {
+    switch survey.finding {
+    case .unreachable(let reason):
+      return "\(waited): \(reason)"
+    case .noReceiver:
+      return "\(waited): gpsd at \(host):\(port) has no receiver (no devices) — is the GPS "
+        + "plugged in, and does gpsd know its device (DEVICES in /etc/default/gpsd, or "
+        + "USBAUTO for a USB receiver)?"
+    case .silent:
+      return "\(waited): gpsd at \(host):\(port) answered but listed no device"
+    case .receivers(let paths, let seen, let used):
+      let sky =
+        seen.map { "\($0) satellites seen, \(used ?? 0) used" }
+        ?? "no satellites reported"
+      return "\(waited) from \(paths.joined(separator: ", ")) (gpsd at \(host):\(port)): "
+        + "\(sky) — does the antenna see the sky?"
+    }
   }
 
   /// The value of `--name` as a number above 0 (or of 0 or more, with `allowZero`).

@@ -16,33 +16,35 @@ public enum HeadUnitCommand {
 
     commands:
       run [--config FILE]     the car daemon (gpsd, GPIO, ALSA, framebuffer)
-      demo                    replay the embedded Helsinki drive through the whole guidance
-      replay --route R --track T
+      config check FILE | config defaults
+                              validate a daemon configuration file, or print the defaults
+      demo [--drive NAME] [--lang CODE] [--units U] [--out DIR] [--json]
+                              replay an embedded Helsinki drive through the whole guidance
+      replay --route R --track T [--map FILE] [--lang CODE] [--units U] [--json]
                               replay a recorded drive, print the guidance timeline
-      snapshot --route R --track T --at SECONDS --out FILE.png [--size WxH] [--theme T]
+      snapshot --route R --track T --at SECONDS [--out FILE.png] [--framebuffer DEVICE]
+               [--size WxH] [--theme T]
                               draw the navigation screen at a moment of a recorded drive
-      gps [--host H] [--port P] [--once]
-                              bench: live gpsd fix monitor
-      inputs [--config FILE | --touch DEVICE]
+      gps [--host H] [--port P] [--once [--timeout S]] [--file TRACK [--speed N]]
+                              bench: live gpsd fix monitor, or a recorded track
+      inputs [--config FILE] [--json] | inputs --touch DEVICE
                               bench: live encoder, button and ignition events, or touches
-      say TEXT [--lang CODE] [--device PCM] [--wav FILE]
+      say TEXT [--lang CODE] [--device PCM | --wav FILE] [--rate WPM] [--gain G]
                               speak a phrase on the ALSA device or into a WAV file
-      voice-check [--lang CODE|all] [--out DIR]
+      voice-check [--lang CODE|all] [--out DIR] [--config FILE]
                               render every prompt kind, measure and check the audio
       route --from LAT,LON --to LAT,LON [--map FILE] [--heading DEG] [--json] [--alternatives]
                               an offline car route: steps and totals, or OSRM JSON
-      maps import REGION.osm.pbf [--out FILE]
+      maps import REGION.osm.pbf [--out FILE] [--country CC] [--no-hierarchy]
                               build the offline map from an OpenStreetMap extract
       maps verify FILE.map    check a whole map file, its routing hierarchy included
       search QUERY [--map FILE] [--near LAT,LON] [--limit N] [--json]
                               addresses, streets, places, postcodes and cities on the map
-      bench guidance|gpsd|speech|render|routing|maps|search
+      bench guidance|gpsd|speech|render|saves|startup|maps|routing|contraction|search|bridge
                               performance figures
       wiring [--board pi3|pi4|pi5|zero2w] [--config FILE] [--out FILE.png] [--markdown]
                               the header pins to wire, as a table and a diagram
-      config check FILE | config defaults
-                              validate a daemon configuration file, or print the defaults
-      doctor [--config FILE] [--wait S] [--silent]
+      doctor [--config FILE] [--wait S] [--silent] [--service NAME]
                               check this machine: config, map, gpsd and fix, clock, GPIO,
                               sound, display, state directory, service and journal
       help                    show this text
@@ -53,6 +55,17 @@ public enum HeadUnitCommand {
   /// A command the program adds to these (`bench`, from the `Bench` module, which depends
   /// on this one): its words after the command's name, and where to write.
   public typealias Command = ([String], Console) throws -> Status
+
+  /// The commands of this module by name (besides `help`), as `run` dispatches them.
+  static var builtIn: [String: Command] {
+    [
+      "run": RunCommand.run, "replay": ReplayCommand.run, "snapshot": SnapshotCommand.run,
+      "demo": DemoCommand.run, "gps": GPSCommand.run, "inputs": InputsCommand.run,
+      "say": SayCommand.run, "voice-check": VoiceCheckCommand.run, "config": ConfigCommand.run,
+      "maps": MapsCommand.run, "route": RouteCommand.run, "search": SearchCommand.run,
+      "doctor": DoctorCommand.run, "wiring": WiringCommand.run,
+    ]
+  }
 
   /// Runs the command line `arguments` (without the program name); `commands` are the
   /// program's further commands by name.
@@ -69,25 +82,11 @@ public enum HeadUnitCommand {
       case "help", "--help", "-h":
         console.out(usage)
         return .success
-      case "run": return try RunCommand.run(rest, console: console)
-      case "replay": return try ReplayCommand.run(rest, console: console)
-      case "snapshot": return try SnapshotCommand.run(rest, console: console)
-      case "demo": return try DemoCommand.run(rest, console: console)
-      case "gps": return try GPSCommand.run(rest, console: console)
-      case "inputs": return try InputsCommand.run(rest, console: console)
-      case "say": return try SayCommand.run(rest, console: console)
-      case "voice-check": return try VoiceCheckCommand.run(rest, console: console)
-      case "config": return try ConfigCommand.run(rest, console: console)
-      case "doctor": return try DoctorCommand.run(rest, console: console)
-      case "maps": return try MapsCommand.run(rest, console: console)
-      case "route": return try RouteCommand.run(rest, console: console)
-      case "search": return try SearchCommand.run(rest, console: console)
-      case "wiring": return try WiringCommand.run(rest, console: console)
       default:
-        guard let added = commands[command] else {
+        guard let found = builtIn[command] ?? commands[command] else {
           throw UsageError("unknown command '\(command)'")
         }
-        return try added(rest, console)
+        return try found(rest, console)
       }
     } catch let error as UsageError {
       console.err("headunit: \(error.message)")

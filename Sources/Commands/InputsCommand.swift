@@ -15,10 +15,12 @@ enum InputsCommand {
   static let help = """
     usage: headunit inputs [--config FILE] [--json]
 
-    Watches the rotary encoder, buttons and ignition (ACC) line configured in FILE
-    (default \(defaultConfig); see Deploy/board.example.json) and prints each decoded
-    event as it happens: knob detents, button press / long press / release, ignition
-    on / off after its debounce. Stop with Ctrl-C.
+    Watches the rotary encoder, buttons and ignition (ACC) line configured in FILE and
+    prints each decoded event as it happens: knob detents, button press / long press /
+    release, ignition on / off after its debounce. Stop with Ctrl-C.
+      --config FILE  the daemon's configuration, whose board section it uses (default
+               \(defaultConfig), as `headunit run`), or a board configuration alone
+               (Deploy/board.example.json)
       --json   one JSON object per line: {"type":"rotated","detents":1},
                {"type":"button","role":"select","action":"press"},
                {"type":"ignition","on":false}; the first line ("type":"opened") names
@@ -26,8 +28,8 @@ enum InputsCommand {
 
     """ + touchHelp
 
-  /// Where the installed unit keeps its board configuration.
-  static let defaultConfig = "/etc/headunit/board.json"
+  /// The installed unit's configuration, whose `board` section names the inputs.
+  static let defaultConfig = DaemonConfiguration.defaultPath
 
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
     guard
@@ -50,7 +52,7 @@ enum InputsCommand {
     let config: ResolvedInputConfig
     let source: GPIOEdgeSource
     do throws(BoardError) {
-      config = try BoardConfiguration(contentsOf: args.value("config") ?? defaultConfig).resolved
+      config = try inputs(at: args.value("config") ?? defaultConfig)
       guard !config.lines.isEmpty else {
         throw BoardError(
           .configuration, "the board configuration names no encoder, buttons or ignition")

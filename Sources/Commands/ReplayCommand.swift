@@ -29,8 +29,15 @@ public enum ReplayCommand {
     else { return .success }
     try args.noPositional("replay")
     let phrases = try phrasebook(args)
-    let route = try loadRoute(URL(fileURLWithPath: try args.required("route")))
-    let track = try loadTrack(URL(fileURLWithPath: try args.required("track")), console: console)
+    let routePath = try args.required("route")
+    let trackPath = try args.required("track")
+    let route = try loadRoute(URL(fileURLWithPath: routePath))
+    let track = try loadTrack(URL(fileURLWithPath: trackPath), console: console)
+    if let warning = DriveCheck.mismatch(
+      route: route, routePath: routePath, fixes: track.fixes, trackPath: trackPath)
+    {
+      console.err(warning)
+    }
     var router: Replay.Router?
     if let path = args.value("map") {
       let offline = Router(graph: try RouteCommand.loadMap(path))

@@ -133,7 +133,13 @@ enum SayCommand {
       try write(limiter.flush())
       try output.drain()
     } catch {
-      console.err("headunit: say: \(error.message)")
+      // The daemon's wording adds that prompts show on screen; here nothing does.
+      let reason = error.message.components(separatedBy: " — prompts will show on screen").first
+      console.err("headunit: say: spoke nothing on '\(device)': \(reason ?? error.message)")
+      return .failure
+    }
+    guard frames > 0 else {
+      console.err("headunit: say: spoke nothing on '\(device)': no sound was written")
       return .failure
     }
     console.out(

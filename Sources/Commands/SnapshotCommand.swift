@@ -46,8 +46,8 @@ public enum SnapshotCommand {
     let device = args.value("framebuffer")
     guard out != nil || device != nil else { throw UsageError("missing --out or --framebuffer") }
     let atText = try args.required("at")
-    guard let seconds = Double(atText), seconds >= 0, seconds.isFinite else {
-      throw UsageError("--at must be a number of seconds ≥ 0, not '\(atText)'")
+    guard let seconds = Double(atText), seconds.isFinite else {
+      throw UsageError("--at must be a number of seconds, not '\(atText)'")
     }
     let size = try self.size(args)
     let theme = try self.theme(args)
@@ -57,6 +57,12 @@ public enum SnapshotCommand {
     if let out { try OutputFile.check(out, notOver: [routePath, trackPath]) }
     let route = try ReplayCommand.loadRoute(URL(fileURLWithPath: routePath))
     let track = try ReplayCommand.loadTrack(URL(fileURLWithPath: trackPath), console: console)
+    try DriveCheck.moment(seconds, text: atText, within: track.fixes)
+    if let warning = DriveCheck.mismatch(
+      route: route, routePath: routePath, fixes: track.fixes, trackPath: trackPath)
+    {
+      console.err(warning)
+    }
     guard
       let (first, instant) = ScreenReplay(route: route, fixes: track.fixes, phrases: phrases)
         .models(at: [seconds]).first

@@ -35,11 +35,14 @@ public final class GPSDDaemon {
   /// picked, and picked again if another process takes them first. Blocks the calling
   /// thread for up to `timeout` (gpsd is usually ready in about 10 ms).
   ///
+  /// With `receiver` false, gpsd has no device at all (as when no GPS is plugged in): it
+  /// then runs on a control socket in the temporary directory, and nothing reads `udpPort`.
+  ///
   /// - Throws: `.unavailable` when gpsd is not installed at `executable`; `.failed`
   ///   when it exits or does not accept connections within `timeout`.
   public static func start(
     executable: String = defaultExecutable, port: Int? = nil, udpPort: Int? = nil,
-    timeout: Duration = .seconds(5)
+    receiver: Bool = true, timeout: Duration = .seconds(5)
   ) throws(BoardError) -> GPSDDaemon {
     guard FileManager.default.isExecutableFile(atPath: executable) else {
       throw BoardError(
@@ -52,7 +55,8 @@ public final class GPSDDaemon {
       var udp = udpPort ?? 0
       if udpPort == nil { udp = try freePort(udp: true) }
       do {
-        return try launch(executable: executable, port: tcp, udpPort: udp, timeout: timeout)
+        return try launch(
+          executable: executable, port: tcp, udpPort: udp, receiver: receiver, timeout: timeout)
       } catch {
         lastError = error
         // Only retry when the ports were ours to pick: another process may have
@@ -63,12 +67,17 @@ public final class GPSDDaemon {
     throw lastError
   }
 
-  private static func launch(executable: String, port: Int, udpPort: Int, timeout: Duration)
-    throws(BoardError) -> GPSDDaemon
-  {
+  private static func launch(
+    executable: String, port: Int, udpPort: Int, receiver: Bool, timeout: Duration
+  ) throws(BoardError) -> GPSDDaemon {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["-N", "-n", "-S", String(port), "udp://127.0.0.1:\(udpPort)"]
+    // gpsd refuses to run with neither a device nor a control socket.
+    let control = FileManager.default.temporaryDirectory
+      .appendingPathComponent("gpsd-\(getpid())-\(port).sock").path
+    process.arguments =
+      ["-N", "-n", "-S", String(port)]
+      + (receiver ? ["udp://127.0.0.1:\(udpPort)"] : ["-F", control])
     // gpsd complains about the missing D-Bus system bus on every start; not ours to show.
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -82,7 +91,7 @@ public final class GPSDDaemon {
     let deadline = clock.now.advanced(by: timeout)
     // Ready when clients can connect and the UDP source is bound: a datagram sent before
     // that is refused, and the sender's next send fails with ECONNREFUSED.
-    while !accepts(port: port) || isUDPBound(port: udpPort) == false {
+    while !accepts(port: port) || (receiver && isUDPBound(port: udpPort) == false) {
       guard process.isRunning else {
         throw BoardError(
           .failed,

@@ -180,7 +180,10 @@ struct GPSDPositionSourceTests {
     #expect(
       first.event
         == .status(
-          .disconnected(reason: "gpsd not reachable at 127.0.0.1:\(port) — is gpsd running?")))
+          .disconnected(
+            reason:
+              "gpsd not reachable at 127.0.0.1:\(port) (connection refused) — is gpsd running?"
+          )))
     #expect(started.duration(to: first.at) < .seconds(1))
 
     // Attempts after 0.1, 0.2, 0.4, 0.4 s.
