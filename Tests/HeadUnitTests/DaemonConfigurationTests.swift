@@ -157,7 +157,7 @@ struct DaemonConfigurationTests {
   @Test(arguments: [
     (
       #"{"loglevel": "info"}"#,
-      "$.loglevel: unknown key (expected logLevel, stateDirectory, language, units, map, board, "
+      "$.loglevel: unknown key (expected logLevel, stateDirectory, language, units, timeZone, map, board, "
         + "gpsd, display, audio, lifecycle, routing, trip, fleet, bridge)"
     ),
     (
@@ -213,6 +213,12 @@ struct DaemonConfigurationTests {
       #"$.language: unknown language "fr" (expected de, en, es, it, ru or zh)"#
     ),
     (#"{"language": 1}"#, "$.language: expected a string, got the number 1"),
+    (
+      #"{"timeZone": "Mars/Olympus"}"#,
+      #"$.timeZone: unknown time zone "Mars/Olympus" (expected an IANA name such as "#
+        + "Europe/Helsinki; `timedatectl list-timezones` lists them)"
+    ),
+    (#"{"timeZone": 2}"#, "$.timeZone: expected a string, got the number 2"),
     (
       #"{"units": "furlongs"}"#,
       #"$.units: expected "metric" or "imperial", got the string "furlongs""#

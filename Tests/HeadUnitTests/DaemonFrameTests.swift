@@ -66,4 +66,20 @@ struct DaemonFrameTests {
     // Otherwise one a second.
     #expect(screen.shown.filter { $0 != instant }.count <= 13)
   }
+
+  @Test("the clock and arrival times follow the configured time zone, else the system's")
+  func timeZone() throws {
+    var configuration = DaemonConfiguration()
+    let system = HeadUnitDaemon(
+      configuration: configuration, core: HeadUnitCoreTests.core(),
+      devices: TestDevices(display: TestDevices.Screen()), router: TestDevices.SilentRouter(),
+      logger: Logger(label: "test") { _ in })
+    #expect(system.composer.timeZone == .current)
+    configuration.timeZone = "Asia/Tokyo"
+    let tokyo = HeadUnitDaemon(
+      configuration: configuration, core: HeadUnitCoreTests.core(),
+      devices: TestDevices(display: TestDevices.Screen()), router: TestDevices.SilentRouter(),
+      logger: Logger(label: "test") { _ in })
+    #expect(tokyo.composer.timeZone.identifier == "Asia/Tokyo")
+  }
 }

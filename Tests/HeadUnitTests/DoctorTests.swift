@@ -126,6 +126,9 @@ struct DoctorTests {
     #expect(Self.line("audio", in: lines).hasPrefix("ok"))
     #expect(Self.line("display", in: lines).contains("800×480"))
     #expect(Self.line("state", in: lines).hasPrefix("ok"))
+    #expect(
+      Self.line("clock", in: lines).contains(
+        "time zone \(TimeZone.current.identifier) (the system's)"))
     #expect(!lines.contains { $0.hasPrefix("FAIL") }, "\(lines)")
     #expect(status == 0)
   }

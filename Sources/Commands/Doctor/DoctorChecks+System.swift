@@ -35,7 +35,7 @@ extension DoctorChecks {
 
   /// The system clock: synchronised or not (the kernel's view), and from what (chrony's
   /// reference: the GPS, a network server, none).
-  static func clock() -> DoctorResult {
+  static func clock(_ config: DaemonConfiguration) -> DoctorResult {
     var state = timex()
     let synchronised = adjtimex(&state) != TIME_ERROR && state.status & STA_UNSYNC == 0
     let source = tool("chronyc", ["-n", "-c", "tracking"]).flatMap { run -> String? in
@@ -44,11 +44,14 @@ extension DoctorChecks {
       return fields.count > 1 ? String(fields[1]) : nil
     }
     let from = source.map { " (chrony's reference: \($0.isEmpty ? "none" : $0))" } ?? ""
+    let zone =
+      config.timeZone.map { "time zone \($0) (configured)" }
+      ?? "time zone \(TimeZone.current.identifier) (the system's)"
     if synchronised {
-      return .ok("clock", "synchronised\(from)")
+      return .ok("clock", "synchronised\(from); \(zone)")
     }
     return .warning(
-      "clock", "not synchronised\(from): arrival times follow an unset clock",
+      "clock", "not synchronised\(from); \(zone): arrival times follow an unset clock",
       "let chrony take the time from gpsd (its SHM reference clock), or connect a network")
   }
 

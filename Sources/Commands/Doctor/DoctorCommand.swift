@@ -44,7 +44,7 @@ enum DoctorCommand {
     report(configuration)
     report([DoctorChecks.map(config)])
     report([DoctorChecks.gpsd(config, wait: .seconds(wait))])
-    report([DoctorChecks.clock()])
+    report([DoctorChecks.clock(config)])
     report(DoctorChecks.gpio(config))
     report([DoctorChecks.audio(config, silent: args.flag("silent"))])
     report([DoctorChecks.display(config)])

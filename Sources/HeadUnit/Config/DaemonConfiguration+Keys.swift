@@ -1,5 +1,6 @@
 import Board
 import Core
+import Foundation
 import JSON
 import Navigation
 
@@ -35,6 +36,13 @@ extension DaemonConfiguration: ConfigurationSection {
         },
         write: { .string($0.rawValue) }),
       .optional(
+        "timeZone", \.timeZone,
+        allowed: "an IANA time zone name (`Europe/Helsinki`, `America/New_York`, `UTC`)",
+        doc: "the clock and arrival times on the screen; a Pi without a network keeps the "
+          + "system's zone from its image",
+        none: "none: the system's zone",
+        read: timeZone, write: JSONValue.string),
+      .optional(
         "map", \.mapPath, allowed: "an absolute path to a map file made by `headunit maps import`",
         none: "none: the embedded map of central Helsinki",
         read: { node throws(JSONError) in try node.absolutePath() }, write: JSONValue.string),
@@ -66,6 +74,17 @@ extension DaemonConfiguration: ConfigurationSection {
   /// The `logLevel` spellings, most severe first.
   static let logLevels: [(name: String, level: Logger.Level)] = Logger.Level.allCases.map {
     ("\($0)", $0)
+  }
+
+  /// The time zone `node` names: one this machine's tz database knows.
+  private static func timeZone(_ node: JSONNode) throws(JSONError) -> String {
+    let name = try node.string()
+    guard TimeZone(identifier: name) != nil else {
+      throw node.error(
+        "unknown time zone \(JSONNode.quoted(name)) (expected an IANA name such as "
+          + "Europe/Helsinki; `timedatectl list-timezones` lists them)")
+    }
+    return name
   }
 
   /// The phrasebook's code for the language `node` names.

@@ -34,6 +34,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
   public var units = UnitSystem.metric
   /// The offline map; nil for the embedded Helsinki one.
   public var mapPath: String?
+  /// The IANA time zone of the clock and arrival times; nil for the system's.
+  public var timeZone: String?
   /// The GPIO inputs (encoder, buttons, ignition); `nil` for none.
   public var board: ResolvedInputConfig?
 

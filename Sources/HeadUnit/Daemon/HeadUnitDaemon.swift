@@ -102,6 +102,7 @@ public final class HeadUnitDaemon {
     self.started = started
     theme = ScreenTheme(setting: configuration.display.theme)
     composer = FrameComposer(layers: layers)
+    composer.timeZone = configuration.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
   }
 
   /// Handles one wake at `now`: the core's event and the effects that follow, then a frame
