@@ -1,5 +1,6 @@
 import Foundation
 import Rigs
+import Synchronization
 import TestSupport
 import Testing
 
@@ -33,31 +34,19 @@ struct DoctorTests {
       try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Sends gpsd at UDP `port` the embedded drive's epochs, ten a second and over again,
-    /// until the task is cancelled (or 20 minutes have passed).
-    static func feedFixes(port: Int) throws {
-      let sender = try NMEASender(port: port)
-      let epochs = try EmbeddedData.epochs(forDrive: "helsinki-1-clean")
-      for i in 0..<12_000 where !Task.isCancelled && !epochs.isEmpty {
-        for sentence in epochs[i % epochs.count] { try sender.send(sentence) }
-        Thread.sleep(forTimeInterval: 0.1)
-      }
+    /// The embedded drive's epochs (fixes), over and over.
+    static func fixes() throws -> [[String]] {
+      try EmbeddedData.epochs(forDrive: "helsinki-1-clean")
     }
 
-    /// Sends gpsd at UDP `port` sentences from a receiver that sees satellites but has no
-    /// fix, for about 2 s.
-    static func feedNoFix(port: Int) throws {
-      let sender = try NMEASender(port: port)
-      let sentences = [
+    /// A receiver that sees three satellites but has no fix.
+    static let noFix = [
+      [
         "$GPGGA,120000.00,,,,,0,00,99.99,,,,,,*65",
         "$GPRMC,120000.00,V,,,,,,,031226,,,N*7A",
         "$GPGSV,1,1,03,05,40,083,,12,25,310,,25,61,170,*40",
       ]
-      for _ in 0..<10 {
-        for sentence in sentences { try sender.send(sentence) }
-        Thread.sleep(forTimeInterval: 0.2)
-      }
-    }
+    ]
 
     /// The configuration's sections, as JSON members; tests replace some.
     var display = #""display": { "framebuffer": "/dev/fb0" }"#
@@ -72,11 +61,12 @@ struct DoctorTests {
       """
 
     /// Runs `headunit doctor` on this bench's configuration with the stand-ins'
-    /// `environment` added, feeding gpsd the drive's fixes meanwhile when `fixes`; its
-    /// status and lines.
-    func run(environment: [String: String] = [:], wait: Int = 2, fixes: Bool = true)
+    /// `environment` added, feeding gpsd `feed` (the drive's fixes unless told) meanwhile;
+    /// its status and lines.
+    func run(environment: [String: String] = [:], wait: Int = 2, feed: [[String]]? = nil)
       async throws -> (status: Int32?, lines: [String])
     {
+      let feed = try feed ?? Self.fixes()
       let config = """
         {
           "stateDirectory": "\(state.path)",
@@ -98,13 +88,9 @@ struct DoctorTests {
         CrashConsistencyTests.headunit,
         ["doctor", "--config", path, "--wait", String(wait), "--silent"],
         environment: base.merging(environment) { _, new in new })
-      let port = fixes ? gpsd?.udpPort : nil
-      let feeding = Task.detached { [port] in
-        if let port { try Bench.feedFixes(port: port) }
-      }
-      let status = await doctor.exitStatus(timeout: .seconds(Double(wait) + 30))
-      feeding.cancel()
-      try? await feeding.value
+      let feeder = try gpsd.map { try Feeder(port: $0.udpPort, epochs: feed) }
+      let status = await doctor.exitStatus(timeout: .seconds(Double(wait) + 60))
+      feeder?.stop()
       return (status, doctor.out)
     }
   }
@@ -147,9 +133,7 @@ struct DoctorTests {
   func noFix() async throws {
     let bench = try Bench()
     let port = try #require(bench.gpsd?.udpPort)
-    let feeding = Task.detached { try Bench.feedNoFix(port: port) }
-    let (status, lines) = try await bench.run(wait: 2, fixes: false)
-    try await feeding.value
+    let (status, lines) = try await bench.run(wait: 2, feed: Bench.noFix)
     let gpsd = Self.line("gpsd", in: lines)
     #expect(gpsd.hasPrefix("warn"), "\(lines)")
     #expect(
@@ -227,5 +211,30 @@ struct DoctorTests {
       let captured = Captured()
       #expect(HeadUnitCommand.run(words, console: captured.console) == .usage, "\(words)")
     }
+  }
+}
+
+/// Sends gpsd's UDP port epochs of NMEA sentences, ten a second and over again, on a thread
+/// of its own (a blocked task could starve the test pool's few threads) until stopped, or
+/// for 20 minutes at most.
+final class Feeder: Sendable {
+  private let stopped = Atomic<Bool>(false)
+
+  init(port: Int, epochs: [[String]]) throws {
+    let sender = try NMEASender(port: port)
+    let handoff = SenderHandoff(sender: sender)
+    Thread.detachNewThread { [self] in
+      for i in 0..<12_000 where !stopped.load(ordering: .relaxed) && !epochs.isEmpty {
+        for sentence in epochs[i % epochs.count] { try? handoff.sender.send(sentence) }
+        Thread.sleep(forTimeInterval: 0.1)
+      }
+    }
+  }
+
+  func stop() { stopped.store(true, ordering: .relaxed) }
+
+  /// The sender, used by the feeding thread alone once handed over.
+  private struct SenderHandoff: @unchecked Sendable {
+    let sender: NMEASender
   }
 }
