@@ -10,26 +10,28 @@ extension DoctorChecks {
       return .warning("gpsd", "position is off (gpsd.enabled false)", "")
     }
     let seconds = Int(wait.seconds.rounded())
-    switch GPSDProbe.run(host: config.gpsd.host, port: config.gpsd.port, wait: wait) {
-    case .unreachable(let message):
+    let survey = GPSDSurvey.take(
+      host: config.gpsd.host, port: config.gpsd.port, for: wait, untilFix: true)
+    switch survey.finding {
+    case .unreachable(let reason):
       return .failure(
-        "gpsd", message,
+        "gpsd", reason,
         "start it (systemctl enable --now gpsd.socket) or set gpsd.host and gpsd.port")
-    case .noReceiver:
+    case .noReceiver, .silent:
       return .failure(
         "gpsd", "gpsd runs but lists no receiver after \(seconds) s",
         "plug the receiver in and name it in /etc/default/gpsd (DEVICES=\"/dev/ttyACM0\")")
-    case .noFix(let receivers, let visible, let used):
-      return .warning(
-        "gpsd",
-        "\(receivers.joined(separator: ", ")): no fix in \(seconds) s, \(visible) satellites"
-          + " in view, \(used) used",
-        "give the antenna a view of the sky; a cold start can take minutes")
-    case .fix(let mode, let receivers, let used):
-      return .ok(
-        "gpsd",
-        "\(receivers.joined(separator: ", ")): \(mode == .threeD ? "3D" : "2D") fix"
-          + (used > 0 ? ", \(used) satellites used" : ""))
+    case .receivers(let paths, let seen, let used):
+      let receivers = paths.joined(separator: ", ")
+      guard let fix = survey.fix else {
+        return .warning(
+          "gpsd",
+          "\(receivers): no fix in \(seconds) s, \(seen ?? 0) satellites in view, "
+            + "\(used ?? 0) used",
+          "give the antenna a view of the sky; a cold start can take minutes")
+      }
+      let satellites = (used ?? 0) > 0 ? ", \(used ?? 0) satellites used" : ""
+      return .ok("gpsd", "\(receivers): \(fix == .threeD ? "3D" : "2D") fix\(satellites)")
     }
   }
 
