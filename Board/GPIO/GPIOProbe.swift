@@ -44,10 +44,7 @@ public enum GPIOProbe {
       let user = gpiod_line_consumer(handle).map { String(cString: $0) } ?? "the kernel"
       return .busy(consumer: user)
     }
-    var flags = Int32(0)
-    if line.activeLow { flags |= Int32(GPIOD_LINE_REQUEST_FLAG_ACTIVE_LOW) }
-    flags |= Int32(
-      line.pullUp ? GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP : GPIOD_LINE_REQUEST_FLAG_BIAS_DISABLE)
+    let flags = GPIOChip.requestFlags(line.edgeLine)
     guard gpiod_line_request_input_flags(handle, "headunit-doctor", flags) == 0 else {
       let err = errno
       if err == EBUSY { return .busy(consumer: "another program") }

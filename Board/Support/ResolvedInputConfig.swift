@@ -110,3 +110,11 @@ public struct ResolvedInputConfig: Sendable, Equatable {
     lines.first { $0.offset == offset }
   }
 }
+
+extension ResolvedInputConfig.Line {
+  /// The line as the GPIO code requests it: its active level, and the internal pull-up or
+  /// no bias.
+  public var edgeLine: GPIOEdgeSource.Line {
+    GPIOEdgeSource.Line(offset: offset, activeLow: activeLow, bias: pullUp ? .pullUp : .disabled)
+  }
+}

@@ -59,10 +59,7 @@ enum InputsCommand {
       }
       source = try GPIOEdgeSource(
         chip: config.chip,
-        lines: config.lines.map {
-          GPIOEdgeSource.Line(
-            offset: $0.offset, activeLow: $0.activeLow, bias: $0.pullUp ? .pullUp : .disabled)
-        })
+        lines: config.lines.map(\.edgeLine))
     } catch {
       console.err("headunit: \(error.message)")
       return error.code == .configuration ? .usage : .failure

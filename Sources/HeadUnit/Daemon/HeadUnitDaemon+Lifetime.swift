@@ -17,10 +17,7 @@ extension HeadUnitDaemon {
       do throws(BoardError) {
         let source = try GPIOEdgeSource(
           chip: board.chip,
-          lines: board.lines.map {
-            GPIOEdgeSource.Line(
-              offset: $0.offset, activeLow: $0.activeLow, bias: $0.pullUp ? .pullUp : .disabled)
-          })
+          lines: board.lines.map(\.edgeLine))
         logger.info("GPIO: \(source.chipName) [\(source.chipLabel)], \(board.lines.count) lines")
         let events = source.inputEvents(board)
         let logger = self.logger
