@@ -269,11 +269,6 @@ final class MapCache {
   }
 
   /// Draws `rect` of `view` on `canvas`: the background, then each layer.
-  ///
-  /// With cairo's fast antialiasing (a 4×4 sample grid instead of the default's finer
-  /// one): areas and road strokes look the same at a glance — no pixel moves by more than
-  /// a tenth of its range — and drawing a view takes about a third less, most of a full
-  /// frame's time. The route, the vehicle and every overlay keep the default.
   private static func draw(
     _ rect: ScreenRect, of view: View, on canvas: CairoCanvas, bounds: ScreenRect,
     layout: NavigationLayout
@@ -283,7 +278,6 @@ final class MapCache {
       area: bounds, view: rect)
     let cr = canvas.cr
     cairo_save(cr)
-    cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
     canvas.clip(rect)
     canvas.setColor(view.scene.theme.map.background)
     cairo_paint(cr)

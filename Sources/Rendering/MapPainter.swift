@@ -85,18 +85,14 @@ struct MapPainter {
     cairo_restore(cr)
   }
 
-  /// The background and the layers' features over `view`, antialiased as the map cache
-  /// draws them (fast).
+  /// The background and the layers' features over `view`.
   func drawStatic() {
-    cairo_save(canvas.cr)
-    cairo_set_antialias(canvas.cr, CAIRO_ANTIALIAS_FAST)
     canvas.setColor(style.background)
     cairo_paint(canvas.cr)
     let region = transform.region(covering: view)
     for layer in scene.layers {
       drawFeatures(layer.features(in: region))
     }
-    cairo_restore(canvas.cr)
   }
 
   /// Adds `points` to the current path. Open lines skip the segments wholly outside the
