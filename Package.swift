@@ -28,6 +28,7 @@ let package = Package(
     .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     .systemLibrary(
       name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+    .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
     .systemLibrary(name: "CLinuxFB"),
     .systemLibrary(name: "CTimex"),
     .systemLibrary(name: "CMalloc"),
@@ -100,16 +101,19 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "Desktop", dependencies: ["Board", "Core", "Templates", "CSDL2"], path: "Desktop",
+      swiftSettings: strict),
+    .target(
       name: "Commands",
       dependencies: [
         "HeadUnit", "Core", "Geo", "Navigation", "Readers", "Templates", "JSON", "Rendering",
         "Routing", "MapFile", "Maneuvers", "MapImport", "Search", "Board", "Audio", "POSIX",
-        "CMalloc", "CTimex",
+        "CMalloc", "CTimex", "Desktop", "Rigs",
       ],
       swiftSettings: strict
     ),
     .target(
-      name: "Rigs", dependencies: ["Board", "Bridge", "HeadUnit", "POSIX"],
+      name: "Rigs", dependencies: ["Board", "Bridge", "Geo", "HeadUnit", "Navigation", "POSIX"],
       resources: [.copy("StandIns")], swiftSettings: strict),
     .target(
       name: "Bench",
@@ -152,6 +156,7 @@ let package = Package(
       name: "BoardTests",
       dependencies: [
         "Board", "Navigation", "Readers", "Geo", "Templates", "TestSupport", "Rigs", "CEvdev",
+        "Desktop",
       ],
       swiftSettings: strict
     ),

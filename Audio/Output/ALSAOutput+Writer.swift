@@ -235,7 +235,7 @@ extension ALSAOutput {
         AudioError(
           .failed,
           "ALSA device '\(core.device)' failed while playing: \(ALSALibrary.describe(code))"
-            + " — prompts will show on screen only until it is back",
+            + " — prompts on screen only until it is back",
           underlying: -code))
     }
 
@@ -245,7 +245,7 @@ extension ALSAOutput {
       if error.code == .unavailable {
         reportable = device.failed(
           AudioError(
-            error.code, error.message + " — prompts will show on screen only",
+            error.code, error.message + " — prompts on screen only",
             underlying: error.underlying),
           at: clock.now)
       } else {

@@ -14,7 +14,7 @@ import POSIX
 ///
 /// Each outage is reported once: the first `write` or `drain` after it throws (for a
 /// missing device: "ALSA device 'hw:9' not available: No such file or directory — prompts
-/// will show on screen only", code `.unavailable`); later ones return normally until the
+/// on screen only", code `.unavailable`); later ones return normally until the
 /// device has worked again. Nothing traps, and alsa-lib's own stderr lines are silenced
 /// (``ALSALibrary/quiet()``).
 ///

@@ -184,7 +184,7 @@ struct ALSAOutputTests {
     #expect(
       throws: AudioError(
         .unavailable,
-        "ALSA device 'hw:9' not available: No such file or directory — prompts will show on "
+        "ALSA device 'hw:9' not available: No such file or directory — prompts on "
           + "screen only", underlying: 2)
     ) {
       try output.write(tone, format: Self.mono)
@@ -215,7 +215,7 @@ struct ALSAOutputTests {
       #expect(
         error.message
           == "ALSA device 'no_such_pcm' not available: No such file or directory — prompts "
-          + "will show on screen only")
+          + "on screen only")
     }
   }
 

@@ -148,6 +148,12 @@ final class TouchRig {
     try write(script, to: gpioControl)
   }
 
+  /// A short press of the select button (GPIO22, active low): the knob's press.
+  func select() throws {
+    try write(
+      ["set gpiochip0 22 0", "sleep 60", "set gpiochip0 22 1", "sleep 60"], to: gpioControl)
+  }
+
   /// A short press of the back button (GPIO23, active low).
   func back() throws {
     try write(

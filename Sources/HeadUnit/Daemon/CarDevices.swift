@@ -9,7 +9,8 @@ import Templates
 /// the framebuffer, the touch screen over it and the state directory. Sources post their
 /// events to the daemon's inbox through `post` (touch gestures through `touched`). Each
 /// device that fails is logged and left out; only the framebuffer is needed to start
-/// (there is nothing to show without it).
+/// (there is nothing to show without it). On a desktop a window stands for the framebuffer
+/// (`screen`), kept open for the whole run.
 final class CarDevices: DaemonDevices {
   private(set) var display: (any Display)?
   let writer: StateWriter
@@ -19,25 +20,32 @@ final class CarDevices: DaemonDevices {
   private let post: @Sendable (HeadUnitCore.Event) -> Void
   private let touched: @Sendable (TouchGesture) -> Void
   private var player: PromptPlayer?
+  /// The display standing for the framebuffer, when there is one.
+  private let screen: (any Display)?
   private var tasks: [Task<Void, Never>] = []
   /// While released: a slow look at the power supplies, so power coming back wakes the unit.
   private var wakeWatch: Task<Void, Never>?
 
-  /// Opens the framebuffer.
+  /// Opens the framebuffer, unless `screen` stands for it.
   ///
   /// - Throws: `BoardError` when the framebuffer cannot be opened.
   init(
     configuration: DaemonConfiguration, logger: Logger,
     post: @escaping @Sendable (HeadUnitCore.Event) -> Void,
-    touched: @escaping @Sendable (TouchGesture) -> Void = { _ in }
+    touched: @escaping @Sendable (TouchGesture) -> Void = { _ in }, screen: (any Display)? = nil
   ) throws(BoardError) {
+    self.screen = screen
     self.configuration = configuration
     self.logger = logger
     self.post = post
     self.touched = touched
     let directory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
     writer = StateWriter(directory: directory, logger: logger)
-    display = try Self.openFramebuffer(configuration.display.framebuffer, logger: logger)
+    if let screen {
+      display = screen
+    } else {
+      display = try Self.openFramebuffer(configuration.display.framebuffer, logger: logger)
+    }
   }
 
   deinit {
@@ -63,7 +71,8 @@ final class CarDevices: DaemonDevices {
 
   func acquire(language: String, muted: Bool) -> (any PromptSink)? {
     if display == nil {
-      display = try? Self.openFramebuffer(configuration.display.framebuffer, logger: logger)
+      display =
+        screen ?? (try? Self.openFramebuffer(configuration.display.framebuffer, logger: logger))
     }
     let post = self.post
     if configuration.gpsd.enabled {
@@ -79,7 +88,7 @@ final class CarDevices: DaemonDevices {
     wakeWatch?.cancel()
     wakeWatch = nil
     tasks.append(watchPower(every: .seconds(2)))
-    if let display, configuration.display.touch.isEnabled {
+    if let display, screen == nil, configuration.display.touch.isEnabled {
       tasks.append(
         TouchWatch.start(
           configuration.display.touch,
@@ -157,7 +166,10 @@ final class CarDevices: DaemonDevices {
         post(.audio(available: true))
       case .outputFailed(let error):
         post(.audio(available: false))
-        logger.warning("audio device \(device): \(error.message) — prompts on screen only")
+        let onScreen = " — prompts on screen only"
+        logger.warning(
+          "audio device \(device): \(error.message)"
+            + (error.message.contains(onScreen) ? "" : onScreen))
       case .duckingFailed(let error):
         logger.warning("ducking: \(error.message)")
       default:

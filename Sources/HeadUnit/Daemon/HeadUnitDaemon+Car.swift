@@ -12,15 +12,31 @@ extension HeadUnitDaemon {
   /// The car's daemon for `configuration`: the framebuffer, the configured map (or the
   /// embedded one) with the routing server before it, the saved state when it runs.
   ///
+  /// On a desktop, `window` stands for the framebuffer, and its inputs for the knob, the
+  /// buttons and the touch screen (the configured GPIO lines and touch device still work);
+  /// the window closed stops the unit as SIGTERM does.
+  ///
   /// - Throws: `BoardError` when the framebuffer cannot be opened.
   public static func car(
     configuration: DaemonConfiguration, configPath: String?, logger: Logger,
-    notifier: SystemdNotifier, started: ContinuousClock.Instant = .now
+    notifier: SystemdNotifier, started: ContinuousClock.Instant = .now,
+    window: (display: any Display, inputs: AsyncStream<DisplayInput>)? = nil
   ) throws(BoardError) -> HeadUnitDaemon {
     let (wakes, inbox) = AsyncStream.makeStream(of: Wake.self)
     let devices = try CarDevices(
       configuration: configuration, logger: logger, post: { inbox.yield(.core($0)) },
-      touched: { inbox.yield(.touch($0)) })
+      touched: { inbox.yield(.touch($0)) }, screen: window?.display)
+    if let inputs = window?.inputs {
+      Task {
+        for await input in inputs {
+          switch input {
+          case .input(let event): inbox.yield(.core(.input(event)))
+          case .touch(let gesture): inbox.yield(.touch(gesture))
+          case .closed: inbox.yield(.terminate("the window was closed"))
+          }
+        }
+      }
+    }
     // The configuration checked the language; English is built in.
     guard
       let phrases =
