@@ -155,6 +155,8 @@ final class CarDevices: DaemonDevices {
       switch event {
       case .started:
         post(.audio(available: true))
+      case .finished(let prompt):
+        logger.info("prompt \(prompt) spoken")
       case .outputFailed(let error):
         post(.audio(available: false))
         logger.warning("audio device \(device): \(error.message) — prompts on screen only")
