@@ -127,7 +127,15 @@ enum DriveBenchmark {
         "bench drive: the daemon did not resume the saved trip; its log:\n\(rig.logText)")
     }
     let sender = try NMEASender(port: rig.gpsd.udpPort)
-    let window = try feed(epochs, offsets: offsets, speed: speed, to: sender, daemon: daemon)
+    let window: Window
+    do {
+      window = try feed(epochs, offsets: offsets, speed: speed, to: sender, daemon: daemon)
+    } catch {
+      if !daemon.isRunning { daemon.waitUntilExit() }
+      let exit = daemon.isRunning ? "" : " (\(Self.describeExit(daemon)))"
+      let tail = rig.logText.split(separator: "\n").suffix(30).joined(separator: "\n")
+      throw BoardError(.failed, "bench drive: \(error)\(exit); the end of its log:\n\(tail)")
+    }
     // The drives end standing at the destination; a daemon that has not said so yet gets
     // a few more seconds.
     _ = waitForLog(rig, seconds: 5, where: arrived)
@@ -146,6 +154,15 @@ enum DriveBenchmark {
       prompts: log.filter { $0.contains(": prompt #") && $0.hasSuffix(" spoken") }.count,
       resumed: true, arrived: log.contains { arrived(String($0)) }, rss: memory.rss,
       peakRSS: memory.peak, exitStatus: status, stopSeconds: took)
+  }
+
+  /// How a process that has exited ended: its status, or the signal that killed it.
+  static func describeExit(_ process: Process) -> String {
+    switch process.terminationReason {
+    case .exit: "exit status \(process.terminationStatus)"
+    case .uncaughtSignal: "killed by signal \(process.terminationStatus)"
+    @unknown default: "status \(process.terminationStatus)"
+    }
   }
 
   /// Whether a daemon log line says it arrived.
