@@ -31,6 +31,7 @@ public enum BenchCommand {
       ("contraction", ContractionBenchmark.help, ContractionBenchmark.run),
       ("search", SearchBenchmark.help, SearchBenchmark.run),
       ("bridge", BridgeBenchmark.help, BridgeBenchmark.run),
+      ("drive", DriveBenchmark.help, DriveBenchmark.run),
     ]
 
   public static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
@@ -39,7 +40,7 @@ public enum BenchCommand {
       options: [
         "points", "fixes", "runs", "seconds", "reports", "prompts", "device", "lang", "size",
         "dir", "count", "map", "queries", "osrm", "valhalla", "inputs", "spacing", "pbf",
-        "differences", "threads",
+        "differences", "threads", "drive", "rates", "speed",
       ],
       flags: ["help", "trace", "pairs"])
     if args.flag("help") {

@@ -62,17 +62,21 @@ enum SaveBenchmark {
     return .success
   }
 
-  /// The trip to the end of the first embedded route, never saved before.
-  static func firstSnapshot() throws -> TripSnapshot {
+  /// The trip along the route embedded drive `drive` follows (by default the first
+  /// route's), to the place at its end, never saved before.
+  static func firstSnapshot(forDrive drive: String = "helsinki-1-clean") throws -> TripSnapshot {
     let provider = try EmbeddedRouteProvider.loadEmbedded()
-    guard let url = EmbeddedData.routeURL(forDrive: "helsinki-1-clean") else {
+    guard let url = EmbeddedData.routeURL(forDrive: drive) else {
       throw NavigationError(.noData, "the embedded routes are missing")
     }
     let route = try ReplayCommand.loadRoute(url)
     guard let place = provider.places.first(where: { $0.coordinate == route.destination }),
       let trip = provider.trip(to: place, from: nil),
       let choice = trip.routeChoices.firstIndex(where: { $0.route == route })
-    else { throw NavigationError(.noData, "no embedded place at the end of helsinki-1") }
+    else {
+      throw NavigationError(
+        .noData, "no embedded place at the end of \(url.deletingPathExtension().lastPathComponent)")
+    }
     return TripSnapshot(sequence: 0, savedAt: Date(), place: place, trip: trip, choice: choice)
   }
 }

@@ -164,6 +164,8 @@ final class CarDevices: DaemonDevices {
       switch event {
       case .started:
         post(.audio(available: true))
+      case .finished(let prompt):
+        logger.info("prompt \(prompt) spoken")
       case .outputFailed(let error):
         post(.audio(available: false))
         let onScreen = " — prompts on screen only"

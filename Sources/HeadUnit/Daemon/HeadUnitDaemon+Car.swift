@@ -100,7 +100,7 @@ extension HeadUnitDaemon {
     devices.release(stopping: true)
     for task in lifetimeTasks { task.cancel() }
     for task in timers.values { task.cancel() }
-    logger.notice("stopped")
+    logger.notice("stopped after \(framesDrawn) frames drawn")
   }
 
   /// Sets and cancels timers on `clock`: each one due posts its wake to the inbox.

@@ -85,6 +85,7 @@ extension HeadUnitDaemon {
       _ = try renderer.withPixels { pixels, width, height, stride in
         try display.present(pixels, width: width, height: height, stride: stride)
       }
+      framesDrawn += 1
     } catch {
       logger.error("cannot draw: \(error)")
       return

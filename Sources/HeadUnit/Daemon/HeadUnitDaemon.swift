@@ -74,6 +74,8 @@ public final class HeadUnitDaemon {
   var frameScheduled = false
   var lastFrame: Date?
   var firstFrameShown = false
+  /// Frames presented on the display since the start, logged when the daemon stops.
+  var framesDrawn = 0
   var stopped = false
   /// Fleet reporting, while configured on; see `HeadUnitDaemon+Fleet.swift`.
   var fleet: FleetService?
