@@ -4,6 +4,7 @@ import Core
 import Foundation
 import HeadUnit
 import Navigation
+import Readers
 import Rigs
 
 /// `headunit bench drive [--drive NAME] [--rates 5,10] [--speed N] [--map FILE]`: the CPU
@@ -11,10 +12,10 @@ import Rigs
 ///
 /// For each frame rate, a real daemon (a copy of this program) with a trip along the
 /// drive's route saved a moment ago, so it resumes guidance at its start as after a stop
-/// in the car; its own gpsd, fed the drive's NMEA over UDP epoch by epoch at the
-/// recording's times; prompts synthesized and written to ALSA's `null` PCM; frames on
-/// `/dev/fb0`, or on the framebuffer stand-in (`Sources/Rigs/StandIns/fakefb`) where there
-/// is none. The daemon's CPU time comes from `/proc/PID/stat` once a second, its memory
+/// in the car; its own gpsd, fed the drive as NMEA over UDP (`DriveFeed`: each fix at the
+/// recording's pace, stamped with the time it is sent); prompts synthesized and written
+/// to ALSA's `null` PCM; frames on `/dev/fb0`, or on the framebuffer stand-in
+/// (`Sources/Rigs/StandIns/fakefb`) where there is none. The daemon's CPU time comes from `/proc/PID/stat` once a second, its memory
 /// from `/proc/PID/status` at the end, the frames it drew from its last line after SIGTERM
 /// (`stopped after N frames drawn`), the prompts from its `prompt #N spoken` lines.
 enum DriveBenchmark {
@@ -55,20 +56,22 @@ enum DriveBenchmark {
       return .failure
     }
     let trip = try SaveBenchmark.firstSnapshot(forDrive: drive)
-    let epochs = try EmbeddedData.epochs(forDrive: drive)
-    let offsets = offsets(of: epochs)
-    let length = (offsets.last ?? 0) + 1
+    guard let track = EmbeddedData.trackURL(forDrive: drive) else {
+      throw BoardError(.unavailable, "bench drive: the embedded drive \(drive) is missing")
+    }
+    let fixes = try TrackReader.read(contentsOf: track).fixes
+    let length = (fixes.last?.time ?? .now).timeIntervalSince(fixes.first?.time ?? .now) + 1
     console.out(
       String(
-        format: "bench drive: %@, %d epochs over %.0f s, fed to gpsd over UDP at %d× real time"
+        format: "bench drive: %@, %d fixes over %.0f s, fed to gpsd over UDP at %d× real time"
           + " (%.1f s); the daemon resumes the trip to %@ on %@, prompts to ALSA's null PCM",
-        drive, epochs.count, length, speed, length / Double(speed), trip.place.name,
+        drive, fixes.count, length, speed, length / Double(speed), trip.place.name,
         map ?? "the embedded map"))
 
     var measured: [DriveMeasurement] = []
     for rate in rates {
       let measurement = try measure(
-        frameRate: rate, map: map, trip: trip, epochs: epochs, offsets: offsets, speed: speed,
+        frameRate: rate, map: map, trip: trip, fixes: fixes, seconds: length, speed: speed,
         console: console, first: measured.isEmpty)
       console.out(measurement.lines.joined(separator: "\n"))
       measured.append(measurement)
@@ -113,7 +116,7 @@ enum DriveBenchmark {
 
   /// One daemon drawing at `frameRate` through the whole drive.
   static func measure(
-    frameRate: Int, map: String?, trip: TripSnapshot, epochs: [[String]], offsets: [Double],
+    frameRate: Int, map: String?, trip: TripSnapshot, fixes: [Fix], seconds: Double,
     speed: Int, console: Console, first: Bool
   ) throws -> DriveMeasurement {
     let rig = try Rig(frameRate: frameRate, map: map, trip: trip)
@@ -126,10 +129,11 @@ enum DriveBenchmark {
         .failed,
         "bench drive: the daemon did not resume the saved trip; its log:\n\(rig.logText)")
     }
-    let sender = try NMEASender(port: rig.gpsd.udpPort)
+    let feed = try DriveFeed(port: rig.gpsd.udpPort, fixes: fixes, speed: Double(speed))
+    defer { feed.stop() }
     let window: Window
     do {
-      window = try feed(epochs, offsets: offsets, speed: speed, to: sender, daemon: daemon)
+      window = try sample(daemon, for: seconds / Double(speed))
     } catch {
       if !daemon.isRunning { daemon.waitUntilExit() }
       let exit = daemon.isRunning ? "" : " (\(Self.describeExit(daemon)))"

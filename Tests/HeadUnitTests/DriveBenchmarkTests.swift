@@ -9,24 +9,6 @@ import Testing
 /// the whole benchmark as a process on a short drive fed 20 times faster than real time.
 @Suite("Drive benchmark")
 struct DriveBenchmarkTests {
-  static func rmc(_ time: String) -> [String] {
-    ["$GPRMC,\(time),A,6010.0070,N,02456.9737,E,0.0,357.0,040526,,,A*00", "$GPGGA,\(time)"]
-  }
-
-  @Test("epochs go out at the recording's times, gaps and midnight included")
-  func offsets() {
-    let epochs = [
-      Self.rmc("235958.00"), Self.rmc("235959.00"), ["$GPRMC,,V"], Self.rmc("000010.50"),
-    ]
-    #expect(DriveBenchmark.offsets(of: epochs) == [0, 1, 2, 12.5])
-    #expect(DriveBenchmark.offsets(of: []) == [])
-    let time = DriveBenchmark.timeOfDay("$GPRMC,080451.00,A")
-    #expect(
-      time.map { abs($0 - (8 * 3600 + 4 * 60 + 51)) < 1e-9 } == true, "\(String(describing: time))")
-    #expect(DriveBenchmark.timeOfDay("$GPRMC,0804,A") == nil)
-    #expect(DriveBenchmark.timeOfDay("$GPRMC,250000.00,A") == nil)
-  }
-
   @Test("--rates takes frame rates 1–30, each once")
   func rates() throws {
     #expect(try DriveBenchmark.frameRates("5,10") == [5, 10])
