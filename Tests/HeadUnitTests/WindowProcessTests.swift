@@ -71,6 +71,7 @@ struct WindowProcessTests {
     for step in steps {
       try x.press(step.keys, window: window)
       try #require(await run.wait(for: step.screen), "after \(step.keys): \(run.log)")
+      if step.screen == "place.poi." { try await expectRoadsUnderThePins(x, window) }
     }
     #expect(await run.wait(for: "guidance: navigating"))
     let list = try #require(
@@ -84,6 +85,20 @@ struct WindowProcessTests {
     let slug = trip.place.name.lowercased()
       .split { !$0.isLetter && !$0.isNumber }.joined(separator: "-")
     #expect(chosen.hasSuffix("." + slug), "chose \(chosen), guided to \(trip.place.name)")
+  }
+
+  /// The places' map beside their list shows the map's streets and blocks, not a bare
+  /// background with pins (a bare pane is over 90 % one colour; the streets of central
+  /// Helsinki leave its commonest colour under half).
+  func expectRoadsUnderThePins(_ x: XvfbServer, _ window: String) async throws {
+    try? await Task.sleep(for: .milliseconds(500))
+    let shown = try x.pixels(ofWindow: window)
+    var counts: [UInt32: Int] = [:]
+    for y in 80..<shown.height {
+      for x in 420..<shown.width { counts[shown.pixels[y * shown.width + x], default: 0] += 1 }
+    }
+    let commonest = Double(counts.values.max() ?? 0) / Double(counts.values.reduce(0, +))
+    #expect(commonest < 0.7, "the places' map is \(Int(commonest * 100)) % one colour")
   }
 
   @Test("the window shows the framebuffer's frame, pixel for pixel")

@@ -72,7 +72,7 @@ public struct FrameComposer {
       }
       map.status.isMuted = core.isMuted || !core.isAudioAvailable
       let routes = core.previewRoutes.mapValues { $0.map { mapRoute($0) } }
-      let context = MapContext(scene: map, routes: routes, layers: [])
+      let context = MapContext(scene: map, routes: routes, layers: layers)
       guard let scene = TemplateScene(core.activeController, size: size, theme: theme, map: context)
       else { return .blank }
       return .scene(scene)
