@@ -38,11 +38,16 @@ public final class GPSDDaemon {
   /// With `receiver` false, gpsd has no device at all (as when no GPS is plugged in): it
   /// then runs on a control socket in the temporary directory, and nothing reads `udpPort`.
   ///
+  /// With `privateIPC`, gpsd runs in a System V IPC namespace of its own (`unshare --ipc`,
+  /// root only): the NTP shared memory segments it writes fix times to (keys `NTP0`…, the
+  /// same for every gpsd run as root) are then its alone, and a chronyd that joins the
+  /// namespace (`ChronyDaemon`'s `sharingIPCWith`) reads this gpsd's and no other's.
+  ///
   /// - Throws: `.unavailable` when gpsd is not installed at `executable`; `.failed`
   ///   when it exits or does not accept connections within `timeout`.
   public static func start(
     executable: String = defaultExecutable, port: Int? = nil, udpPort: Int? = nil,
-    receiver: Bool = true, timeout: Duration = .seconds(5)
+    receiver: Bool = true, privateIPC: Bool = false, timeout: Duration = .seconds(5)
   ) throws(BoardError) -> GPSDDaemon {
     guard FileManager.default.isExecutableFile(atPath: executable) else {
       throw BoardError(
@@ -56,7 +61,8 @@ public final class GPSDDaemon {
       if udpPort == nil { udp = try freePort(udp: true) }
       do {
         return try launch(
-          executable: executable, port: tcp, udpPort: udp, receiver: receiver, timeout: timeout)
+          executable: executable, port: tcp, udpPort: udp, receiver: receiver,
+          privateIPC: privateIPC, timeout: timeout)
       } catch {
         lastError = error
         // Only retry when the ports were ours to pick: another process may have
@@ -68,15 +74,18 @@ public final class GPSDDaemon {
   }
 
   private static func launch(
-    executable: String, port: Int, udpPort: Int, receiver: Bool, timeout: Duration
+    executable: String, port: Int, udpPort: Int, receiver: Bool, privateIPC: Bool,
+    timeout: Duration
   ) throws(BoardError) -> GPSDDaemon {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
+    // unshare execs gpsd in the new namespace: the process id stays gpsd's.
+    process.executableURL = URL(fileURLWithPath: privateIPC ? unshare : executable)
     // gpsd refuses to run with neither a device nor a control socket.
     let control = FileManager.default.temporaryDirectory
       .appendingPathComponent("gpsd-\(getpid())-\(port).sock").path
     process.arguments =
-      ["-N", "-n", "-S", String(port)]
+      (privateIPC ? ["--ipc", executable] : [])
+      + ["-N", "-n", "-S", String(port)]
       + (receiver ? ["udp://127.0.0.1:\(udpPort)"] : ["-F", control])
     // gpsd complains about the missing D-Bus system bus on every start; not ours to show.
     process.standardOutput = FileHandle.nullDevice
@@ -108,6 +117,9 @@ public final class GPSDDaemon {
     }
     return daemon
   }
+
+  /// util-linux's, which runs a program in new namespaces.
+  static let unshare = "/usr/bin/unshare"
 
   /// The process id, to send signals to it.
   public var processIdentifier: Int32 { process.processIdentifier }

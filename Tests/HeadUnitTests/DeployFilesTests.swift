@@ -141,9 +141,9 @@ struct DeployFilesTests {
     #expect(!output.contains("headunit.service"), "\(output)")
   }
 
-  @Test("the install script parses and passes shellcheck")
-  func installScript() throws {
-    let script = Self.deploy.appendingPathComponent("install").path
+  @Test("the install scripts parse and pass shellcheck", arguments: ["install", "install-gps"])
+  func installScript(name: String) throws {
+    let script = Self.deploy.appendingPathComponent(name).path
     #expect(FileManager.default.isExecutableFile(atPath: script))
     let syntax = try Self.run("/bin/bash", ["-n", script])
     #expect(syntax.status == 0, "\(syntax.output)")

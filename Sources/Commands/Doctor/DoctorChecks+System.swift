@@ -16,11 +16,13 @@ extension DoctorChecks {
     case .unreachable(let reason):
       return .failure(
         "gpsd", reason,
-        "start it (systemctl enable --now gpsd.socket) or set gpsd.host and gpsd.port")
+        "start it (systemctl enable --now gpsd.socket; sudo Deploy/install --gps DEVICE sets it "
+          + "up), or set gpsd.host and gpsd.port")
     case .noReceiver, .silent:
       return .failure(
         "gpsd", "gpsd runs but lists no receiver after \(seconds) s",
-        "plug the receiver in and name it in /etc/default/gpsd (DEVICES=\"/dev/ttyACM0\")")
+        "plug the receiver in and name it in /etc/default/gpsd: sudo Deploy/install --gps "
+          + "DEVICE (ls /dev/serial/by-id lists USB ones)")
     case .receivers(let paths, let seen, let used):
       let receivers = paths.joined(separator: ", ")
       guard let fix = survey.fix else {
@@ -35,26 +37,40 @@ extension DoctorChecks {
     }
   }
 
-  /// The system clock: synchronised or not (the kernel's view), and from what (chrony's
-  /// reference: the GPS, a network server, none).
+  /// The system clock: synchronised or not (the kernel's view), and where the time comes
+  /// from (chrony's reference: the GPS, a network server, none) when chrony runs.
   static func clock(_ config: DaemonConfiguration) -> DoctorResult {
     var state = timex()
     let synchronised = adjtimex(&state) != TIME_ERROR && state.status & STA_UNSYNC == 0
-    let source = tool("chronyc", ["-n", "-c", "tracking"]).flatMap { run -> String? in
-      guard run.status == 0 else { return nil }
-      let fields = run.output.split(separator: ",", omittingEmptySubsequences: false)
-      return fields.count > 1 ? String(fields[1]) : nil
+    let source = tool("chronyc", ["-n", "-c", "tracking"]).flatMap { run in
+      run.status == 0 ? ClockSource(tracking: run.output) : nil
     }
-    let from = source.map { " (chrony's reference: \($0.isEmpty ? "none" : $0))" } ?? ""
     let zone =
       config.timeZone.map { "time zone \($0) (configured)" }
       ?? "time zone \(TimeZone.current.identifier) (the system's)"
-    if synchronised {
-      return .ok("clock", "synchronised\(from); \(zone)")
+    let unset = "arrival times follow an unset clock"
+    let setUp =
+      "let chrony take the time from gpsd (sudo Deploy/install --gps DEVICE; README, "
+      + "\"GPS receiver and clock\"), or connect a network"
+    switch (synchronised, source) {
+    case (true, nil):
+      return .ok("clock", "synchronised; \(zone)")
+    case (false, nil):
+      return .warning("clock", "not synchronised; \(zone): \(unset)", setUp)
+    case (true, .none?):
+      return .ok("clock", "synchronised, not by chrony (its time source: none); \(zone)")
+    case (false, .none?):
+      return .warning(
+        "clock", "time source \(ClockSource.none.words); \(zone): \(unset)",
+        "chronyc sources says what chrony hears: GPS needs gpsd with a fix; " + setUp)
+    case (true, let source?):
+      return .ok("clock", "synchronised, time \(source.words); \(zone)")
+    case (false, let source?):
+      return .warning(
+        "clock",
+        "time \(source.words), but the kernel does not mark the clock synchronised yet; \(zone)",
+        "chrony marks it once it has set the clock; chronyc tracking shows chrony's view")
     }
-    return .warning(
-      "clock", "not synchronised\(from); \(zone): arrival times follow an unset clock",
-      "let chrony take the time from gpsd (its SHM reference clock), or connect a network")
   }
 
   /// Whether systemd runs this machine (its own test, `sd_booted`): a bench computer or a
