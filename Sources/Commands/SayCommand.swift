@@ -134,7 +134,7 @@ enum SayCommand {
       try output.drain()
     } catch {
       // The daemon's wording adds that prompts show on screen; here nothing does.
-      let reason = error.message.components(separatedBy: " — prompts will show on screen").first
+      let reason = error.message.components(separatedBy: " — prompts on screen").first
       console.err("headunit: say: spoke nothing on '\(device)': \(reason ?? error.message)")
       return .failure
     }
