@@ -2,7 +2,7 @@ import Foundation
 
 /// Calendar arithmetic for UTC timestamps without `Calendar` or date formatters
 /// (proleptic Gregorian calendar, no leap seconds).
-enum UTCTime {
+package enum UTCTime {
   /// Days from 1970-01-01 to the given civil date (Howard Hinnant's algorithm).
   static func days(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
@@ -29,7 +29,7 @@ enum UTCTime {
   /// Parses an ISO 8601 / RFC 3339 timestamp such as `2026-05-04T08:00:00.250Z` or
   /// `2026-05-04T10:00:00+02:00` (fractional seconds and offset optional; no offset
   /// means UTC). Returns nil for anything else.
-  static func parseISO8601(_ text: some StringProtocol) -> Date? {
+  package static func parseISO8601(_ text: some StringProtocol) -> Date? {
     let b = Array(text.utf8)
     var i = 0
     func number(_ digits: Int) -> Int? {

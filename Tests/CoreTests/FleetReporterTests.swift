@@ -19,7 +19,7 @@ extension VirtualClock<FleetReporter> {
   /// A reporter for `configuration`, started at `epoch`: its first tick is due at once.
   init(started configuration: FleetReporter.Configuration) {
     self.init(configuration)
-    send(.start)
+    send(.start(saved: .empty))
   }
 
   /// Seconds since `origin`.
@@ -102,7 +102,7 @@ struct FleetReporterTests {
     #expect(configuration.isClamped == (asked != used))
     var clock = VirtualClock(configuration)
     // The first tick at once, the next one interval later.
-    #expect(clock.send(.start).contains(.timer(.schedule(.tick, at: clock.origin))))
+    #expect(clock.send(.start(saved: .empty)).contains(.timer(.schedule(.tick, at: clock.origin))))
     let effects = clock.tick(.empty, after: 0)
     #expect(effects.first == .timer(.schedule(.tick, at: clock.origin.addingTimeInterval(used))))
   }
@@ -110,7 +110,7 @@ struct FleetReporterTests {
   @Test func clampingIsLogged() {
     var clock = VirtualClock(.init(vehicleId: "van-7", interval: .seconds(3)))
     #expect(
-      clock.send(.start).contains(
+      clock.send(.start(saved: .empty)).contains(
         .log(.notice, "fleet reporting as van-7 every 5 s (3 s asked, clamped to 5–60 s)")))
   }
 
@@ -275,14 +275,18 @@ struct FleetReporterTests {
     #expect(clock.machine.queue.count == 1)
   }
 
-  @Test func stopDropsEverythingAtOnce() {
+  @Test func stopSavesTheQueueAndEndsAtOnce() {
     var clock = VirtualClock(started: .init(vehicleId: "v"))
     let sent = sends(clock.tick(driving(0)))
     _ = clock.tick(driving(100))
-    #expect(clock.machine.queue.count == 2)
+    let queued = clock.machine.queue
+    #expect(queued.count == 2)
     let effects = clock.send(.stop)
     #expect(
-      effects == [.cancelAll, .log(.notice, "fleet reporting off, 2 unsent reports dropped")])
+      effects == [
+        .cancelAll, .persist(FleetBacklog(reports: queued, nextSequence: 3)),
+        .log(.notice, "fleet reporting off, 2 unsent reports saved"),
+      ])
     #expect(!clock.machine.isRunning && clock.machine.queue.isEmpty)
     // The answer to the request under way, and later ticks, do nothing.
     #expect(clock.send(.delivered(sequence: sent[0].sequence)).isEmpty)

@@ -10,6 +10,7 @@ import Navigation
 final class TestDevices: DaemonDevices, StateStore {
   let display: (any Display)?
   var store: any StateStore { self }
+  let fleetQueue: any FleetQueueStore = FleetQueueMemory()
 
   init(display: (any Display)? = nil) {
     self.display = display

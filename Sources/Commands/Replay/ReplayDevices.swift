@@ -67,6 +67,7 @@ final class ReplayDevices: DaemonDevices {
   let router: Router?
   private(set) var display: (any Display)?
   var store: any StateStore { saves }
+  let fleetQueue: any FleetQueueStore = FleetQueueMemory()
 
   init(router: Replay.Router?, display: (any Display)? = nil) {
     self.router = router.map { Router($0) }

@@ -22,8 +22,14 @@ import Navigation
 /// - With ``Configuration/authenticated``, a token is fetched before the first send and
 ///   again when it is due for renewal; a 401 drops it, fetches a new one and sends the same
 ///   report once more.
-/// - `.stop` ends everything at once: the queue is dropped, requests under way cancelled,
-///   later events ignored (but for `.observe`, which only keeps the vehicle).
+/// - `.stop` ends everything at once: requests under way are cancelled, the queue is saved
+///   (`.persist`) and let go, later events ignored (but for `.observe`, which only keeps the
+///   vehicle).
+/// - The queue outlives the process through ``FleetBacklog``: `.start(saved:)` takes back
+///   what was saved, and `.persist` asks the owner to save it — at the start, on every
+///   change while the endpoint cannot be reached, when a catch-up has emptied it, when
+///   the sequence numbers reserved by the last save run out, and at `.stop`. While the
+///   link is up nothing is written per report (see `FleetReporter+Backlog.swift`).
 public struct FleetReporter: Sendable {
   /// Tunables, from the `fleet` section of the configuration.
   public struct Configuration: Sendable, Equatable {
@@ -68,8 +74,10 @@ public struct FleetReporter: Sendable {
   }
 
   public enum Event: Sendable, Equatable, TimerEvent {
-    /// Begin: the first tick is due at once.
-    case start
+    /// Begin with what was saved (``FleetBacklog/empty`` when nothing): its reports are
+    /// sent first, and numbering goes on from its `nextSequence`. The first tick is due at
+    /// once.
+    case start(saved: FleetBacklog)
     /// The vehicle as it is now, for the next tick; taken whether or not the reporter runs
     /// (the owner may observe before it starts).
     case observe(FleetSnapshot)
@@ -92,6 +100,9 @@ public struct FleetReporter: Sendable {
     case send(FleetReport, token: String?)
     /// Abandon any request under way and every scheduled tick.
     case cancelAll
+    /// Save `backlog` in place of what was saved before, so a restart (after a power cut
+    /// too) takes it back with `.start(saved:)`.
+    case persist(FleetBacklog)
     case log(LogLevel, String)
 
     public var timerChange: TimerChange<Timer>? {
@@ -111,9 +122,9 @@ public struct FleetReporter: Sendable {
   public let configuration: Configuration
   private(set) var phase = Phase.stopped
   /// Reports not yet delivered, oldest first.
-  public private(set) var queue: [FleetReport] = []
+  public internal(set) var queue: [FleetReport] = []
   /// Failures so far by ``FleetError/reason`` (`HTTP 503`, `timeout`, `queue full`).
-  public private(set) var failures: [String: Int] = [:]
+  public internal(set) var failures: [String: Int] = [:]
   public private(set) var deliveredCount = 0
   /// The values the server has, as far as it acknowledged; nil before the first delivery.
   private(set) var acknowledged: FleetSnapshot?
@@ -121,10 +132,18 @@ public struct FleetReporter: Sendable {
   private(set) var latest: FleetSnapshot?
   /// The vehicle as last observed, for the next tick.
   private(set) var observed = FleetSnapshot.empty
-  private var nextSequence = 1
+  /// The sequence number the next report takes.
+  var nextSequence = 1
+  /// The `nextSequence` last saved: a restart after a power cut numbers from here, so a
+  /// report may take a number below it without a save.
+  var reservedSequence = 0
+  /// The queue changed since it was last saved.
+  var unsaved = false
+  /// The last backlog saved holds reports.
+  var savedReports = false
   private var token: (value: String, renewal: Date?)?
   /// The reason of the failure that began the current outage, and how many since.
-  private var outage: (reason: String, count: Int)?
+  var outage: (reason: String, count: Int)?
 
   public init(configuration: Configuration) {
     self.configuration = configuration
@@ -140,18 +159,16 @@ public struct FleetReporter: Sendable {
       return []
     }
     switch (event, phase) {
-    case (.start, .stopped):
+    case (.start(let saved), .stopped):
       phase = .idle
       let clamped =
         configuration.isClamped
         ? " (\(configuration.requestedInterval.secondsText) s asked, clamped to 5–60 s)" : ""
-      return [
-        .log(
-          .notice,
-          "fleet reporting as \(configuration.vehicleId) every "
-            + "\(configuration.interval.secondsText) s\(clamped)"),
-        .timer(.schedule(.tick, at: now)),
-      ]
+      let started: Effect = .log(
+        .notice,
+        "fleet reporting as \(configuration.vehicleId) every "
+          + "\(configuration.interval.secondsText) s\(clamped)")
+      return [started] + restore(saved) + [.timer(.schedule(.tick, at: now))]
     case (_, .stopped):
       return []
     case (.start, _):
@@ -159,13 +176,13 @@ public struct FleetReporter: Sendable {
     case (.stop, _):
       let unsent = queue.count
       phase = .stopped
+      let saved = persist(final: true)
       queue = []
       token = nil
-      return [
-        .cancelAll,
+      return [.cancelAll] + saved + [
         .log(
           .notice,
-          "fleet reporting off" + (unsent > 0 ? ", \(unsent) unsent reports dropped" : "")),
+          "fleet reporting off" + (unsent > 0 ? ", \(unsent) unsent reports saved" : ""))
       ]
     case (.timer(.tick), _):
       var effects: [Effect] = [.timer(.schedule(.tick, at: now.adding(configuration.interval)))]
@@ -213,16 +230,19 @@ public struct FleetReporter: Sendable {
         vehicleId: configuration.vehicleId, sequence: nextSequence, time: now, values: values,
         fields: fields))
     nextSequence += 1
-    guard queue.count > configuration.queueLimit else { return [] }
-    // Never the report under way: its answer must find it at the front.
-    let drop = phase.isSending ? 1 : 0
-    let dropped = queue.remove(at: drop)
-    failures["queue full", default: 0] += 1
-    return [
-      .log(
-        .debug,
-        "fleet: queue full (\(configuration.queueLimit)); report \(dropped.sequence) dropped")
-    ]
+    unsaved = true
+    var effects: [Effect] = []
+    if queue.count > configuration.queueLimit {
+      // Never the report under way: its answer must find it at the front.
+      let drop = phase.isSending ? 1 : 0
+      let dropped = queue.remove(at: drop)
+      failures["queue full", default: 0] += 1
+      effects.append(
+        .log(
+          .debug,
+          "fleet: queue full (\(configuration.queueLimit)); report \(dropped.sequence) dropped"))
+    }
+    return effects + persistRecorded()
   }
 
   /// Sends the oldest queued report, fetching a token first when one is needed.
@@ -243,6 +263,7 @@ public struct FleetReporter: Sendable {
     phase = .idle
     guard let index = queue.firstIndex(where: { $0.sequence == sequence }) else { return [] }
     let report = queue.remove(at: index)
+    unsaved = true
     var values = acknowledged ?? .empty
     for field in report.fields { values.copy(field, from: report.values) }
     acknowledged = values
@@ -256,7 +277,7 @@ public struct FleetReporter: Sendable {
             + "\(queue.count) queued reports to send"))
       self.outage = nil
     }
-    return effects + sendNext(at: now)
+    return effects + persistDelivered() + sendNext(at: now)
   }
 
   /// Counts and logs a failure: the first of an outage and each change of reason as a
@@ -266,7 +287,7 @@ public struct FleetReporter: Sendable {
     let level: LogLevel = outage?.reason == error.reason ? .debug : .warning
     outage = (error.reason, (outage?.count ?? 0) + 1)
     let queued = queue.count == 1 ? "1 report" : "\(queue.count) reports"
-    return [.log(level, "fleet: \(error) (\(queued) queued)")]
+    return [.log(level, "fleet: \(error) (\(queued) queued)")] + (unsaved ? persist() : [])
   }
 
 }

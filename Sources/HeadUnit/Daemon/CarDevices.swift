@@ -15,6 +15,7 @@ final class CarDevices: DaemonDevices {
   private(set) var display: (any Display)?
   let writer: StateWriter
   var store: any StateStore { writer }
+  let fleetQueue: any FleetQueueStore
   private var configuration: DaemonConfiguration
   private let logger: Logger
   private let post: @Sendable (HeadUnitCore.Event) -> Void
@@ -41,6 +42,7 @@ final class CarDevices: DaemonDevices {
     self.touched = touched
     let directory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
     writer = StateWriter(directory: directory, logger: logger)
+    fleetQueue = FleetQueueFile(directory: directory)
     if let screen {
       display = screen
     } else {

@@ -14,6 +14,8 @@ public protocol DaemonDevices: AnyObject {
   var display: (any Display)? { get }
   /// Where the trip and the places are saved.
   var store: any StateStore { get }
+  /// Where the fleet reporter's queue is kept between runs (`fleet-queue.json` in the car).
+  var fleetQueue: any FleetQueueStore { get }
   /// The places and the trip saved by the last run, for the core's `.start`; a damaged
   /// file is logged and set aside by the set.
   func loadState() -> (PlaceLists, TripSnapshot?)

@@ -95,7 +95,7 @@ extension HeadUnitDaemon {
       if stopped { break }
     }
     devices.store.flush()
-    fleet?.stop()
+    stopFleet()
     bridgeServer?.stop()
     devices.release(stopping: true)
     for task in lifetimeTasks { task.cancel() }

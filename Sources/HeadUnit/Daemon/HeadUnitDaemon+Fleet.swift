@@ -4,19 +4,29 @@ import Foundation
 extension HeadUnitDaemon {
   /// Stops the fleet reporter if one runs, then starts one for `settings` when they turn it
   /// on. At start-up and on SIGHUP: turning reporting off stops it at once (the request
-  /// under way is cancelled, unsent reports dropped); a changed endpoint, token or interval
-  /// starts a fresh reporter. `vehicle` is the core's state now.
+  /// under way is cancelled, unsent reports saved in the devices' `fleetQueue`); a changed
+  /// endpoint, token or interval starts a fresh reporter, which takes the saved reports
+  /// back once the old one has saved them. `vehicle` is the core's state now.
   func startFleet(
     _ settings: FleetConfiguration, logger: Logger, vehicle: FleetVehicleState
   ) {
-    fleet?.stop()
+    let previous = fleet
+    previous?.stop()
     fleet = nil
     guard let reporter = settings.reporter, let client = settings.client else { return }
     let service = FleetService(
       reporter: FleetReporter(configuration: reporter), transport: client,
-      logger: logger)
+      store: devices.fleetQueue, logger: logger)
     service.observe(vehicle)
-    service.start()
+    service.start(after: previous)
     fleet = service
+  }
+
+  /// Stops the fleet reporter for good and waits until its queue is saved (the request
+  /// under way is cancelled first, so this takes at most about a second).
+  func stopFleet() {
+    fleet?.stop()
+    fleet?.drain()
+    fleet = nil
   }
 }

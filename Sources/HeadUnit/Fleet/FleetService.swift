@@ -10,7 +10,11 @@ import Synchronization
 /// copy under a lock); the remaining route is cut out of the route only when the machine's
 /// tick timer fires, and handed to it as `.observe` just before the tick. ``stop()`` takes
 /// effect at once from any thread: the request under way is cancelled, no further request
-/// starts, and the queue of unsent reports is dropped.
+/// starts, and the queue of unsent reports is saved.
+///
+/// The queue outlives the service in `store`: ``start(after:)`` loads it (on the service's
+/// queue, so a slow or damaged file never holds up the daemon's start) and the machine's
+/// `.persist` effects save it there, blocking this queue for the write.
 ///
 /// Time comes from `now`, so tests drive token expiry on a virtual clock; with
 /// `automatic: false` nothing is scheduled and a test calls ``tick()`` itself.
@@ -22,10 +26,13 @@ public final class FleetService: Sendable {
     var stopped = false
     /// Ticks scheduled before this one are stale.
     var generation = 0
+    /// The last save failed: the next failure is logged at debug level only.
+    var saveFailing = false
   }
 
   private let state: Mutex<State>
   private let transport: any FleetTransport
+  private let store: any FleetQueueStore
   private let queue = DispatchQueue(label: "headunit.fleet", qos: .utility)
   private let now: @Sendable () -> Date
   private let logger: Logger
@@ -36,20 +43,35 @@ public final class FleetService: Sendable {
   /// - Parameters:
   ///   - automatic: schedule ticks on the queue's timer (the daemon); false for tests that
   ///     call ``tick()``.
+  ///   - store: where the queue is kept between runs; by default memory, which keeps it for
+  ///     a later service with the same store only.
   public init(
-    reporter: FleetReporter, transport: any FleetTransport, logger: Logger,
+    reporter: FleetReporter, transport: any FleetTransport,
+    store: any FleetQueueStore = FleetQueueMemory(), logger: Logger,
     automatic: Bool = true, now: @escaping @Sendable () -> Date = { Date() }
   ) {
     state = Mutex(State(reporter: reporter))
     self.transport = transport
+    self.store = store
     self.logger = logger
     self.automatic = automatic
     self.now = now
   }
 
-  /// Starts reporting: the first tick comes at once (with `automatic`).
-  public func start() {
-    queue.async { self.run(.start) }
+  /// Starts reporting with the queue saved in the store: the saved reports go first, and
+  /// the first tick comes at once (with `automatic`). A damaged file is set aside by the
+  /// store and logged as a warning here.
+  ///
+  /// - Parameter previous: a service stopped just before, sharing the store: its queue is
+  ///   saved before this one loads it.
+  public func start(after previous: FleetService? = nil) {
+    queue.async {
+      previous?.drain()
+      let limit = self.state.withLock { $0.reporter.configuration.queueLimit }
+      let (saved, warning) = self.store.load(limit: limit)
+      if let warning { self.logger.warning("fleet: saved queue: \(warning)") }
+      self.run(.start(saved: saved))
+    }
   }
 
   /// The vehicle as it is now; read at the next tick. Never blocks on the network.
@@ -64,8 +86,8 @@ public final class FleetService: Sendable {
     queue.sync { self.tickNow() }
   }
 
-  /// Turns reporting off at once: cancels the request under way and drops the queue.
-  /// Returns without waiting for the queue.
+  /// Turns reporting off at once: cancels the request under way and saves the queue.
+  /// Returns without waiting for the queue; ``drain()`` waits for the save.
   public func stop() {
     let first = state.withLock { state in
       defer { state.stopped = true }
@@ -119,6 +141,8 @@ public final class FleetService: Sendable {
     switch effect {
     case .log(let level, let message):
       logger.log(level, message)
+    case .persist(let backlog):
+      save(backlog)
     case .cancelAll:
       transport.cancel()
       state.withLock { $0.generation += 1 }
@@ -152,5 +176,26 @@ public final class FleetService: Sendable {
       }
     }
     return nil
+  }
+
+  /// Saves `backlog`; a failure (a full or read-only state partition) costs the queue a
+  /// restart, never the reporting, and is logged once until a save works again.
+  private func save(_ backlog: FleetBacklog) {
+    do throws(AtomicFile.Error) {
+      try store.save(backlog)
+      let recovered = state.withLock { state in
+        defer { state.saveFailing = false }
+        return state.saveFailing
+      }
+      if recovered { logger.notice("fleet: the queue is saved again") }
+    } catch {
+      let repeated = state.withLock { state in
+        defer { state.saveFailing = true }
+        return state.saveFailing
+      }
+      logger.log(
+        repeated ? .debug : .error,
+        "fleet: cannot save the queue (\(backlog.reports.count) reports): \(error)")
+    }
   }
 }

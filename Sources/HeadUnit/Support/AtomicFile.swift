@@ -106,14 +106,34 @@ public enum AtomicFile {
   /// Reads `url` as ``read(_:now:isValid:)`` does, `problem` saying what is wrong with the
   /// contents (nil when nothing is); the warning quotes it:
   /// `… failed validation ($.progress: missing required key "offset"); moved aside to …`.
-  public static func read(_ url: URL, now: Date = Date(), problem: (Data) -> String?)
-    -> ReadResult
-  {
+  ///
+  /// - Parameter maxBytes: a file larger than this is moved aside unread
+  ///   (`… failed validation (52428800 bytes, more than the 33554432 it may hold)`).
+  public static func read(
+    _ url: URL, now: Date = Date(), maxBytes: Int? = nil, problem: (Data) -> String?
+  ) -> ReadResult {
     removeTemporaries(for: url)
+    if let maxBytes, let size = size(of: url), size > maxBytes {
+      return setAside(
+        url, problem: "\(size) bytes, more than the \(maxBytes) it may hold", now: now)
+    }
     guard let data = FileManager.default.contents(atPath: url.path) else {
       return ReadResult(data: nil, warning: nil)
     }
     guard let problem = problem(data) else { return ReadResult(data: data, warning: nil) }
+    return setAside(url, problem: problem, now: now)
+  }
+
+  /// The size of the file at `url` in bytes (the C call is `stat`); nil when it cannot be
+  /// looked at.
+  private static func size(of url: URL) -> Int? {
+    var status = stat()
+    guard stat(url.path, &status) == 0 else { return nil }
+    return Int(status.st_size)
+  }
+
+  /// Moves `url`, which has `problem`, aside; the warning says where.
+  private static func setAside(_ url: URL, problem: String, now: Date) -> ReadResult {
     let failed = "\(url.path) failed validation" + (problem.isEmpty ? "" : " (\(problem))")
     do throws(Error) {
       let aside = try setAside(url, as: "corrupt", now: now)
