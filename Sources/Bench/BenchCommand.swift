@@ -25,6 +25,7 @@ public enum BenchCommand {
       ("speech", SpeechBenchmark.help, SpeechBenchmark.run),
       ("render", RenderBenchmark.help, RenderBenchmark.run),
       ("saves", SaveBenchmark.help, SaveBenchmark.run),
+      ("fleet-queue", FleetQueueBenchmark.help, FleetQueueBenchmark.run),
       ("startup", StartupBenchmark.help, StartupBenchmark.run),
       ("maps", MapBenchmark.help, MapBenchmark.run),
       ("routing", RoutingBenchmark.help, RoutingBenchmark.run),
