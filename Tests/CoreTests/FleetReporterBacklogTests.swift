@@ -103,10 +103,13 @@ struct FleetReporterBacklogTests {
     #expect(Self.saves(online).isEmpty)
     // Offline: the failure saves the report that was under way, each later report too.
     var offline: [[FleetBacklog]] = []
-    for i in 20..<25 { offline.append(Self.saves(Self.tick(&clock, Double(i) * 100, failing: true))) }
-    #expect(offline.map { $0.map { $0.reports.map(\.sequence) } } == [
-      [[21]], [[21, 22]], [[21, 22, 23]], [[21, 22, 23, 24]], [[21, 22, 23, 24, 25]],
-    ])
+    for i in 20..<25 {
+      offline.append(Self.saves(Self.tick(&clock, Double(i) * 100, failing: true)))
+    }
+    #expect(
+      offline.map { $0.map { $0.reports.map(\.sequence) } } == [
+        [[21]], [[21, 22]], [[21, 22, 23]], [[21, 22, 23, 24]], [[21, 22, 23, 24, 25]],
+      ])
     // Back: the tick's report is saved (the reporter cannot know yet), every report is
     // delivered in order, and the queue is saved once more when empty.
     let back = Self.tick(&clock, 2500)
