@@ -6,7 +6,8 @@ inputs far faster than large ones and the coverage is the same. The other seeds 
 as they were written once from the tests' own builders, and this script leaves them alone:
 pbf/ holds `SyntheticNetwork.encoder`'s extract (dense and compressed; plain and raw),
 map/ the map `SyntheticNetwork.builder` builds and `AddressFileTests.data()`'s (addresses), trip/ `TripStore.encode` of a trip along
-route/helsinki-1.json (with and without progress).
+route/helsinki-1.json (with and without progress), fleet-queue/ `FleetQueueFile.encode` of a
+queue of two reports (one with every field, one with a field become unknown) and of none.
 
 Usage: Fuzz/make-corpus.py
 """

@@ -4,7 +4,7 @@ import Foundation
 import HeadUnit
 import Navigation
 
-/// The daemon's configuration file, its bridge socket and its saved trip.
+/// The daemon's configuration file, its bridge socket, its saved trip and fleet queue.
 extension FuzzTarget {
   /// The configuration file; a configuration read must read back from its own document
   /// to an equal value, as `DaemonConfiguration.document` promises (but for the board's
@@ -44,6 +44,20 @@ extension FuzzTarget {
     guard let snapshot = try? TripStore.decode(data) else { return }
     var core = HeadUnitCore(provider: EmbeddedRouteProvider(routes: []), phrases: phrases)
     _ = core.handle(.start(places: PlaceLists(), trip: snapshot), at: snapshot.savedAt)
+  }
+
+  /// The saved fleet queue (`fleet-queue.json`), decoded as `FleetQueueFile.load` decodes
+  /// it and given to a reporter at start as the service gives it; what reads back must
+  /// save to a file that reads back the same.
+  static let fleetQueue = FuzzTarget(name: "fleet-queue") { data in
+    guard let backlog = try? FleetQueueFile.decode(data, limit: 100_000) else { return }
+    let saved = FleetQueueFile.encode(backlog)
+    guard let again = try? FleetQueueFile.decode(saved, limit: 100_000) else {
+      preconditionFailure("the saved queue does not read back")
+    }
+    precondition(FleetQueueFile.encode(again) == saved, "the saved queue reads back different")
+    var reporter = FleetReporter(configuration: .init(vehicleId: "van-7", queueLimit: 360))
+    _ = reporter.handle(.start(saved: backlog), at: Date(timeIntervalSince1970: 1_800_000_000))
   }
 
   /// The English phrases; the language does not change what is read.

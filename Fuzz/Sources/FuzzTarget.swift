@@ -11,7 +11,8 @@ struct FuzzTarget: Sendable {
   let run: @Sendable (Data) -> Void
 
   static let all: [FuzzTarget] = [
-    .nmea, .gpsd, .libgps, .route, .gpx, .pbf, .map, .config, .bridge, .trip, .evemu,
+    .nmea, .gpsd, .libgps, .route, .gpx, .pbf, .map, .config, .bridge, .trip, .fleetQueue,
+    .evemu,
   ]
 
   /// The target `HEADUNIT_FUZZ_TARGET` names; without one the binary cannot fuzz anything,

@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Geo
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import HeadUnit
@@ -120,6 +121,18 @@ struct FleetQueueFileTests {
     // The next save starts a good file again.
     try file.save(Self.backlog(1...2))
     #expect(file.load(limit: 360).backlog.reports.map(\.sequence) == [1, 2])
+  }
+
+  @Test("the fuzzer's seeds are good files that save back byte for byte")
+  func fuzzSeeds() throws {
+    let folder = Paths.root.appendingPathComponent("Fuzz/corpus/fleet-queue")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(names.count == 2)
+    for name in names {
+      let data = try Data(contentsOf: folder.appendingPathComponent(name))
+      let backlog = try FleetQueueFile.decode(data, limit: 360)
+      #expect(FleetQueueFile.encode(backlog) == data, "\(name)")
+    }
   }
 
   @Test("a 50 MB file is set aside unread, at once")
