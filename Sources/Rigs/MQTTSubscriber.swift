@@ -16,7 +16,9 @@ public final class MQTTSubscriber: Sendable {
   /// What mosquitto_sub printed so far; filled on the pipe's reading thread.
   private final class Lines: Sendable {
     let state = Mutex<(messages: [Message], subscribed: Bool, partial: String)>(([], false, ""))
-    func withLock<T>(_ body: (inout (messages: [Message], subscribed: Bool, partial: String)) -> T) -> T {
+    func withLock<T>(_ body: (inout (messages: [Message], subscribed: Bool, partial: String)) -> T)
+      -> T
+    {
       state.withLock { body(&$0) }
     }
   }
@@ -42,7 +44,9 @@ public final class MQTTSubscriber: Sendable {
     // SUBACK line that says it is ready comes before any.
     process.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
     let host = broker.tls == nil ? "127.0.0.1" : "localhost"
-    var arguments: [String] = ["-oL", executable, "-h", host, "-p", String(broker.port), "-t", filter]
+    var arguments: [String] = [
+      "-oL", executable, "-h", host, "-p", String(broker.port), "-t", filter,
+    ]
     arguments += ["-q", "1", "-c", "-i", clientId, "-d", "-F", "%t %p"]
     if let caFile { arguments += ["--cafile", caFile] }
     if let certFile { arguments += ["--cert", certFile] }

@@ -67,17 +67,32 @@ struct FleetTransportConfigurationTests {
       #"{"fleet": {"enabled": true, "transport": "osmand", "vehicleId": "v"}}"#,
       #"$.fleet: endpoint is required when enabled with osmand"#
     ),
-    (#"{"fleet": {"topic": "fleet/state"}}"#, "$.fleet.topic: expected an MQTT topic with {vehicleId}"),
+    (
+      #"{"fleet": {"topic": "fleet/state"}}"#,
+      "$.fleet.topic: expected an MQTT topic with {vehicleId}"
+    ),
     (#"{"fleet": {"topic": "fleet/{vehicleId}/#"}}"#, "$.fleet.topic: expected an MQTT topic"),
     (#"{"fleet": {"caFile": "ca.pem"}}"#, "$.fleet.caFile: "),
-    (#"{"fleet": {"broker": "mqtts://m.example"}}"#, "$.fleet.broker: broker is for the mqtt transport, not http"),
-    (#"{"fleet": {"transport": "osmand", "format": "owntracks"}}"#, "$.fleet.format: format is for the mqtt transport, not osmand"),
+    (
+      #"{"fleet": {"broker": "mqtts://m.example"}}"#,
+      "$.fleet.broker: broker is for the mqtt transport, not http"
+    ),
+    (
+      #"{"fleet": {"transport": "osmand", "format": "owntracks"}}"#,
+      "$.fleet.format: format is for the mqtt transport, not osmand"
+    ),
     (
       #"{"fleet": {"transport": "mqtt", "endpoint": "https://f.example/r"}}"#,
       "$.fleet.endpoint: endpoint is for the http and osmand transports, not mqtt"
     ),
-    (#"{"fleet": {"transport": "mqtt", "password": "x"}}"#, "$.fleet.password: a password needs a username"),
-    (#"{"fleet": {"transport": "mqtt", "certFile": "/c.pem"}}"#, "$.fleet.certFile: certFile and keyFile go together"),
+    (
+      #"{"fleet": {"transport": "mqtt", "password": "x"}}"#,
+      "$.fleet.password: a password needs a username"
+    ),
+    (
+      #"{"fleet": {"transport": "mqtt", "certFile": "/c.pem"}}"#,
+      "$.fleet.certFile: certFile and keyFile go together"
+    ),
     (
       #"{"fleet": {"transport": "mqtt", "broker": "mqtt://127.0.0.1", "caFile": "/ca.pem"}}"#,
       "$.fleet.caFile: caFile needs an mqtts broker"

@@ -21,7 +21,9 @@ extension DaemonConfiguration {
           + "(`groupadd \(group)`, or leave it null)")
     }
     if fleet.enabled, fleet.transport == .mqtt {
-      let files = [("caFile", fleet.caFile), ("certFile", fleet.certFile), ("keyFile", fleet.keyFile)]
+      let files = [
+        ("caFile", fleet.caFile), ("certFile", fleet.certFile), ("keyFile", fleet.keyFile),
+      ]
       for case (let key, let path?) in files where access(path, R_OK) != 0 {
         problems.append("$.fleet.\(key): \(path): \(String(cString: strerror(errno)))")
       }

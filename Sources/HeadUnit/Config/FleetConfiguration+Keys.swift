@@ -77,7 +77,8 @@ extension FleetConfiguration: ConfigurationSection {
         allowed: "an absolute path of a PEM client certificate; needs `keyFile` and `mqtts`",
         read: path, write: JSONValue.string),
       .optional(
-        "keyFile", \.keyFile, allowed: "an absolute path of the certificate's PEM key (unencrypted)",
+        "keyFile", \.keyFile,
+        allowed: "an absolute path of the certificate's PEM key (unencrypted)",
         read: path, write: JSONValue.string),
       .duration(
         "keepaliveSeconds", \.keepalive, in: 5...3600,
@@ -111,7 +112,8 @@ extension FleetConfiguration: ConfigurationSection {
           ? "" : "with osmand (e.g. \"endpoint\": \"https://traccar.example:5055/\")"
         throw node.error(
           "endpoint is required when enabled "
-            + (example.isEmpty ? "(e.g. \"endpoint\": \"https://fleet.example/v1/reports\")" : example))
+            + (example.isEmpty
+              ? "(e.g. \"endpoint\": \"https://fleet.example/v1/reports\")" : example))
       }
       let mqttOnly: [(String, Bool)] = [
         ("broker", broker != nil), ("username", username != nil), ("password", password != nil),
@@ -124,7 +126,8 @@ extension FleetConfiguration: ConfigurationSection {
     case .mqtt:
       if enabled, broker == nil {
         throw node.error(
-          "broker is required when enabled with mqtt (e.g. \"broker\": \"mqtts://mqtt.example:8883\")")
+          "broker is required when enabled with mqtt (e.g. \"broker\": \"mqtts://mqtt.example:8883\")"
+        )
       }
       for (key, set) in [("endpoint", endpoint != nil), ("tokenURL", tokenURL != nil)] where set {
         throw try member(key).error("\(key) is for the http and osmand transports, not mqtt")
@@ -137,7 +140,8 @@ extension FleetConfiguration: ConfigurationSection {
           "certFile and keyFile go together")
       }
       let tls = broker?.lowercased().hasPrefix("mqtts:") ?? true
-      for (key, set) in [("caFile", caFile != nil), ("certFile", certFile != nil)] where set && !tls {
+      for (key, set) in [("caFile", caFile != nil), ("certFile", certFile != nil)] where set && !tls
+      {
         throw try member(key).error("\(key) needs an mqtts broker")
       }
     }

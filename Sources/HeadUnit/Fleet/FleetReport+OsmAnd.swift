@@ -19,7 +19,9 @@ extension FleetReport {
     if let speed = values.speed {
       parameters.append(("speed", String(format: "%.1f", speed / Self.metresPerSecondPerKnot)))
     }
-    if let heading = values.heading { parameters.append(("bearing", String(format: "%.1f", heading))) }
+    if let heading = values.heading {
+      parameters.append(("bearing", String(format: "%.1f", heading)))
+    }
     return parameters
   }
 

@@ -175,11 +175,14 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
         mosquitto_publish(
           handle, &published, settings.topic, Int32(bytes.count), bytes.baseAddress, 1, false)
       }
+      // Not connected: libmosquitto still keeps the message and sends it on reconnect.
+      if rc == MOSQ_ERR_SUCCESS.rawValue || rc == MOSQ_ERR_NO_CONN.rawValue {
+        pending = (report.sequence, published)
+      }
       guard rc == MOSQ_ERR_SUCCESS.rawValue else {
-        throw FleetError(.unreachable, url: url, "publish: \(Self.describe(rc))")
+        throw FleetError(.unreachable, url: url, failure ?? "publish: \(Self.describe(rc))")
       }
       mid = published
-      pending = (report.sequence, published)
     }
     let deadline = Date().addingTimeInterval(settings.timeout.seconds)
     while !acknowledged.contains(mid) {
