@@ -10,6 +10,11 @@ public final class MQTTSubscriber: Sendable {
   public struct Message: Sendable, Equatable {
     public var topic: String
     public var payload: String
+
+    public init(topic: String, payload: String) {
+      self.topic = topic
+      self.payload = payload
+    }
   }
 
   private let process: Process
