@@ -34,6 +34,8 @@ let package = Package(
     .systemLibrary(name: "CMalloc"),
     .systemLibrary(
       name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+    .systemLibrary(
+      name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "CHTTP", linkerSettings: [.linkedLibrary("dl")]),
     .target(name: "JSON", swiftSettings: strict),
@@ -95,7 +97,7 @@ let package = Package(
       dependencies: [
         "Geo", "Navigation", "Readers", "Templates", "Core", "JSON", "MapLayers", "Rendering",
         "Routing", "MapFile", "Maneuvers", "Search", "Board", "Audio", "Bridge", "CHTTP", "CMalloc",
-        "CSystemd", "POSIX",
+        "CSystemd", "CMosquitto", "POSIX",
       ],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict

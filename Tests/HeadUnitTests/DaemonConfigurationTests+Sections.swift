@@ -40,14 +40,14 @@ extension DaemonConfigurationTests {
     #expect(reporter.vehicleId == "van-7")
     #expect(reporter.interval == .seconds(5) && reporter.requestedInterval == .seconds(3))
     #expect(reporter.queueLimit == 100 && reporter.authenticated)
-    let client = try #require(config.fleet.client)
+    let client = try #require(try config.fleet.client() as? FleetClient)
     #expect(client.endpoint.absoluteString == "https://fleet.example/v1/reports")
     #expect(client.tokenURL?.absoluteString == "https://auth.example/token")
     #expect(client.clientId == "hu" && client.clientSecret == "s3cret")
     #expect(client.timeout == .seconds(2))
     #expect(
       config.summary.contains(
-        "fleet: endpoint https://fleet.example/v1/reports, tokenURL https://auth.example/token, "
+        "fleet: transport http, endpoint https://fleet.example/v1/reports, tokenURL https://auth.example/token, "
           + "clientId hu, clientSecret (set, not shown), vehicleId van-7, interval 3 s, "
           + "queueLimit 100, timeout 2 s; interval clamped to 5 s"))
     // The secret is not in the summary.
@@ -60,13 +60,14 @@ extension DaemonConfigurationTests {
     #expect(long.fleet.reporter?.authenticated == false)
     #expect(
       long.summary.contains(
-        "fleet: endpoint http://127.0.0.1:9/r, tokenURL none (no Authorization header), "
+        "fleet: transport http, endpoint http://127.0.0.1:9/r, tokenURL none (no Authorization header), "
           + "clientId none, clientSecret none, vehicleId v, interval 100 s, queueLimit 360, "
           + "timeout 5 s; interval clamped to 60 s"))
     // Configured but off: no reporter.
     let off = try loadConfiguration(
       #"{"fleet": {"endpoint": "https://f.example/r", "vehicleId": "v"}}"#)
-    #expect(off.fleet.reporter == nil && off.fleet.client == nil)
+    #expect(off.fleet.reporter == nil)
+    #expect(try off.fleet.client() == nil)
     #expect(off.summary.contains("fleet off"))
   }
 

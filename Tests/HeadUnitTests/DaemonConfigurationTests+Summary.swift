@@ -74,17 +74,26 @@ extension DaemonConfigurationTests {
   }
 
   /// A key added to a section's `keys` is in the summary with no other edit: every key but
-  /// a section's switch shows under its name (a span of time without its unit's suffix).
+  /// a section's switch shows under its name (a span of time without its unit's suffix),
+  /// with one of the choices it belongs to (a fleet transport's keys with that transport).
   @Test func summaryShowsEveryKey() throws {
     var config = DaemonConfiguration()
     config.fleet.enabled = true
-    let summary = config.summary
-    #expect(summary.count == DaemonConfiguration.schema.count)
-    for ((key, members), line) in zip(DaemonConfiguration.schema, summary) {
-      #expect(line.hasPrefix(members.isEmpty ? "\(key) " : "\(key): "), "\(line)")
+    let summaries = FleetConfiguration.Transport.allCases.map { transport in
+      config.fleet.transportName = transport.rawValue
+      return config.summary
+    }
+    for summary in summaries { #expect(summary.count == DaemonConfiguration.schema.count) }
+    for (index, (key, members)) in DaemonConfiguration.schema.enumerated() {
+      let lines = summaries.map { $0[index] }
+      for line in lines {
+        #expect(line.hasPrefix(members.isEmpty ? "\(key) " : "\(key): "), "\(line)")
+      }
       for member in members where member != "enabled" {
         let label = member.replacing(/(Seconds|Minutes)$/, with: "")
-        #expect(line.contains(": \(label) ") || line.contains(", \(label) "), "\(key).\(member)")
+        #expect(
+          lines.contains { $0.contains(": \(label) ") || $0.contains(", \(label) ") },
+          "\(key).\(member)")
       }
     }
   }

@@ -51,7 +51,7 @@ struct ConfigurationKey<Settings: ConfigurationSection> {
   let write: (Settings) -> JSONValue?
   /// The member as `config check` shows it: `port 2947`, `gracePeriod 10 s`, a section's
   /// line (`gpsd: host 127.0.0.1, port 2947`); nil to leave it out (a section's switch).
-  let summary: (Settings) -> String?
+  private(set) var summary: (Settings) -> String?
   /// Whether the member is a section's switch and off.
   let isOff: (Settings) -> Bool
 
@@ -86,6 +86,15 @@ struct ConfigurationKey<Settings: ConfigurationSection> {
       return value.map { "\(label) \(Self.words(for: $0, shown))" }
     }
     self.isOff = { shown.switchesSection && write($0) == .bool(false) }
+  }
+
+  /// This key, left out of `config check`'s summary unless `condition` holds: a setting
+  /// of a choice not made (the MQTT broker when reports go over HTTP).
+  func summarized(when condition: @escaping (Settings) -> Bool) -> Self {
+    var key = self
+    let summary = self.summary
+    key.summary = { condition($0) ? summary($0) : nil }
+    return key
   }
 
   /// The section `Section` at `path`: an object of ``ConfigurationSection/keys``.

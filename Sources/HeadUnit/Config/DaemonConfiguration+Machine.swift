@@ -2,7 +2,7 @@ import Foundation
 
 extension DaemonConfiguration {
   /// What this configuration names that this machine lacks: a map file that is not there,
-  /// a bridge group that does not exist. `config check` reports each (exit 2); the daemon
+  /// a bridge group that does not exist, a TLS file of the MQTT broker's it cannot read. `config check` reports each (exit 2); the daemon
   /// logs them and carries on without that part (the embedded map, the daemon's own
   /// group), since a map on a stick not mounted yet must not keep the unit from starting.
   public var machineProblems: [String] {
@@ -19,6 +19,14 @@ extension DaemonConfiguration {
       problems.append(
         "$.bridge.group: there is no group \"\(group)\" on this machine "
           + "(`groupadd \(group)`, or leave it null)")
+    }
+    if fleet.enabled, fleet.transport == .mqtt {
+      let files = [
+        ("caFile", fleet.caFile), ("certFile", fleet.certFile), ("keyFile", fleet.keyFile),
+      ]
+      for case (let key, let path?) in files where access(path, R_OK) != 0 {
+        problems.append("$.fleet.\(key): \(path): \(String(cString: strerror(errno)))")
+      }
     }
     return problems
   }

@@ -13,7 +13,15 @@ extension HeadUnitDaemon {
     let previous = fleet
     previous?.stop()
     fleet = nil
-    guard let reporter = settings.reporter, let client = settings.client else { return }
+    guard let reporter = settings.reporter else { return }
+    let client: any FleetTransport
+    do {
+      guard let made = try settings.client() else { return }
+      client = made
+    } catch {
+      logger.log(.error, "fleet: \(error.description); not reporting")
+      return
+    }
     let service = FleetService(
       reporter: FleetReporter(configuration: reporter), transport: client,
       store: devices.fleetQueue, logger: logger)

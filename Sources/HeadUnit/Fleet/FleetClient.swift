@@ -75,7 +75,8 @@ public final class FleetClient: FleetTransport {
   }
 
   /// Sends `request` and waits up to `timeout` for the whole answer; the body of a 2xx.
-  private func perform(_ request: HTTPClient.Request) throws(FleetError) -> Data {
+  /// Also `OsmAndTransport`'s one request; `cancel()` abandons it.
+  func perform(_ request: HTTPClient.Request) throws(FleetError) -> Data {
     let url = request.url.absoluteString
     let cancellation = HTTPClient.Cancellation()
     current.withLock { $0 = cancellation }
@@ -96,7 +97,7 @@ public final class FleetClient: FleetTransport {
   }
 
   /// `application/x-www-form-urlencoded` escaping of one value.
-  private static func formEncoded(_ value: String) -> String {
+  static func formEncoded(_ value: String) -> String {
     var allowed = CharacterSet.alphanumerics
     allowed.insert(charactersIn: "-._~")
     return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value

@@ -1,0 +1,303 @@
+import CMosquitto
+import Core
+import Foundation
+import Navigation
+
+/// The fleet endpoint as an MQTT broker, through libmosquitto.
+///
+/// Each report is published with QoS 1 to ``topic`` (`fleet/van-7/state`); `send` returns
+/// when the broker acknowledges it (PUBACK). The session is persistent (clean session off,
+/// client id `headunit-VEHICLEID`), the last will is a retained `offline` on
+/// ``statusTopic``, and every connection first publishes a retained `online` there; closing
+/// the transport publishes `offline` itself before disconnecting (a clean disconnect drops
+/// the will).
+///
+/// Threading: libmosquitto's own network thread (`mosquitto_loop_start`) connects lazily on
+/// the first `send`, keeps the connection alive and reconnects with exponential backoff
+/// (1 s doubling to 30 s); its callbacks find this object through `Unmanaged` user data.
+/// `send` blocks the calling thread as `FleetTransport` says; a message libmosquitto still
+/// holds when `send` gives up (broker down) stays queued there and is delivered on
+/// reconnect, so the retry of the same report waits for that message instead of publishing
+/// it twice.
+public final class MQTTTransport: FleetTransport, @unchecked Sendable {
+  // @unchecked: after `init`, the handle is only used through calls libmosquitto makes safe
+  // alongside its own thread (publish, disconnect, loop_stop); every other stored value is
+  // guarded by `condition`.
+
+  /// How the broker is reached and who the unit is to it.
+  public struct Settings: Sendable, Equatable {
+    /// `mqtt://host:port` or `mqtts://host:port` (ports 1883 and 8883 when left out).
+    public var broker: URL
+    /// Where reports go, `{vehicleId}` already filled in.
+    public var topic: String
+    /// Where `online` and `offline` go (retained).
+    public var statusTopic: String
+    public var clientId: String
+    public var username: String?
+    public var password: String?
+    /// Certificate authorities to trust with `mqtts`; nil for the system's.
+    public var caFile: String?
+    public var certFile: String?
+    public var keyFile: String?
+    public var keepalive: Duration
+    public var timeout: Duration
+
+    public init(
+      broker: URL, topic: String, statusTopic: String, clientId: String,
+      username: String? = nil, password: String? = nil, caFile: String? = nil,
+      certFile: String? = nil, keyFile: String? = nil, keepalive: Duration = .seconds(60),
+      timeout: Duration = .seconds(5)
+    ) {
+      self.broker = broker
+      self.topic = topic
+      self.statusTopic = statusTopic
+      self.clientId = clientId
+      self.username = username
+      self.password = password
+      self.caFile = caFile
+      self.certFile = certFile
+      self.keyFile = keyFile
+      self.keepalive = keepalive
+      self.timeout = timeout
+    }
+  }
+
+  /// What a report looks like on the topic.
+  public enum Format: String, Sendable {
+    /// The HTTP transport's JSON, changed fields only (`FleetReport+JSON.swift`).
+    case json
+    /// OwnTracks' `_type: location` (`FleetReport+OwnTracks.swift`).
+    case owntracks
+  }
+
+  public let settings: Settings
+  public let format: Format
+  private let handle: OpaquePointer
+  private let condition = NSCondition()
+  // Guarded by `condition`:
+  private var started = false
+  private var connected = false
+  /// Set when a connection failed or was lost, cleared on connect: `send` then fails at
+  /// once instead of waiting for a broker that is known to be away.
+  private var failure: String?
+  private var acknowledged = Set<Int32>()
+  /// The last report published and not yet known to be acknowledged, with its message id.
+  private var pending: (sequence: Int, mid: Int32)?
+  private var cancellations = 0
+
+  /// A transport for `settings`; nothing is connected until the first `send`.
+  ///
+  /// - Throws: `.unreachable` when libmosquitto refuses the settings (a TLS file it cannot
+  ///   read, an option it does not know).
+  public init(_ settings: Settings, format: Format = .json) throws(FleetError) {
+    Self.initializeLibrary
+    guard let handle = mosquitto_new(settings.clientId, false, nil) else {
+      throw FleetError(.unreachable, url: settings.broker.absoluteString, "out of memory")
+    }
+    self.handle = handle
+    self.settings = settings
+    self.format = format
+    mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
+    try configure()
+  }
+
+  deinit {
+    close()
+    mosquitto_destroy(handle)
+  }
+
+  private static let initializeLibrary: Void = { _ = mosquitto_lib_init() }()
+
+  private var url: String { settings.broker.absoluteString }
+
+  private func configure() throws(FleetError) {
+    func check(_ rc: Int32, _ what: String) throws(FleetError) {
+      guard rc == MOSQ_ERR_SUCCESS.rawValue else {
+        throw FleetError(.unreachable, url: url, "\(what): \(Self.describe(rc))")
+      }
+    }
+    let offline = Array("offline".utf8)
+    try check(
+      mosquitto_will_set(
+        handle, settings.statusTopic, Int32(offline.count), offline, 1, true), "last will")
+    if let username = settings.username {
+      try check(mosquitto_username_pw_set(handle, username, settings.password), "username")
+    }
+    if settings.broker.scheme?.lowercased() == "mqtts" {
+      let capath = settings.caFile == nil ? "/etc/ssl/certs" : nil
+      try check(
+        mosquitto_tls_set(
+          handle, settings.caFile, capath, settings.certFile, settings.keyFile, nil), "TLS")
+    }
+    try check(mosquitto_reconnect_delay_set(handle, 1, 30, true), "reconnect delay")
+    mosquitto_connect_callback_set(handle) { _, context, rc in
+      MQTTTransport.from(context)?.connected(rc)
+    }
+    mosquitto_disconnect_callback_set(handle) { _, context, rc in
+      MQTTTransport.from(context)?.disconnected(rc)
+    }
+    mosquitto_publish_callback_set(handle) { _, context, mid in
+      MQTTTransport.from(context)?.published(mid)
+    }
+  }
+
+  private static func from(_ context: UnsafeMutableRawPointer?) -> MQTTTransport? {
+    context.map { Unmanaged<MQTTTransport>.fromOpaque($0).takeUnretainedValue() }
+  }
+
+  // MARK: - FleetTransport
+
+  public func fetchToken() throws(FleetError) -> FleetToken {
+    throw FleetError(.badResponse, url: url, "MQTT has no token endpoint")
+  }
+
+  /// Publishes `report` (QoS 1) and waits for the broker's acknowledgement, at most
+  /// `timeout`; `token` is not used. A report with nothing to say in ``format`` (OwnTracks
+  /// without a fix) counts as delivered.
+  public func send(_ report: FleetReport, token: String?) throws(FleetError) {
+    let payload: Data
+    switch format {
+    case .json: payload = report.json
+    case .owntracks:
+      guard let data = report.ownTracks else { return }
+      payload = data
+    }
+    condition.lock()
+    defer { condition.unlock() }
+    let generation = cancellations
+    try startIfNeeded()
+    let mid: Int32
+    if let pending, pending.sequence == report.sequence {
+      mid = pending.mid
+    } else {
+      var published: Int32 = 0
+      let rc = payload.withUnsafeBytes { bytes in
+        mosquitto_publish(
+          handle, &published, settings.topic, Int32(bytes.count), bytes.baseAddress, 1, false)
+      }
+      // Not connected: libmosquitto still keeps the message and sends it on reconnect.
+      if rc == MOSQ_ERR_SUCCESS.rawValue || rc == MOSQ_ERR_NO_CONN.rawValue {
+        pending = (report.sequence, published)
+      }
+      guard rc == MOSQ_ERR_SUCCESS.rawValue else {
+        throw FleetError(.unreachable, url: url, failure ?? "publish: \(Self.describe(rc))")
+      }
+      mid = published
+    }
+    let deadline = Date().addingTimeInterval(settings.timeout.seconds)
+    while !acknowledged.contains(mid) {
+      if cancellations != generation {
+        throw FleetError(.cancelled, url: url, "reporting was turned off")
+      }
+      if !connected, let failure {
+        throw FleetError(.unreachable, url: url, failure)
+      }
+      guard condition.wait(until: deadline) else {
+        throw connected
+          ? FleetError(.timeout, url: url, "no acknowledgement within \(settings.timeout)")
+          : FleetError(.unreachable, url: url, failure ?? "not connected")
+      }
+    }
+    // Only this call waits for acknowledgements: the others (`online`, a report given up on
+    // and since dropped from the queue) are of no further interest.
+    acknowledged.removeAll()
+    pending = nil
+  }
+
+  public func cancel() {
+    condition.lock()
+    cancellations += 1
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  // MARK: - Connection
+
+  /// Connects in the background and starts libmosquitto's thread, once. Call with
+  /// `condition` locked.
+  private func startIfNeeded() throws(FleetError) {
+    guard !started else { return }
+    guard let host = settings.broker.host, !host.isEmpty else {
+      throw FleetError(.unreachable, url: url, "the broker URL has no host")
+    }
+    let tls = settings.broker.scheme?.lowercased() == "mqtts"
+    let port = settings.broker.port ?? (tls ? 8883 : 1883)
+    let keepalive = Int32(max(5, settings.keepalive.seconds.rounded()))
+    let rc = mosquitto_connect_async(handle, host, Int32(port), keepalive)
+    if rc != MOSQ_ERR_SUCCESS.rawValue {
+      // The thread started below keeps trying with backoff.
+      failure = Self.describe(rc)
+    }
+    let loop = mosquitto_loop_start(handle)
+    guard loop == MOSQ_ERR_SUCCESS.rawValue else {
+      throw FleetError(.unreachable, url: url, "network thread: \(Self.describe(loop))")
+    }
+    started = true
+  }
+
+  /// Publishes `offline` (retained) and waits up to a second for it, then disconnects and
+  /// stops libmosquitto's thread. Called by `deinit`.
+  private func close() {
+    condition.lock()
+    let wasStarted = started
+    let online = connected
+    started = false
+    condition.unlock()
+    guard wasStarted else { return }
+    if online {
+      var mid: Int32 = 0
+      let offline = Array("offline".utf8)
+      if mosquitto_publish(
+        handle, &mid, settings.statusTopic, Int32(offline.count), offline, 1, true)
+        == MOSQ_ERR_SUCCESS.rawValue
+      {
+        condition.lock()
+        let deadline = Date().addingTimeInterval(1)
+        while !acknowledged.contains(mid), condition.wait(until: deadline) {}
+        condition.unlock()
+      }
+    }
+    mosquitto_disconnect(handle)
+    mosquitto_loop_stop(handle, false)
+  }
+
+  /// On libmosquitto's thread: the broker answered CONNECT.
+  private func connected(_ rc: Int32) {
+    condition.lock()
+    defer { condition.unlock() }
+    guard rc == 0 else {
+      connected = false
+      failure = String(cString: mosquitto_connack_string(rc))
+      condition.broadcast()
+      return
+    }
+    connected = true
+    failure = nil
+    let online = Array("online".utf8)
+    mosquitto_publish(handle, nil, settings.statusTopic, Int32(online.count), online, 1, true)
+    condition.broadcast()
+  }
+
+  /// On libmosquitto's thread: the connection closed (`rc` 0 when asked to).
+  private func disconnected(_ rc: Int32) {
+    condition.lock()
+    connected = false
+    if rc != 0 { failure = "connection lost: \(Self.describe(rc))" }
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// On libmosquitto's thread: the broker acknowledged message `mid`.
+  private func published(_ mid: Int32) {
+    condition.lock()
+    acknowledged.insert(mid)
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// libmosquitto's words for an error code.
+  private static func describe(_ rc: Int32) -> String {
+    if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
+    return String(cString: mosquitto_strerror(rc))
+  }
+}

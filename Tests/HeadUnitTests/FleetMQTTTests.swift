@@ -1,0 +1,183 @@
+import Core
+import Foundation
+import Geo
+import JSON
+import Rigs
+import Synchronization
+import Testing
+
+@testable import HeadUnit
+
+/// A report of sequence `sequence`, `metres` north of the Rautatientori, every field set.
+private func report(_ sequence: Int, metres: Double = 0) -> FleetReport {
+  FleetReport(
+    vehicleId: "van-7", sequence: sequence,
+    time: Date(timeIntervalSince1970: 1_800_000_000 + Double(sequence) * 5),
+    values: FleetSnapshot(
+      location: Coordinate(latitude: 60.1699 + metres / 111_195, longitude: 24.9384),
+      heading: 92.5, speed: 8.3),
+    fields: [.location, .heading, .speed])
+}
+
+/// An MQTT transport to `broker` for van-7.
+private func transport(
+  _ broker: MosquittoBroker, format: MQTTTransport.Format = .json, caFile: String? = nil,
+  certFile: String? = nil, keyFile: String? = nil, timeout: Duration = .seconds(5)
+) throws -> MQTTTransport {
+  try MQTTTransport(
+    MQTTTransport.Settings(
+      broker: URL(string: broker.url)!, topic: "fleet/van-7/state",
+      statusTopic: "fleet/van-7/status", clientId: "headunit-van-7", caFile: caFile,
+      certFile: certFile, keyFile: keyFile, keepalive: .seconds(10), timeout: timeout),
+    format: format)
+}
+
+private func object(_ message: MQTTSubscriber.Message) throws -> [String: Any] {
+  try #require(
+    JSONSerialization.jsonObject(with: Data(message.payload.utf8)) as? [String: Any])
+}
+
+private final class Clock: Sendable {
+  private let value = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+  var now: Date { value.withLock { $0 } }
+  func advance(_ seconds: TimeInterval) { value.withLock { $0 += seconds } }
+}
+
+@Suite("Fleet reporting over MQTT (a real Mosquitto on loopback)", .serialized)
+struct FleetMQTTTests {
+  @Test func reportsArriveInOrderWithTheirFieldsAfterARetainedOnline() async throws {
+    let broker = try MosquittoBroker.start()
+    let subscriber = try MQTTSubscriber(broker: broker, filter: "fleet/#")
+    let mqtt = try transport(broker)
+    for sequence in 1...20 {
+      try mqtt.send(report(sequence, metres: Double(sequence) * 50), token: nil)
+    }
+    let messages = await subscriber.wait { $0.filter { $0.topic.hasSuffix("/state") }.count >= 20 }
+    let status = messages.filter { $0.topic == "fleet/van-7/status" }.map(\.payload)
+    #expect(status == ["online"])
+    let reports = try messages.filter { $0.topic == "fleet/van-7/state" }.map(object)
+    #expect(reports.compactMap { $0["sequence"] as? Int } == Array(1...20))
+    let first = try #require(reports.first)
+    #expect(first["vehicleId"] as? String == "van-7")
+    #expect(first["speed"] as? Double == 8.3)
+    #expect(first["heading"] as? Double == 92.5)
+    #expect(first["time"] as? String == "2027-01-15T08:00:05Z")
+    let location = try #require(first["location"] as? [String: Any])
+    #expect(location["longitude"] as? Double == 24.9384)
+    // A late subscriber sees the retained `online`.
+    let late = try MQTTSubscriber(broker: broker, filter: "fleet/+/status", clientId: "late")
+    #expect(await late.wait { !$0.isEmpty }.map(\.payload) == ["online"])
+  }
+
+  @Test func aStoppedBrokerQueuesReportsThatArriveInOrderAfterItsRestart() async throws {
+    let broker = try MosquittoBroker.start()
+    let subscriber = try MQTTSubscriber(broker: broker, filter: "fleet/van-7/state")
+    let clock = Clock()
+    let mqtt = try transport(broker, timeout: .seconds(2))
+    let service = FleetService(
+      reporter: FleetReporter(
+        configuration: .init(
+          vehicleId: "van-7", interval: .seconds(5), queueLimit: 360, authenticated: false)),
+      transport: mqtt, logger: Logger(label: "fleet", level: .error) { _ in },
+      automatic: false
+    ) { clock.now }
+    service.start()
+    var metres = 0.0
+    func drive() {
+      metres += 100
+      service.observe(
+        FleetVehicleState(
+          location: Coordinate(latitude: 60.1699 + metres / 111_195, longitude: 24.9384),
+          heading: 0, speed: 20))
+      service.tick()
+      clock.advance(5)
+    }
+    for _ in 0..<5 { drive() }
+    #expect(service.reporter.deliveredCount == 5)
+    // The subscriber has acknowledged them and the broker saved that (a broker killed
+    // before it saved would hand the subscriber a message twice, QoS 1's right).
+    _ = await subscriber.wait { $0.count >= 5 }
+    try await Task.sleep(for: .seconds(1.5))
+    broker.stop()
+    for _ in 0..<6 { drive() }
+    #expect(service.reporter.queue.count == 6, "\(service.reporter.failures)")
+    try broker.restart()
+    // libmosquitto reconnects on its own backoff (1 s doubling); ticks keep coming.
+    let deadline = ContinuousClock.now + .seconds(40)
+    while service.reporter.queue.count > 1, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .seconds(1))
+      drive()
+    }
+    let delivered = service.reporter.deliveredCount
+    #expect(service.reporter.queue.isEmpty || service.reporter.queue.count == 1)
+    let messages = await subscriber.wait(timeout: .seconds(10)) { $0.count >= delivered }
+    let sequences = try messages.map(object).compactMap { $0["sequence"] as? Int }
+    // Every report, once, in order: the ones made while the broker was away included.
+    #expect(sequences == Array(1...sequences.count), "\(sequences)")
+    #expect(sequences.count >= 11)
+    service.stop()
+  }
+
+  @Test func ownTracksShapeIsWhatARecorderAccepts() async throws {
+    let broker = try MosquittoBroker.start()
+    let subscriber = try MQTTSubscriber(broker: broker, filter: "fleet/van-7/state")
+    let mqtt = try transport(broker, format: .owntracks)
+    var moving = report(1)
+    moving.fields = [.speed]  // Only speed changed: OwnTracks still gets the whole fix.
+    try mqtt.send(moving, token: nil)
+    // Without a fix there is nothing to publish; the report still counts as delivered.
+    var nowhere = report(2)
+    nowhere.values = .empty
+    try mqtt.send(nowhere, token: nil)
+    let messages = await subscriber.wait { !$0.isEmpty }
+    try #require(messages.count == 1)
+    let location = try object(messages[0])
+    // owntracks.org/booklet/tech/json, _type=location: lat, lon, tst required; tid, vel,
+    // cog, t among the optional ones; nothing else.
+    #expect(location["_type"] as? String == "location")
+    #expect(location["lat"] as? Double == 60.1699)
+    #expect(location["lon"] as? Double == 24.9384)
+    #expect(location["tst"] as? Int == 1_800_000_005)
+    #expect(location["tid"] as? String == "n7")
+    #expect(location["vel"] as? Int == 30)  // 8.3 m/s is 29.88 km/h.
+    #expect(location["cog"] as? Int == 93)
+    let documented: Set<String> = [
+      "_type", "acc", "alt", "batt", "bs", "cog", "lat", "lon", "rad", "t", "tid", "tst",
+      "vac", "vel", "p", "poi", "conn", "tag", "topic", "inregions", "inrids", "SSID", "BSSID",
+      "created_at", "m",
+    ]
+    #expect(Set(location.keys).isSubset(of: documented), "\(location.keys)")
+  }
+
+  @Test func tlsWithATestAuthorityAndAClientCertificate() async throws {
+    let files = try TestAuthority.make()
+    let broker = try MosquittoBroker.start(
+      tls: .init(
+        caFile: files.ca, certFile: files.serverCert, keyFile: files.serverKey,
+        requireCertificate: true))
+    let subscriber = try MQTTSubscriber(
+      broker: broker, filter: "fleet/#", caFile: files.ca, certFile: files.clientCert,
+      keyFile: files.clientKey)
+    let mqtt = try transport(
+      broker, caFile: files.ca, certFile: files.clientCert, keyFile: files.clientKey)
+    try mqtt.send(report(1), token: nil)
+    let messages = await subscriber.wait { $0.contains { $0.topic.hasSuffix("/state") } }
+    #expect(messages.contains { $0.topic == "fleet/van-7/state" })
+    // Without the client certificate the broker refuses the unit.
+    let stranger = try transport(broker, caFile: files.ca, timeout: .seconds(2))
+    #expect(throws: FleetError.self) { try stranger.send(report(1), token: nil) }
+  }
+
+  @Test func withoutABrokerASendFailsAsUnreachable() throws {
+    let port = try GPSDDaemon.freePort(udp: false)
+    let mqtt = try MQTTTransport(
+      .init(
+        broker: URL(string: "mqtt://127.0.0.1:\(port)")!, topic: "fleet/van-7/state",
+        statusTopic: "fleet/van-7/status", clientId: "headunit-van-7", timeout: .seconds(2)))
+    #expect {
+      try mqtt.send(report(1), token: nil)
+    } throws: { error in
+      (error as? FleetError)?.code == .unreachable
+    }
+  }
+}
