@@ -48,14 +48,21 @@ extension FleetReport {
       vehicleId: vehicleId, sequence: sequence, time: time, values: values, fields: fields)
   }
 
-  /// A timestamp as ``timestamp(_:)`` writes it (any ISO 8601 time is taken).
+  /// A timestamp as ``timestamp(_:)`` writes it (any ISO 8601 time is taken), from the
+  /// years 2000–2199: a unit's reports are never older, and a year of fewer or more than
+  /// four digits would not be written back the same.
   private static func date(_ node: JSONNode) throws(JSONError) -> Date {
     let text = try node.string()
-    guard let date = UTCTime.parseISO8601(text) else {
-      throw node.error(expected: "an ISO 8601 time such as 2027-01-15T08:02:40Z")
+    guard let date = UTCTime.parseISO8601(text), validTimes.contains(date.timeIntervalSince1970)
+    else {
+      throw node.error(
+        expected: "an ISO 8601 time from 2000 to 2199 such as 2027-01-15T08:02:40Z")
     }
     return date
   }
+
+  /// 2000-01-01T00:00:00Z ..< 2200-01-01T00:00:00Z, in seconds since 1970.
+  private static let validTimes = 946_684_800.0..<7_258_118_400.0
 
   /// The remaining route, a polyline6 string with at least one point in range.
   private static func polyline(_ node: JSONNode) throws(JSONError) -> [Coordinate] {
