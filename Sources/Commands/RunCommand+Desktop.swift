@@ -40,11 +40,10 @@ extension RunCommand {
   }
 
   /// The window for `--window` (`--size`, default 800x480), or nil without the flag.
-  static func window(_ args: Arguments, configuration: DaemonConfiguration)
+  static func window(_ args: Arguments, size: ScreenSize, configuration: DaemonConfiguration)
     throws(BoardError) -> WindowDisplay?
   {
     guard args.flag("window") else { return nil }
-    let size = (try? SnapshotCommand.size(args)) ?? .standard
     return try WindowDisplay(
       width: size.width, height: size.height, title: "headunit",
       longPress: configuration.board?.longPress ?? .milliseconds(700))

@@ -46,7 +46,7 @@ enum RunCommand {
     if args.value("size") != nil, !args.flag("window") {
       throw UsageError("run: --size needs --window")
     }
-    _ = try SnapshotCommand.size(args)
+    let size = try SnapshotCommand.size(args)
     let drive = try drive(args)
     let speed = try speed(args)
     let path = args.value("config") ?? DaemonConfiguration.defaultPath
@@ -81,7 +81,7 @@ enum RunCommand {
         (desktop.gpsd, desktop.feed) = try feed(
           drive, speed: speed, configuration: &configuration, logger: logger)
       }
-      desktop.window = try window(args, configuration: configuration)
+      desktop.window = try window(args, size: size, configuration: configuration)
     } catch {
       logger.error("\(error.message)")
       return .failure
