@@ -150,6 +150,10 @@ public struct HeadUnitCore: Sendable {
   /// The latest position and course, from any fix.
   public internal(set) var position: Coordinate?
   public internal(set) var heading = 0.0
+  /// Metres above mean sea level and the horizontal error estimate (metres) of the fix
+  /// that gave `position`; nil when it had none.
+  public internal(set) var altitude: Double?
+  public internal(set) var accuracy: Double?
   /// Ground speed of the latest fix that had one, m/s.
   public internal(set) var speed: Double?
   public internal(set) var positionStatus: PositionStatus?
@@ -281,6 +285,8 @@ public struct HeadUnitCore: Sendable {
     case .fix(let fix):
       if fix.hasPosition, let coordinate = fix.coordinate {
         position = coordinate
+        altitude = fix.altitude
+        accuracy = fix.horizontalError
         if let course = fix.course, (fix.speed ?? 0) >= RouteMatcher.minimumSpeedForHeading {
           heading = course
         }

@@ -15,7 +15,7 @@ private func report(_ sequence: Int, metres: Double = 0) -> FleetReport {
     time: Date(timeIntervalSince1970: 1_800_000_000 + Double(sequence) * 5),
     values: FleetSnapshot(
       location: Coordinate(latitude: 60.1699 + metres / 111_195, longitude: 24.9384),
-      heading: 92.5, speed: 8.3),
+      altitude: 12.34, accuracy: 4.56, heading: 92.5, speed: 8.3),
     fields: [.location, .heading, .speed])
 }
 
@@ -141,6 +141,9 @@ struct FleetMQTTTests {
     #expect(location["tid"] as? String == "n7")
     #expect(location["vel"] as? Int == 30)  // 8.3 m/s is 29.88 km/h.
     #expect(location["cog"] as? Int == 93)
+    #expect(location["alt"] as? Int == 12)
+    #expect(location["acc"] as? Int == 5)
+    #expect(location["batt"] == nil)
     let documented: Set<String> = [
       "_type", "acc", "alt", "batt", "bs", "cog", "lat", "lon", "rad", "t", "tid", "tst",
       "vac", "vel", "p", "poi", "conn", "tag", "topic", "inregions", "inrids", "SSID", "BSSID",

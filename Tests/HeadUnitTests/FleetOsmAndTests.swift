@@ -40,8 +40,8 @@ struct FleetOsmAndTests {
     defer { Task { await server.stop() } }
     let osmand = OsmAndTransport(endpoint: server.url, timeout: .seconds(5))
     let values = FleetSnapshot(
-      location: Coordinate(latitude: 60.169857, longitude: 24.938379), heading: 92.5,
-      speed: 8.3)
+      location: Coordinate(latitude: 60.169857, longitude: 24.938379), altitude: 21.04,
+      accuracy: 3.96, heading: 92.5, speed: 8.3)
     // Only the heading changed: Traccar still gets the whole position.
     try osmand.send(
       FleetReport(
@@ -59,7 +59,7 @@ struct FleetOsmAndTests {
     #expect(
       params == [
         "id": "van 7", "timestamp": "1800000000", "lat": "60.169857", "lon": "24.938379",
-        "speed": "16.1", "bearing": "92.5",
+        "speed": "16.1", "bearing": "92.5", "altitude": "21.0", "accuracy": "4.0",
       ])
   }
 

@@ -49,4 +49,33 @@ struct FleetReportEncodingTests {
       object["location"]
         == .object([("latitude", .number(60.169857)), ("longitude", .number(24.938379))]))
   }
+
+  @Test("altitude and accuracy travel inside location, rounded, and read back the same")
+  func altitudeAndAccuracy() throws {
+    let report = FleetReport(
+      vehicleId: "v", sequence: 2, time: Self.time,
+      values: FleetSnapshot(
+        location: Coordinate(latitude: 60.17, longitude: 24.94), altitude: 23.456,
+        accuracy: 4.04),
+      fields: [.location])
+    #expect(
+      report.object["location"]
+        == .object([
+          ("accuracy", .number(4)), ("altitude", .number(23.5)), ("latitude", .number(60.17)),
+          ("longitude", .number(24.94)),
+        ]))
+    let back = try FleetReport(object: JSONNode(parsing: report.json))
+    #expect(back.values.altitude == 23.5)
+    #expect(back.values.accuracy == 4)
+    #expect(back.object == report.object)
+  }
+
+  @Test("a receiver's altitude or accuracy out of range is left out, the position kept")
+  func outOfRange() {
+    let vehicle = FleetVehicleState(
+      location: Coordinate(latitude: 60.17, longitude: 24.94), altitude: 1e9, accuracy: -3)
+    #expect(vehicle.snapshot.location != nil)
+    #expect(vehicle.snapshot.altitude == nil)
+    #expect(vehicle.snapshot.accuracy == nil)
+  }
 }

@@ -23,6 +23,8 @@ struct FleetVehicleStateTests {
     let last = try #require(fixes.last { $0.time.timeIntervalSince(fixes[0].time) <= 140 })
     #expect(state.location == last.coordinate)
     #expect(state.speed == last.speed)
+    #expect(state.altitude != nil && state.altitude == last.altitude)
+    #expect(state.accuracy == last.horizontalError)
     let update = try #require(clock.core.guidance?.latest)
     #expect(state.remainingDistance == update.trip.distanceRemaining)
     #expect(state.eta == update.arrival)

@@ -303,7 +303,10 @@ extension FleetSnapshot {
   /// Sets `field` to its value in `other`.
   fileprivate mutating func copy(_ field: FleetField, from other: FleetSnapshot) {
     switch field {
-    case .location: location = other.location
+    case .location:
+      location = other.location
+      altitude = other.altitude
+      accuracy = other.accuracy
     case .heading: heading = other.heading
     case .speed: speed = other.speed
     case .route: route = other.route

@@ -9,6 +9,11 @@ import Geo
 /// `location` followed by `route`. It goes on the wire as a polyline6 string.
 public struct FleetSnapshot: Sendable, Equatable {
   public var location: Coordinate?
+  /// Metres above mean sea level, within ``altitudes``; reported with `location`.
+  public var altitude: Double?
+  /// The fix's horizontal error estimate (gpsd's `eph`, about 95 % confidence), metres,
+  /// within ``accuracies``; reported with `location`.
+  public var accuracy: Double?
   /// Degrees clockwise from true north.
   public var heading: Double?
   /// Metres per second.
@@ -21,16 +26,25 @@ public struct FleetSnapshot: Sendable, Equatable {
   public var eta: Date?
 
   public init(
-    location: Coordinate? = nil, heading: Double? = nil, speed: Double? = nil,
-    route: [Coordinate]? = nil, remainingDistance: Double? = nil, eta: Date? = nil
+    location: Coordinate? = nil, altitude: Double? = nil, accuracy: Double? = nil,
+    heading: Double? = nil, speed: Double? = nil, route: [Coordinate]? = nil,
+    remainingDistance: Double? = nil, eta: Date? = nil
   ) {
     self.location = location
+    self.altitude = altitude
+    self.accuracy = accuracy
     self.heading = heading
     self.speed = speed
     self.route = route
     self.remainingDistance = remainingDistance
     self.eta = eta
   }
+
+  /// Altitudes a report carries: from the Dead Sea shore to well above any road; a
+  /// receiver's value outside is left out.
+  public static let altitudes = -500.0...9000.0
+  /// Accuracies a report carries; a larger error estimate is no position worth a number.
+  public static let accuracies = 0.0...100_000.0
 
   /// Nothing known.
   public static let empty = FleetSnapshot()

@@ -6,7 +6,8 @@ extension HeadUnitCore {
   /// guidance screen shows them).
   public var fleetState: FleetVehicleState {
     var state = FleetVehicleState(
-      location: position, heading: position == nil ? nil : heading, speed: speed)
+      location: position, altitude: altitude, accuracy: accuracy,
+      heading: position == nil ? nil : heading, speed: speed)
     if session.state.isActive, let route = guidance?.route, let update = guidance?.latest {
       state.route = route
       state.routeOffset = update.offset

@@ -33,10 +33,12 @@ extension FleetReport {
       guard let value = member.nonNull else { continue }
       switch field {
       case .location:
-        _ = try value.object(keys: ["latitude", "longitude"])
+        _ = try value.object(keys: ["latitude", "longitude", "altitude", "accuracy"])
         values.location = Coordinate(
           latitude: try value.required("latitude").number(in: -90...90),
           longitude: try value.required("longitude").number(in: -180...180))
+        values.altitude = try value.optional("altitude")?.number(in: FleetSnapshot.altitudes)
+        values.accuracy = try value.optional("accuracy")?.number(in: FleetSnapshot.accuracies)
       case .heading: values.heading = try value.number(in: 0...360)
       case .speed: values.speed = try value.number(in: 0...1000)
       case .route: values.route = try Self.polyline(value)

@@ -5,6 +5,8 @@ import JSON
 
 extension FleetReport {
   /// The report as a JSON object, keys sorted; `null` for a field that became unknown.
+  /// `location` carries the fix's `altitude` and `accuracy` (metres, one decimal) when
+  /// known; they change with it, never on their own.
   public var object: JSONValue {
     var members: [(String, JSONValue)] = [
       ("vehicleId", .string(vehicleId)), ("sequence", .number(Double(sequence))),
@@ -16,11 +18,18 @@ extension FleetReport {
       case .location:
         put(
           "location",
-          values.location.map {
-            .object([
-              ("latitude", .number(Self.rounded($0.latitude, 6))),
-              ("longitude", .number(Self.rounded($0.longitude, 6))),
-            ])
+          values.location.map { location in
+            var members: [(String, JSONValue)] = [
+              ("latitude", .number(Self.rounded(location.latitude, 6))),
+              ("longitude", .number(Self.rounded(location.longitude, 6))),
+            ]
+            if let altitude = values.altitude {
+              members.append(("altitude", .number(Self.rounded(altitude, 1))))
+            }
+            if let accuracy = values.accuracy {
+              members.append(("accuracy", .number(Self.rounded(accuracy, 1))))
+            }
+            return JSONValue.object(members)
           })
       case .heading: put("heading", values.heading.map { .number(Self.rounded($0, 1)) })
       case .speed: put("speed", values.speed.map { .number(Self.rounded($0, 1)) })

@@ -5,9 +5,10 @@ extension FleetReport {
   /// The report as the OsmAnd protocol's query parameters, as Traccar reads them
   /// (traccar.org/osmand): `id` (the vehicle id), `timestamp` (UNIX seconds), `lat`, `lon`
   /// (degrees, 6 decimals), `speed` (knots, Traccar's default unit for this protocol),
-  /// `bearing` (degrees); nil without a fix. Like OwnTracks, each request carries the
-  /// current values in full. The unit knows no altitude, accuracy or battery level, so
-  /// `altitude`, `accuracy` and `batt` are left out (Traccar keeps its last values).
+  /// `bearing` (degrees), `altitude` (metres), `accuracy` (metres); nil without a fix. Like
+  /// OwnTracks, each request carries the current values in full; what is not known is
+  /// left out. The unit runs on the car's power and knows no battery level, so `batt` is
+  /// never sent.
   public var osmAndParameters: [(String, String)]? {
     guard let location = values.location else { return nil }
     var parameters = [
@@ -21,6 +22,12 @@ extension FleetReport {
     }
     if let heading = values.heading {
       parameters.append(("bearing", String(format: "%.1f", heading)))
+    }
+    if let altitude = values.altitude {
+      parameters.append(("altitude", String(format: "%.1f", altitude)))
+    }
+    if let accuracy = values.accuracy {
+      parameters.append(("accuracy", String(format: "%.1f", accuracy)))
     }
     return parameters
   }

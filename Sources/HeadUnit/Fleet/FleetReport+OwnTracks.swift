@@ -8,11 +8,11 @@ extension FleetReport {
   ///
   /// OwnTracks' `_type: location` (owntracks.org/booklet/tech/json): `lat`, `lon` (degrees,
   /// 6 decimals), `tst` (UNIX seconds of ``time``), `tid` (``trackerId(for:)``), `vel`
-  /// (km/h, whole), `cog` (degrees, whole), `t: "t"` (sent on a timer). Unlike the JSON
-  /// shape it carries the current values in full, not only what changed, because a
-  /// recorder shows each message on its own. Keys sorted; what is not known is left out
-  /// (the unit knows no altitude, accuracy or battery, so `alt`, `acc`, `batt` are never
-  /// sent).
+  /// (km/h, whole), `cog` (degrees, whole), `alt` (metres, whole), `acc` (metres, whole),
+  /// `t: "t"` (sent on a timer). Unlike the JSON shape it carries the current values in
+  /// full, not only what changed, because a recorder shows each message on its own. Keys
+  /// sorted; what is not known is left out (the unit runs on the car's power and knows no
+  /// battery level, so `batt` is never sent).
   public var ownTracksObject: JSONValue? {
     guard let location = values.location else { return nil }
     var members: [(String, JSONValue)] = [
@@ -23,6 +23,8 @@ extension FleetReport {
       ("tid", .string(Self.trackerId(for: vehicleId))),
       ("t", "t"),
     ]
+    if let altitude = values.altitude { members.append(("alt", .number(altitude.rounded()))) }
+    if let accuracy = values.accuracy { members.append(("acc", .number(accuracy.rounded()))) }
     if let speed = values.speed { members.append(("vel", .number((speed * 3.6).rounded()))) }
     if let heading = values.heading {
       members.append(("cog", .number(heading.rounded().truncatingRemainder(dividingBy: 360))))
