@@ -17,30 +17,6 @@ import Templates
 /// Timers of the three inner machines share one namespace (`Timer`); a timer event for a
 /// timer no longer pending is ignored by the machine that owns it.
 public struct HeadUnitCore: Sendable {
-  /// Tunables, from the daemon's configuration file.
-  public struct Configuration: Sendable {
-    public var lifecycle = LifecycleMachine.Configuration()
-    public var session = NavigationSession.Configuration()
-    /// Longest time between two saves of the trip while driving.
-    public var saveInterval: Duration = .seconds(10)
-    /// A saved trip younger than this resumes on start; zero never resumes.
-    public var resumeWithin: Duration = .seconds(30 * 60)
-    /// How long the Parked screen shows before the screen blanks.
-    public var parkedScreen: Duration = .seconds(5)
-    /// Voice guidance starts muted.
-    public var muted = false
-    /// Shown while no fix has come yet.
-    public var home = Coordinate(latitude: 60.1699, longitude: 24.9384)
-    /// The app bridge's timing and what `hello` says.
-    public var bridge = BridgeSettings()
-    /// When the speed shows red, and whether a chime sounds.
-    public var speedWarning = SpeedWarning.Configuration()
-    /// The map controls the display has room for (the daemon takes it from the layout).
-    public var mapControls = MapControlRoom()
-
-    public init() {}
-  }
-
   /// Every timer the core schedules.
   public enum Timer: Sendable, Hashable {
     case lifecycle(LifecycleMachine.Timer)
@@ -84,6 +60,9 @@ public struct HeadUnitCore: Sendable {
     /// A destination from elsewhere than the knob (a replayed drive's route): its trip
     /// preview, or guidance on its first route choice at once with `start`.
     indirect case navigate(Place, start: Bool)
+    /// A dispatcher sent a destination (checked at the transport): its preview for the
+    /// driver to accept or decline, never started by itself.
+    indirect case dispatch(FleetDispatch)
     /// Stop now (SIGTERM, SIGINT): save, silence, blank, release.
     case stop
   }
@@ -134,6 +113,8 @@ public struct HeadUnitCore: Sendable {
     /// What the navigation session reported (state, next maneuver, prompt, off route, GPS
     /// lost or back, arrival), for whoever keeps a timeline; the car only logs it.
     case guidance(NavigationSession.Effect)
+    /// An answer to a dispatcher's command, for the fleet transport to send back.
+    case fleetReply(FleetCommandReply)
 
     public var timerChange: TimerChange<Timer>? {
       if case .timer(let change) = self { change } else { nil }
@@ -170,6 +151,8 @@ public struct HeadUnitCore: Sendable {
   /// The bridge's clients and the bridge app on screen.
   public internal(set) var bridge = BridgeState()
   var activeTrip: ActiveTrip?
+  /// The dispatched destination on screen that the driver has not answered yet.
+  public internal(set) var pendingDispatch: FleetDispatch?
   /// The saved trip being resumed, until the app has handed it to the session.
   var resuming: TripSnapshot?
   /// Buttons whose long press was reported, so their release is not a short press.
@@ -228,8 +211,10 @@ public struct HeadUnitCore: Sendable {
       effects.append(.log(.warning, "no route: \(reason)"))
       sessionEvent(.routeFailed(reason), at: now)
     case .navigate(let place, let start): app(.navigate(place, start: start), at: now)
+    case .dispatch(let dispatch): self.dispatch(dispatch, at: now)
     case .stop: stop(at: now)
     }
+    settleDispatch()
     return effects
   }
 

@@ -118,6 +118,7 @@ struct EffectLogGoldenTests {
     case .runShutdownCommand(let c): "run \(c.joined(separator: " "))"
     case .stopped: "stopped"
     case .bridge(let output): "bridge \(output)"
+    case .fleetReply(let r): "fleet reply \(r.id ?? "-") \(r.status.rawValue)"
     case .redraw, .timer, .log, .guidance: nil
     }
   }

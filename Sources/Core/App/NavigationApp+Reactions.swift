@@ -58,6 +58,8 @@ extension NavigationApp {
       if elementID == ID.confirmEnd { finishTrip(with: .cancel, at: now) }
     case ID.noRouteAlert:
       request({ .dismiss($0) }, at: now)
+    case ID.dispatchAlert:
+      answerOffer(show: elementID == ID.showDispatched, at: now)
     case _ where templateID.hasPrefix("nearby."):
       if let place = placeNamed(byElement: elementID) { choose(place, at: now) }
     default:
@@ -90,11 +92,23 @@ extension NavigationApp {
 
   /// Previews the routes to `place` on the bare map, or says there is none.
   mutating func choose(_ place: Place, at now: Date) {
-    guard let trip = provider.trip(to: place, from: position), !trip.routeChoices.isEmpty else {
+    guard let trip = routes(to: place) else {
       let alert = noRouteAlert(place)
       request({ .present($0, .alert(alert)) }, at: now)
       return
     }
+    preview(trip, to: place, at: now)
+  }
+
+  /// The route choices to `place` from where the vehicle is; nil when there is none.
+  func routes(to place: Place) -> Navigation.Trip? {
+    guard let trip = provider.trip(to: place, from: position), !trip.routeChoices.isEmpty
+    else { return nil }
+    return trip
+  }
+
+  /// Shows `trip`'s route choices to `place` on the bare map.
+  mutating func preview(_ trip: Navigation.Trip, to place: Place, at now: Date) {
     previewTrip = trip
     phase = .previewing(place)
     request({ .popToRoot($0) }, at: now)

@@ -24,6 +24,9 @@ extension NavigationApp {
     public static let noRouteDone = "no-route.done"
     public static let noticeAlert = "notice"
     public static let noticeDone = "notice.done"
+    public static let dispatchAlert = "dispatch"
+    public static let showDispatched = "dispatch.show"
+    public static let ignoreDispatched = "dispatch.ignore"
     public static let houseNumbers = "numbers"
 
     /// A row of a house-number list, by its index among the street's numbers.
@@ -138,6 +141,16 @@ extension NavigationApp {
       ])
   }
 
+  /// Asks the driver whether to see a dispatched place's route, ending the trip under way.
+  func dispatchAlert(_ place: Place) -> AlertTemplate {
+    AlertTemplate(
+      id: ID.dispatchAlert, titleVariants: text.variants(.fromDispatch, ["place": place.name]),
+      actions: [
+        TemplateAction(id: ID.ignoreDispatched, title: text[.notNow], style: .cancel),
+        TemplateAction(id: ID.showDispatched, title: text[.showRoute]),
+      ])
+  }
+
   func noRouteAlert(_ place: Place) -> AlertTemplate {
     AlertTemplate(
       id: ID.noRouteAlert, titleVariants: text.variants(.noRouteTo, ["place": place.name]),
@@ -164,6 +177,10 @@ extension NavigationApp {
     var shown = worded(trip)
     shown.id = place.id
     if shown.destinationNameVariants.isEmpty { shown.destinationNameVariants = [place.name] }
+    if place == offered {
+      let marked = text.variants(.fromDispatch, ["place": place.name]).last ?? place.name
+      shown.destinationNameVariants.insert(marked, at: 0)
+    }
     return TripPreview(trips: [shown], startButtonTitle: text[.start])
   }
 

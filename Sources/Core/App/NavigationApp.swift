@@ -54,6 +54,10 @@ public struct NavigationApp: Sendable {
     /// Routes to `place` (a bridge app handed it over): its preview on the bare map, or
     /// guidance on the first route choice at once with `start`.
     case navigate(Place, start: Bool)
+    /// Offers `place` from a dispatcher: its preview on the bare map, or while guiding an
+    /// alert asking whether to see it (the trip under way ends only if the driver says
+    /// so). Never starts guidance.
+    case offer(Place)
   }
 
   /// What the owner carries out, in order.
@@ -76,6 +80,11 @@ public struct NavigationApp: Sendable {
   public let provider: any RouteProvider
   /// The origin of the next trip.
   var position: Coordinate?
+  /// The place from a dispatcher the driver has not answered yet: its preview is on the
+  /// map, or (``asking``) an alert asks whether to see it.
+  public internal(set) var offered: Place?
+  /// Whether the alert about ``offered`` is on screen.
+  public internal(set) var asking = false
   /// The session's trip for the preview on screen.
   public internal(set) var previewTrip: Navigation.Trip?
   /// What the search found for the text typed last.
@@ -122,6 +131,8 @@ public struct NavigationApp: Sendable {
       request({ .popToRoot($0) }, at: now)
       choose(place, at: now)
       if start, case .previewing = phase { startTrip(choiceIndex: 0, at: now) }
+    case .offer(let place):
+      offer(place, at: now)
     case .resume(let place, let trip, let choice):
       previewTrip = trip
       phase = .previewing(place)

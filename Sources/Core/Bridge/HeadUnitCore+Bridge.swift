@@ -203,14 +203,8 @@ extension HeadUnitCore {
         bridge.screen!.cancelNavigation(reason: "builtInNavigation"), for: screen.client, at: now)
     }
     if app.phase.isNavigating { app(.abandonTrip, at: now) }
-    // A destination on a place the app knows is that place (its name, its routes); what
-    // the search found is already one.
-    let known =
-      asFound
-      ? nil
-      : app.provider.places(inCategory: nil, near: place.coordinate, limit: 1)
-        .first { Earth.distance($0.coordinate, place.coordinate) <= 50 }
-    app(.navigate(known ?? place, start: start), at: now)
+    // What the search found is already a place the app knows.
+    app(.navigate(asFound ? place : knownPlace(for: place), start: start), at: now)
     switch app.phase {
     case .previewing, .navigating:
       if let screen = bridge.screen {

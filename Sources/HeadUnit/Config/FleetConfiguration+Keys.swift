@@ -83,6 +83,18 @@ extension FleetConfiguration: ConfigurationSection {
       .duration(
         "keepaliveSeconds", \.keepalive, in: 5...3600,
         doc: "MQTT keepalive; the broker publishes `offline` after 1.5 of these without a word"),
+      .bool(
+        "commands", \.commands,
+        doc: "destinations from a dispatcher on `commandTopic`, shown as a trip preview the "
+          + "driver accepts or declines (see [Commands down](#commands-down))"),
+      .value(
+        "commandTopic", \.commandTopic, allowed: "as `topic`",
+        doc: "where a dispatcher's destinations come from (with `commands`)",
+        read: topicTemplate, write: JSONValue.string),
+      .value(
+        "replyTopic", \.replyTopic, allowed: "as `topic`",
+        doc: "where the answers to commands go (with `commands`)", read: topicTemplate,
+        write: JSONValue.string),
     ]
   }
 
@@ -118,7 +130,7 @@ extension FleetConfiguration: ConfigurationSection {
       let mqttOnly: [(String, Bool)] = [
         ("broker", broker != nil), ("username", username != nil), ("password", password != nil),
         ("caFile", caFile != nil), ("certFile", certFile != nil), ("keyFile", keyFile != nil),
-        ("format", format != MQTTTransport.Format.json.rawValue),
+        ("format", format != MQTTTransport.Format.json.rawValue), ("commands", commands),
       ]
       if let (key, _) = mqttOnly.first(where: \.1) {
         throw try member(key).error("\(key) is for the mqtt transport, not \(name)")
@@ -131,6 +143,14 @@ extension FleetConfiguration: ConfigurationSection {
       }
       for (key, set) in [("endpoint", endpoint != nil), ("tokenURL", tokenURL != nil)] where set {
         throw try member(key).error("\(key) is for the http and osmand transports, not mqtt")
+      }
+      let topics = [
+        ("topic", topic), ("statusTopic", statusTopic), ("commandTopic", commandTopic),
+        ("replyTopic", replyTopic),
+      ]
+      for (index, (key, value)) in topics.enumerated()
+      where topics[..<index].contains(where: { $0.1 == value }) {
+        throw try member(key).error("\(key) must differ from the other topics")
       }
       if password != nil, username == nil {
         throw try member("password").error("a password needs a username")

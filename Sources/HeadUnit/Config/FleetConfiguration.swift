@@ -57,6 +57,12 @@ public struct FleetConfiguration: Sendable, Equatable {
   /// MQTT keepalive: the broker declares the unit gone (and publishes `offline`) after 1.5
   /// of these without a word.
   public var keepalive: Duration = .seconds(60)
+  /// Whether a dispatcher may send destinations down (MQTT only).
+  public var commands = false
+  /// Where destinations come from; `{vehicleId}` is replaced.
+  public var commandTopic = "fleet/{vehicleId}/destination"
+  /// Where answers to commands go; `{vehicleId}` is replaced.
+  public var replyTopic = "fleet/{vehicleId}/reply"
 
   /// Every setting at its default.
   public init() {}
@@ -101,7 +107,8 @@ public struct FleetConfiguration: Sendable, Equatable {
           broker: broker, topic: fill(topic), statusTopic: fill(statusTopic),
           clientId: "headunit-\(vehicleId)", username: username, password: password,
           caFile: caFile, certFile: certFile, keyFile: keyFile, keepalive: keepalive,
-          timeout: timeout),
+          timeout: timeout, commandTopic: commands ? fill(commandTopic) : nil,
+          replyTopic: commands ? fill(replyTopic) : nil),
         format: MQTTTransport.Format(rawValue: format) ?? .json)
     }
   }

@@ -13,6 +13,7 @@ extension HeadUnitDaemon {
     let previous = fleet
     previous?.stop()
     fleet = nil
+    fleetCommands = nil
     guard let reporter = settings.reporter else { return }
     let client: any FleetTransport
     do {
@@ -28,6 +29,27 @@ extension HeadUnitDaemon {
     service.observe(vehicle)
     service.start(after: previous)
     fleet = service
+    if let mqtt = client as? MQTTTransport, mqtt.settings.commandTopic != nil {
+      listen(to: mqtt, logger: logger)
+    }
+  }
+
+  /// Takes a dispatcher's destinations from `mqtt` into the core; refused ones were
+  /// answered by the transport and are only logged.
+  private func listen(to mqtt: MQTTTransport, logger: Logger) {
+    let inbox = self.inbox
+    do {
+      try mqtt.listen { result in
+        switch result {
+        case .success(let dispatch): inbox.yield(.core(.dispatch(dispatch)))
+        case .failure(let refused):
+          logger.notice("fleet: a command was refused: \(refused.message ?? "malformed")")
+        }
+      }
+      fleetCommands = mqtt
+    } catch {
+      logger.log(.error, "fleet: commands: \(error.description); not listening")
+    }
   }
 
   /// Stops the fleet reporter for good and waits until its queue is saved (the request
@@ -36,5 +58,6 @@ extension HeadUnitDaemon {
     fleet?.stop()
     fleet?.drain()
     fleet = nil
+    fleetCommands = nil
   }
 }

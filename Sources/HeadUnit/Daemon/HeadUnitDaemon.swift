@@ -79,6 +79,8 @@ public final class HeadUnitDaemon {
   var stopped = false
   /// Fleet reporting, while configured on; see `HeadUnitDaemon+Fleet.swift`.
   var fleet: FleetService?
+  /// The transport a dispatcher's commands come down and its answers go back, while on.
+  var fleetCommands: MQTTTransport?
   /// Sees every effect of the core with its instant just before it is carried out, and the
   /// core as it stands after the event (a replay's timeline and effect log).
   public var watch: ((HeadUnitCore.Effect, Date, () -> HeadUnitCore) -> Void)?
@@ -181,6 +183,7 @@ public final class HeadUnitDaemon {
     case .stopped: stopped = true
     case .log(let level, let message): logger.log(level, message)
     case .guidance: break  // the core logs what matters of it
+    case .fleetReply(let reply): fleetCommands?.reply(reply)
     case .bridge(let output):
       switch output {
       case .send(let client, let message): bridgeServer?.send(message, to: client)

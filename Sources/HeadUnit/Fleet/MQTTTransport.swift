@@ -41,13 +41,20 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
     public var keyFile: String?
     public var keepalive: Duration
     public var timeout: Duration
+    /// Where a dispatcher's destinations come from (subscribed with QoS 1); nil: commands
+    /// are off and nothing is subscribed.
+    public var commandTopic: String?
+    /// Where answers to commands go (QoS 1, not retained).
+    public var replyTopic: String?
 
     public init(
       broker: URL, topic: String, statusTopic: String, clientId: String,
       username: String? = nil, password: String? = nil, caFile: String? = nil,
       certFile: String? = nil, keyFile: String? = nil, keepalive: Duration = .seconds(60),
-      timeout: Duration = .seconds(5)
+      timeout: Duration = .seconds(5), commandTopic: String? = nil, replyTopic: String? = nil
     ) {
+      self.commandTopic = commandTopic
+      self.replyTopic = replyTopic
       self.broker = broker
       self.topic = topic
       self.statusTopic = statusTopic
@@ -72,10 +79,12 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
 
   public let settings: Settings
   public let format: Format
-  private let handle: OpaquePointer
-  private let condition = NSCondition()
+  let handle: OpaquePointer
+  let condition = NSCondition()
   // Guarded by `condition`:
   private var started = false
+  /// Where checked commands go (see `MQTTTransport+Commands.swift`).
+  var commandHandler: (@Sendable (Result<FleetDispatch, FleetCommandReply>) -> Void)?
   private var connected = false
   /// Set when a connection failed or was lost, cleared on connect: `send` then fails at
   /// once instead of waiting for a broker that is known to be away.
@@ -138,6 +147,11 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
     }
     mosquitto_publish_callback_set(handle) { _, context, mid in
       MQTTTransport.from(context)?.published(mid)
+    }
+    mosquitto_message_callback_set(handle) { _, context, message in
+      guard let message = message?.pointee, let topic = message.topic else { return }
+      MQTTTransport.from(context)?.received(
+        topic: String(cString: topic), payload: message.payload, count: Int(message.payloadlen))
     }
   }
 
@@ -215,7 +229,7 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
 
   /// Connects in the background and starts libmosquitto's thread, once. Call with
   /// `condition` locked.
-  private func startIfNeeded() throws(FleetError) {
+  func startIfNeeded() throws(FleetError) {
     guard !started else { return }
     guard let host = settings.broker.host, !host.isEmpty else {
       throw FleetError(.unreachable, url: url, "the broker URL has no host")
@@ -275,6 +289,9 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
     failure = nil
     let online = Array("online".utf8)
     mosquitto_publish(handle, nil, settings.statusTopic, Int32(online.count), online, 1, true)
+    if let commandTopic = settings.commandTopic {
+      mosquitto_subscribe(handle, nil, commandTopic, 1)
+    }
     condition.broadcast()
   }
 
@@ -296,7 +313,7 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
   }
 
   /// libmosquitto's words for an error code.
-  private static func describe(_ rc: Int32) -> String {
+  static func describe(_ rc: Int32) -> String {
     if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
     return String(cString: mosquitto_strerror(rc))
   }

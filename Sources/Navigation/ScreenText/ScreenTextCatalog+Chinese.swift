@@ -24,6 +24,8 @@ extension ScreenTextCatalog {
       .endTripQuestion: ["结束行程？"], .continueTrip: ["继续"], .endTrip: ["结束行程"],
       .youHaveArrived: ["您已到达", "已到达"], .offlineRoute: ["离线路线"],
       .noRouteTo: ["没有前往{place}的路线", "没有路线"], .serverNoAnswer: ["{server} 无响应"],
+      .fromDispatch: ["调度新目的地：{place}", "调度：{place}"], .showRoute: ["显示路线"],
+      .notNow: ["稍后"],
       .fastest: ["最快"], .recommended: ["推荐"],
       .parked: ["已停车"], .ignition: ["点火"], .ignitionOff: ["关闭"],
       .externalPower: ["外部电源"], .powerLost: ["断开"], .phoneApp: ["手机应用"],

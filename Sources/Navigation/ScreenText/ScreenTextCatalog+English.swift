@@ -27,6 +27,8 @@ extension ScreenTextCatalog {
       .endTrip: ["End Trip"], .youHaveArrived: ["You have arrived", "Arrived"],
       .offlineRoute: ["Offline route"], .noRouteTo: ["No route to {place}", "No route"],
       .serverNoAnswer: ["{server} did not answer"],
+      .fromDispatch: ["New destination from dispatch: {place}", "Dispatch: {place}"], .showRoute: ["Show route"],
+      .notNow: ["Not now"],
       .fastest: ["Fastest"], .recommended: ["Recommended"],
       .parked: ["Parked"], .ignition: ["Ignition"], .ignitionOff: ["Off"],
       .externalPower: ["External power"], .powerLost: ["Lost"], .phoneApp: ["Phone app"],

@@ -29,6 +29,8 @@ extension ScreenTextCatalog {
       .endTrip: ["Beenden"], .youHaveArrived: ["Sie sind angekommen", "Angekommen"],
       .offlineRoute: ["Offline-Route"], .noRouteTo: ["Keine Route zu {place}", "Keine Route"],
       .serverNoAnswer: ["{server} antwortet nicht"],
+      .fromDispatch: ["Neues Ziel von der Disposition: {place}", "Disposition: {place}"], .showRoute: ["Route zeigen"],
+      .notNow: ["Nicht jetzt"],
       .fastest: ["Schnellste"], .recommended: ["Empfohlen"],
       .parked: ["Geparkt"], .ignition: ["Zündung"], .ignitionOff: ["Aus"],
       .externalPower: ["Stromversorgung"], .powerLost: ["Unterbrochen"],

@@ -31,6 +31,8 @@ extension ScreenTextCatalog {
       .youHaveArrived: ["Sei arrivato", "Arrivo"], .offlineRoute: ["Percorso offline"],
       .noRouteTo: ["Nessun percorso per {place}", "Nessun percorso"],
       .serverNoAnswer: ["{server} non risponde"],
+      .fromDispatch: ["Nuova destinazione dalla centrale: {place}", "Centrale: {place}"], .showRoute: ["Mostra percorso"],
+      .notNow: ["Non ora"],
       .fastest: ["Più veloce"], .recommended: ["Consigliato"],
       .parked: ["Parcheggiato"], .ignition: ["Accensione"], .ignitionOff: ["Spenta"],
       .externalPower: ["Alimentazione esterna"], .powerLost: ["Assente"],

@@ -33,6 +33,8 @@ extension ScreenTextCatalog {
       .youHaveArrived: ["Вы прибыли", "Прибыли"], .offlineRoute: ["Офлайн-маршрут"],
       .noRouteTo: ["Нет маршрута: {place}", "Нет маршрута"],
       .serverNoAnswer: ["{server} не отвечает"],
+      .fromDispatch: ["Новый адрес от диспетчера: {place}", "Диспетчер: {place}"], .showRoute: ["Показать маршрут"],
+      .notNow: ["Не сейчас"],
       .fastest: ["Быстрый"], .recommended: ["Лучший"],
       .parked: ["Стоянка"], .ignition: ["Зажигание"], .ignitionOff: ["Выкл."],
       .externalPower: ["Внешнее питание"], .powerLost: ["Нет"],

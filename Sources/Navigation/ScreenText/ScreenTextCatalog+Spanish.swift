@@ -30,6 +30,8 @@ extension ScreenTextCatalog {
       .continueTrip: ["Continuar"], .endTrip: ["Finalizar"],
       .youHaveArrived: ["Ha llegado", "Llegada"], .offlineRoute: ["Ruta sin conexión"],
       .noRouteTo: ["No hay ruta a {place}", "Sin ruta"], .serverNoAnswer: ["{server} no responde"],
+      .fromDispatch: ["Nuevo destino de la central: {place}", "Central: {place}"], .showRoute: ["Ver ruta"],
+      .notNow: ["Ahora no"],
       .fastest: ["Más rápida"], .recommended: ["Recomendada"],
       .parked: ["Aparcado"], .ignition: ["Encendido"], .ignitionOff: ["Apagado"],
       .externalPower: ["Alimentación externa"], .powerLost: ["Perdida"],

@@ -24,6 +24,8 @@ public enum ScreenTextKey: String, CaseIterable, Hashable, Sendable {
   case noRouteTo
   /// The routing server `{server}` did not answer (the offline router did).
   case serverNoAnswer
+  /// A destination `{place}` sent by the fleet's dispatcher; the dispatch alert's buttons.
+  case fromDispatch, showRoute, notNow
   // Notes on route choices.
   case fastest, recommended
   // The Parked screen.
@@ -49,7 +51,7 @@ public enum ScreenTextKey: String, CaseIterable, Hashable, Sendable {
   public var slots: [String] {
     switch self {
     case .tripOfTrips: ["count", "number"]
-    case .noRouteTo: ["place"]
+    case .noRouteTo, .fromDispatch: ["place"]
     case .serverNoAnswer: ["server"]
     case .resumesWithin: ["minutes"]
     case .minutes: ["minutes"]

@@ -1,0 +1,41 @@
+import Foundation
+import Navigation
+import Templates
+
+extension NavigationApp {
+  /// A dispatcher's place: its preview on the bare map; while guiding, an alert asking
+  /// the driver whether to see it (taking the place of another alert on screen). With no
+  /// route to it nothing on screen changes (the driver did not ask) and ``offered`` stays
+  /// nil.
+  mutating func offer(_ place: Place, at now: Date) {
+    let trip = phase.isNavigating ? nil : routes(to: place)
+    offered = nil
+    asking = false
+    guard phase.isNavigating || trip != nil else { return }
+    if controller.presented != nil { request({ .dismiss($0) }, at: now) }
+    offered = place
+    if let trip {
+      preview(trip, to: place, at: now)
+    } else {
+      asking = true
+      let alert = dispatchAlert(place)
+      request({ .present($0, .alert(alert)) }, at: now)
+    }
+  }
+
+  /// The driver answered the dispatch alert: "Show route" ends the trip under way and
+  /// previews the dispatched place (or says there is no route); "Not now" leaves
+  /// everything as it was.
+  mutating func answerOffer(show: Bool, at now: Date) {
+    request({ .dismiss($0) }, at: now)
+    guard let place = offered, asking else { return }
+    asking = false
+    guard show else {
+      offered = nil
+      return
+    }
+    if phase.isNavigating { finishTrip(with: .cancel, at: now) }
+    choose(place, at: now)
+    if phase != .previewing(place) { offered = nil }
+  }
+}

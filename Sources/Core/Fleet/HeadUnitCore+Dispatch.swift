@@ -1,0 +1,75 @@
+import Foundation
+import Geo
+
+extension HeadUnitCore {
+  /// Offers a dispatcher's destination to the driver: its trip preview on the map, or
+  /// while guiding an alert asking whether to see it. Replies `shown`, or `unavailable`
+  /// with why when there is nothing to show; a dispatch still waiting for the driver is
+  /// `declined` (replaced).
+  mutating func dispatch(_ dispatch: FleetDispatch, at now: Date) {
+    let name = dispatch.place.name
+    if let screen = bridge.screen {
+      reply(
+        dispatch, .unavailable,
+        "\(screen.client) on the app bridge holds the screen; send it again later")
+      return
+    }
+    if let previous = pendingDispatch {
+      reply(previous, .declined, "replaced by a newer destination")
+      pendingDispatch = nil
+    }
+    // Shown under the dispatcher's name, routed as the place the app knows there.
+    var place = knownPlace(for: dispatch.place)
+    place.name = name
+    app(.offer(place), at: now)
+    if app.offered == place {
+      pendingDispatch = dispatch
+      effects.append(.log(.notice, "fleet: destination from dispatch: \(name); shown to the driver"))
+      reply(dispatch, .shown)
+    } else {
+      let why =
+        app.position == nil
+        ? "no position yet to route from: the GPS has no fix"
+        : "the built-in router found no route from here to \(name)"
+      effects.append(.log(.notice, "fleet: destination from dispatch: \(name): \(why)"))
+      reply(dispatch, .unavailable, why)
+    }
+    effects.append(.redraw)
+  }
+
+  /// After every event: the driver's answer to the dispatch on screen, if they gave one —
+  /// guidance to it started (`accepted`), or its preview or question gone otherwise
+  /// (`declined`).
+  mutating func settleDispatch() {
+    guard let dispatch = pendingDispatch else { return }
+    if let place = app.offered {
+      switch app.phase {
+      case _ where app.asking: return
+      case .previewing(place): return
+      case .navigating(place):
+        effects.append(.log(.notice, "fleet: the driver accepted the destination \(place.name)"))
+        reply(dispatch, .accepted)
+        pendingDispatch = nil
+        app.offered = nil
+        return
+      default: app.offered = nil
+      }
+    }
+    effects.append(
+      .log(.notice, "fleet: the driver declined the destination \(dispatch.place.name)"))
+    reply(dispatch, .declined, "the driver declined it")
+    pendingDispatch = nil
+  }
+
+  /// The place the app knows within 50 m of `place` (its id and routes), else `place`.
+  func knownPlace(for place: Place) -> Place {
+    app.provider.places(inCategory: nil, near: place.coordinate, limit: 1)
+      .first { Earth.distance($0.coordinate, place.coordinate) <= 50 } ?? place
+  }
+
+  private mutating func reply(
+    _ dispatch: FleetDispatch, _ status: FleetCommandReply.Status, _ message: String? = nil
+  ) {
+    effects.append(.fleetReply(FleetCommandReply(id: dispatch.id, status: status, message: message)))
+  }
+}
