@@ -60,6 +60,21 @@ extension FuzzTarget {
     _ = reporter.handle(.start(saved: backlog), at: Date(timeIntervalSince1970: 1_800_000_000))
   }
 
+  /// A dispatcher's command as the MQTT transport reads it; a destination taken is offered
+  /// to a started core, as the daemon offers it.
+  static let fleetCommand = FuzzTarget(name: "fleet-command") { data in
+    do throws(FleetCommandReply) {
+      let dispatch = try FleetDispatch(payload: data)
+      var core = HeadUnitCore(provider: EmbeddedRouteProvider(routes: []), phrases: phrases)
+      let start = Date(timeIntervalSince1970: 1_800_000_000)
+      _ = core.handle(.start(places: PlaceLists(), trip: nil), at: start)
+      _ = core.handle(.dispatch(dispatch), at: start)
+    } catch {
+      precondition(error.status == .error && error.message != nil, "a refusal says why")
+      _ = error.json
+    }
+  }
+
   /// The English phrases; the language does not change what is read.
   private static let phrases: Phrasebook = {
     do throws(NavigationError) {

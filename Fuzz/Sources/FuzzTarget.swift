@@ -12,6 +12,7 @@ struct FuzzTarget: Sendable {
 
   static let all: [FuzzTarget] = [
     .nmea, .gpsd, .libgps, .route, .gpx, .pbf, .map, .config, .bridge, .trip, .fleetQueue,
+    .fleetCommand,
     .evemu,
   ]
 

@@ -79,6 +79,7 @@ extension DaemonConfigurationTests {
   @Test func summaryShowsEveryKey() throws {
     var config = DaemonConfiguration()
     config.fleet.enabled = true
+    config.fleet.commands = true  // its topics show only when on
     let summaries = FleetConfiguration.Transport.allCases.map { transport in
       config.fleet.transportName = transport.rawValue
       return config.summary

@@ -113,7 +113,8 @@ struct FleetDispatchCoreTests {
     clock.send(.dispatch(try Self.depot(id: "x")), at: 3)
     #expect(clock.core.app.phase == guided, "the trip under way goes on")
     guard case .alert(let alert)? = clock.core.app.controller.presented else {
-      Issue.record("no question on screen: \(String(describing: clock.core.app.controller.presented))")
+      Issue.record(
+        "no question on screen: \(String(describing: clock.core.app.controller.presented))")
       return
     }
     #expect(alert.titleVariants.first == "New destination from dispatch: Depot")

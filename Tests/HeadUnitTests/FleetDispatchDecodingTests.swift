@@ -33,7 +33,7 @@ struct FleetDispatchDecodingTests {
     "malformed commands: an error naming the JSON path, with the id when it has one",
     arguments: [
       (#"{"id": "a", "lon": 24.9}"#, "a", #"$.lat: missing required key "lat""#),
-      (#"{"id": "b", "lat": 200, "lon": 24.9}"#, "b", "$.lat"),
+      (#"{"id": "b", "lat": 200, "lon": 24.9}"#, "b", "$.lat: expected -90–90, got 200"),
       (#"{"lat": 60, "lon": "east"}"#, nil, "$.lon"),
       (#"{"id": "c", "lat": 60, "lon": 24, "speed": 3}"#, "c", "speed"),
       (#"{"id": "d", "type": "reboot", "lat": 60, "lon": 24}"#, "d", #"unknown command "reboot""#),

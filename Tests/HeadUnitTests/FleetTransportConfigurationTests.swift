@@ -21,9 +21,30 @@ struct FleetTransportConfigurationTests {
           + "broker mqtts://mqtt.example:8883, topic fleet/{vehicleId}/state, "
           + "statusTopic fleet/{vehicleId}/status, format owntracks, username van7, "
           + "password (set, not shown), caFile none (the system's), certFile none, "
-          + "keyFile none, keepalive 30 s"), "\(config.summary)")
+          + "keyFile none, keepalive 30 s, commands false"), "\(config.summary)")
     #expect(!config.summary.joined().contains("pa55word"))
     #expect(try DaemonConfiguration(json: Data(config.document.prettyPrinted.utf8)) == config)
+  }
+
+  @Test func commandsAreOffByDefaultAndTheirTopicsFilledIn() throws {
+    let off = try loadConfiguration(
+      #"{"fleet": {"enabled": true, "transport": "mqtt", "broker": "mqtt://127.0.0.1", "#
+        + #""vehicleId": "van-7"}}"#)
+    let quiet = try #require(try off.fleet.client() as? MQTTTransport)
+    #expect(quiet.settings.commandTopic == nil && quiet.settings.replyTopic == nil)
+    let on = try loadConfiguration(
+      #"{"fleet": {"enabled": true, "transport": "mqtt", "broker": "mqtt://127.0.0.1", "#
+        + #""vehicleId": "van-7", "commands": true, "replyTopic": "ops/{vehicleId}/answers"}}"#)
+    let mqtt = try #require(try on.fleet.client() as? MQTTTransport)
+    #expect(mqtt.settings.commandTopic == "fleet/van-7/destination")
+    #expect(mqtt.settings.replyTopic == "ops/van-7/answers")
+    #expect(
+      on.summary.contains {
+        $0.hasPrefix("fleet:")
+          && $0.hasSuffix(
+            "commands true, commandTopic fleet/{vehicleId}/destination, "
+              + "replyTopic ops/{vehicleId}/answers")
+      }, "\(on.summary)")
   }
 
   @Test func osmandIsReadAndSummarised() throws {
@@ -98,6 +119,15 @@ struct FleetTransportConfigurationTests {
       "$.fleet.caFile: caFile needs an mqtts broker"
     ),
     (#"{"fleet": {"transport": "carrier pigeon"}}"#, "$.fleet.transport: "),
+    (#"{"fleet": {"commands": true}}"#, "$.fleet.commands: commands is for the mqtt transport"),
+    (
+      #"{"fleet": {"transport": "mqtt", "commandTopic": "fleet/{vehicleId}/state"}}"#,
+      "$.fleet.commandTopic: commandTopic must differ from the other topics"
+    ),
+    (
+      #"{"fleet": {"transport": "mqtt", "replyTopic": "fleet/+/reply"}}"#,
+      "$.fleet.replyTopic: expected an MQTT topic with {vehicleId} and no + or #"
+    ),
   ])
   func badTransportSettings(json: String, message: String) throws {
     let found = try #require(configurationFailure(json))

@@ -42,8 +42,10 @@ public struct FleetVehicleState: Sendable {
   public var snapshot: FleetSnapshot {
     FleetSnapshot(
       location: location,
-      altitude: location == nil ? nil : altitude.flatMap { FleetSnapshot.altitudes ~= $0 ? $0 : nil },
-      accuracy: location == nil ? nil : accuracy.flatMap { FleetSnapshot.accuracies ~= $0 ? $0 : nil },
+      altitude: location == nil
+        ? nil : altitude.flatMap { FleetSnapshot.altitudes ~= $0 ? $0 : nil },
+      accuracy: location == nil
+        ? nil : accuracy.flatMap { FleetSnapshot.accuracies ~= $0 ? $0 : nil },
       heading: heading, speed: speed,
       route: route.map { FleetSnapshot.remaining(of: $0.geometry, after: routeOffset ?? 0) },
       remainingDistance: remainingDistance, eta: eta)

@@ -24,7 +24,8 @@ extension HeadUnitCore {
     app(.offer(place), at: now)
     if app.offered == place {
       pendingDispatch = dispatch
-      effects.append(.log(.notice, "fleet: destination from dispatch: \(name); shown to the driver"))
+      effects.append(
+        .log(.notice, "fleet: destination from dispatch: \(name); shown to the driver"))
       reply(dispatch, .shown)
     } else {
       let why =
@@ -70,6 +71,7 @@ extension HeadUnitCore {
   private mutating func reply(
     _ dispatch: FleetDispatch, _ status: FleetCommandReply.Status, _ message: String? = nil
   ) {
-    effects.append(.fleetReply(FleetCommandReply(id: dispatch.id, status: status, message: message)))
+    effects.append(
+      .fleetReply(FleetCommandReply(id: dispatch.id, status: status, message: message)))
   }
 }

@@ -90,11 +90,13 @@ extension FleetConfiguration: ConfigurationSection {
       .value(
         "commandTopic", \.commandTopic, allowed: "as `topic`",
         doc: "where a dispatcher's destinations come from (with `commands`)",
-        read: topicTemplate, write: JSONValue.string),
+        read: topicTemplate, write: JSONValue.string
+      ).summarized(when: \.commands),
       .value(
         "replyTopic", \.replyTopic, allowed: "as `topic`",
         doc: "where the answers to commands go (with `commands`)", read: topicTemplate,
-        write: JSONValue.string),
+        write: JSONValue.string
+      ).summarized(when: \.commands),
     ]
   }
 

@@ -25,8 +25,10 @@ extension FleetDispatch {
     guard payload.count <= Self.payloadLimit else { throw Self.oversized(payload.count) }
     let root: JSONNode
     do throws(JSONError) {
-      root = try JSONNode(parsing: payload, expecting: "a JSON object such as "
-        + #"{"id": "job-42", "lat": 60.1699, "lon": 24.9384, "name": "Depot"}"#)
+      root = try JSONNode(
+        parsing: payload,
+        expecting: "a JSON object such as "
+          + #"{"id": "job-42", "lat": 60.1699, "lon": 24.9384, "name": "Depot"}"#)
     } catch {
       throw FleetCommandReply(id: nil, status: .error, message: error.description)
     }
@@ -69,7 +71,8 @@ extension FleetDispatch {
   /// A string of 1…`limit` characters with no control characters.
   private static func text(_ node: JSONNode, limit: Int) throws(JSONError) -> String {
     let text = try node.nonEmptyString()
-    guard text.count <= limit, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    guard text.count <= limit,
+      !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
     else {
       throw node.error(
         expected: "1 to \(limit) characters without control characters", code: .outOfRange)
