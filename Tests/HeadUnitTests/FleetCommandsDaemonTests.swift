@@ -13,15 +13,9 @@ struct FleetCommandsDaemonTests {
     let replies = try MQTTSubscriber(broker: broker, filter: "fleet/van-7/reply")
     let status = try MQTTSubscriber(
       broker: broker, filter: "fleet/van-7/status", clientId: "status-watch")
-    let fleet = """
-      ,
-        "fleet": {
-          "enabled": true, "transport": "mqtt", "broker": "\(broker.url)",
-          "vehicleId": "van-7", "intervalSeconds": 5, "commands": true
-        }
-      """
     // The rig resumes a trip along helsinki-1: the unit is guiding.
-    let rig = try DaemonProcessTests.Rig(sections: fleet)
+    let rig = try DaemonProcessTests.Rig(
+      sections: FleetMQTTDaemonTests.fleet(broker, #", "commands": true"#))
     try #require(
       await rig.daemon.waitForLine { $0.contains("first frame") } != nil,
       "\(rig.daemon.err.joined(separator: "\n"))")

@@ -56,15 +56,7 @@ struct FleetDispatchGoldenTests {
     }
     let renderer = try TemplateRenderer(size: c.size)
     _ = renderer.render(scene)
-    let image = renderer.pixelBuffer()
-    let url = MapGoldenTests.goldens.appendingPathComponent("\(name)-\(c).png")
-    if Golden.updating {
-      try image.writePNG(to: url.path)
-      return
-    }
-    let golden = try PixelBuffer(contentsOfPNG: url.path)
-    let difference = try #require(image.difference(from: golden))
-    #expect(difference.maximum <= 8 || difference.pixels <= 200, "\(name)-\(c): \(difference)")
+    try MapGoldenTests.check(renderer.pixelBuffer(), "\(name)-\(c).png")
   }
 
   @Test(arguments: cases)

@@ -8,17 +8,23 @@ import Testing
 /// killed, its last will says `offline`.
 @Suite("fleet reporting over MQTT in headunit run (process)")
 struct FleetMQTTDaemonTests {
+  /// The daemon's `fleet` section reporting as van-7 every 5 s to `broker`, with `more`
+  /// members (each starting with a comma), as the rig's `sections` takes it.
+  static func fleet(_ broker: MosquittoBroker, _ more: String = "") -> String {
+    """
+    ,
+      "fleet": {
+        "enabled": true, "transport": "mqtt", "broker": "\(broker.url)",
+        "vehicleId": "van-7", "intervalSeconds": 5\(more)
+      }
+    """
+  }
+
   @Test func reportsAndItsLastWillWhenKilled() async throws {
     let broker = try MosquittoBroker.start()
     let subscriber = try MQTTSubscriber(broker: broker, filter: "fleet/#")
-    let fleet = """
-      ,
-        "fleet": {
-          "enabled": true, "transport": "mqtt", "broker": "\(broker.url)",
-          "vehicleId": "van-7", "intervalSeconds": 5, "keepaliveSeconds": 5
-        }
-      """
-    let rig = try DaemonProcessTests.Rig(sections: fleet)
+    let rig = try DaemonProcessTests.Rig(
+      sections: Self.fleet(broker, #", "keepaliveSeconds": 5"#))
     try #require(
       await rig.daemon.waitForLine { $0.contains("first frame") } != nil,
       "\(rig.daemon.err.joined(separator: "\n"))")
