@@ -26,6 +26,7 @@ public enum BenchCommand {
       ("render", RenderBenchmark.help, RenderBenchmark.run),
       ("saves", SaveBenchmark.help, SaveBenchmark.run),
       ("fleet-queue", FleetQueueBenchmark.help, FleetQueueBenchmark.run),
+      ("fleet", FleetBenchmark.help, FleetBenchmark.run),
       ("startup", StartupBenchmark.help, StartupBenchmark.run),
       ("maps", MapBenchmark.help, MapBenchmark.run),
       ("routing", RoutingBenchmark.help, RoutingBenchmark.run),
@@ -41,7 +42,7 @@ public enum BenchCommand {
       options: [
         "points", "fixes", "runs", "seconds", "reports", "prompts", "device", "lang", "size",
         "dir", "count", "map", "queries", "osrm", "valhalla", "inputs", "spacing", "pbf",
-        "differences", "threads", "drive", "rates", "speed",
+        "differences", "threads", "drive", "rates", "speed", "interval", "duration", "format",
       ],
       flags: ["help", "trace", "pairs"])
     if args.flag("help") {

@@ -40,7 +40,7 @@ public enum HeadUnitCommand {
       maps verify FILE.map    check a whole map file, its routing hierarchy included
       search QUERY [--map FILE] [--near LAT,LON] [--limit N] [--json]
                               addresses, streets, places, postcodes and cities on the map
-      bench guidance|gpsd|speech|render|saves|startup|maps|routing|contraction|search|bridge|drive|fleet-queue
+      bench guidance|gpsd|speech|render|saves|startup|maps|routing|contraction|search|bridge|drive|fleet-queue|fleet
                               performance figures
       wiring [--board pi3|pi4|pi5|zero2w] [--config FILE] [--out FILE.png] [--markdown]
                               the header pins to wire, as a table and a diagram

@@ -171,6 +171,31 @@ struct FleetMQTTTests {
     #expect(throws: FleetError.self) { try stranger.send(report(1), token: nil) }
   }
 
+  @Test func aTransportStartedWithTheBrokerDownConnectsOnceItIsUp() async throws {
+    // A car that starts without a signal: the first connect is refused.
+    let broker = try MosquittoBroker.start()
+    broker.stop()
+    let mqtt = try transport(broker, timeout: .seconds(1))
+    #expect(throws: FleetError.self) { try mqtt.send(report(1), token: nil) }
+    // Known to be away now: the next send fails at once instead of waiting its timeout.
+    let clock = ContinuousClock()
+    let retry = clock.measure { _ = try? mqtt.send(report(1), token: nil) }
+    #expect(retry < .milliseconds(500))
+    try broker.restart()
+    // libmosquitto's thread reconnects on its own backoff; ticks keep coming meanwhile.
+    let deadline = clock.now + .seconds(20)
+    var delivered = false
+    while !delivered, clock.now < deadline {
+      do {
+        try mqtt.send(report(1), token: nil)
+        delivered = true
+      } catch {
+        try await Task.sleep(for: .milliseconds(200))
+      }
+    }
+    #expect(delivered, "the broker did not acknowledge the report 20 s after it was back")
+  }
+
   @Test func withoutABrokerASendFailsAsUnreachable() throws {
     let port = try GPSDDaemon.freePort(udp: false)
     let mqtt = try MQTTTransport(

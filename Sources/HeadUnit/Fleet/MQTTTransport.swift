@@ -86,8 +86,9 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
   /// Where checked commands go (see `MQTTTransport+Commands.swift`).
   var commandHandler: (@Sendable (Result<FleetDispatch, FleetCommandReply>) -> Void)?
   private var connected = false
-  /// Set when a connection failed or was lost, cleared on connect: `send` then fails at
-  /// once instead of waiting for a broker that is known to be away.
+  /// Set when a connection failed, was lost or did not come within a `send`'s timeout,
+  /// cleared on connect: `send` then fails at once instead of waiting for a broker that is
+  /// known to be away.
   private var failure: String?
   private var acknowledged = Set<Int32>()
   /// The last report published and not yet known to be acknowledged, with its message id.
@@ -207,6 +208,9 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
         throw FleetError(.unreachable, url: url, failure)
       }
       guard condition.wait(until: deadline) else {
+        // The thread reports no failed attempt, only a connection: until one comes, later
+        // sends fail at once instead of each waiting out its timeout.
+        if !connected, failure == nil { failure = "not connected within \(settings.timeout)" }
         throw connected
           ? FleetError(.timeout, url: url, "no acknowledgement within \(settings.timeout)")
           : FleetError(.unreachable, url: url, failure ?? "not connected")
@@ -227,7 +231,7 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
 
   // MARK: - Connection
 
-  /// Connects in the background and starts libmosquitto's thread, once. Call with
+  /// Starts libmosquitto's thread and connects in the background, once. Call with
   /// `condition` locked.
   func startIfNeeded() throws(FleetError) {
     guard !started else { return }
@@ -237,16 +241,19 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
     let tls = settings.broker.scheme?.lowercased() == "mqtts"
     let port = settings.broker.port ?? (tls ? 8883 : 1883)
     let keepalive = Int32(max(5, settings.keepalive.seconds.rounded()))
-    let rc = mosquitto_connect_async(handle, host, Int32(port), keepalive)
-    if rc != MOSQ_ERR_SUCCESS.rawValue {
-      // The thread started below keeps trying with backoff.
-      failure = Self.describe(rc)
-    }
+    // The thread first: libmosquitto 2.0's thread, started after a connect that failed at
+    // once (no broker listening yet, as in a car that starts without a signal), waits for
+    // a connect that never comes, and the unit would never report until restarted.
     let loop = mosquitto_loop_start(handle)
     guard loop == MOSQ_ERR_SUCCESS.rawValue else {
       throw FleetError(.unreachable, url: url, "network thread: \(Self.describe(loop))")
     }
     started = true
+    let rc = mosquitto_connect_async(handle, host, Int32(port), keepalive)
+    if rc != MOSQ_ERR_SUCCESS.rawValue {
+      // The thread keeps trying with backoff.
+      failure = Self.describe(rc)
+    }
   }
 
   /// Publishes `offline` (retained) and waits up to a second for it, then disconnects and
