@@ -83,7 +83,11 @@ public enum BridgeDecoder {
     case "hello":
       return .hello(
         version: try fields.required("version").integer(in: 0...Int.max),
-        app: try fields["app"]?.string() ?? "")
+        app: try fields["app"]?.string() ?? "",
+        category: try fields["category"].map { node throws(JSONError) in
+          let name = try node.string(oneOf: AppCategory.allCases.map(\.rawValue))
+          return AppCategory(rawValue: name) ?? .navigation
+        } ?? .navigation)
     case "heartbeat": return .heartbeat
     case "goodbye": return .goodbye
     case "setRootTemplate": return .setRootTemplate(try template(fields.required("template")))
@@ -158,7 +162,7 @@ public enum BridgeDecoder {
 
   /// The keys each request may carry besides `type` and `id`.
   static let requestKeys: [String: [String]] = [
-    "hello": ["version", "app"], "heartbeat": [], "goodbye": [],
+    "hello": ["version", "app", "category"], "heartbeat": [], "goodbye": [],
     "setRootTemplate": ["template"], "pushTemplate": ["template"], "popTemplate": [],
     "popToRootTemplate": [], "popToTemplate": ["templateId"], "presentTemplate": ["template"],
     "dismissTemplate": [], "updateTemplate": ["template"],

@@ -2,7 +2,10 @@ import Navigation
 
 /// The interface controller's tunables.
 public struct InterfaceConfiguration: Hashable, Sendable {
-  /// Templates in the stack at most, the root included (CarPlay: 5 for most apps).
+  /// The kind of app whose templates these are: which it may use, and how deep.
+  public var category: AppCategory
+  /// Templates in the stack at most, the root included (CarPlay: 5 for most apps; the
+  /// category may allow fewer).
   public var maximumDepth: Int
   /// Pan mode ends after this many seconds without input.
   public var panTimeout: Double
@@ -21,10 +24,12 @@ public struct InterfaceConfiguration: Hashable, Sendable {
   public var mapControls: MapControlRoom
 
   public init(
-    maximumDepth: Int = 5, panTimeout: Double = 10, panStep: Double = 80,
+    category: AppCategory = .navigation, maximumDepth: Int = 5, panTimeout: Double = 10,
+    panStep: Double = 80,
     zoomPerDetent: Double = 1, drivingSpeed: Double = 8 / 3.6, drivingListItemLimit: Int = 12,
     text: ScreenText = ScreenText(), mapControls: MapControlRoom = MapControlRoom()
   ) {
+    self.category = category
     self.maximumDepth = maximumDepth
     self.panTimeout = panTimeout
     self.panStep = panStep
@@ -34,4 +39,7 @@ public struct InterfaceConfiguration: Hashable, Sendable {
     self.text = text
     self.mapControls = mapControls
   }
+
+  /// The deepest the stack may grow: ``maximumDepth`` or the category's, the smaller.
+  public var depthLimit: Int { min(maximumDepth, category.maximumDepth) }
 }

@@ -1,39 +1,49 @@
 import Foundation
 
 extension InterfaceController {
-  /// Replaces the stack with `template`, which must be a map or a tab bar.
+  /// Replaces the stack with `template`, a kind the app's category may use as its root (a
+  /// navigation app's map or tab bar).
   mutating func setRoot(_ template: Template) throws(TemplateError) {
     let verb = "set root to"
-    guard TemplateKind.rootable.contains(template.kind) else {
+    let category = configuration.category
+    guard category.rootKinds.contains(template.kind) else {
       throw .rule(
         .unsupportedRoot, verb, template.kind, template.id,
-        "a navigation app's root is its map or a tab bar")
+        "\(category.appPhrase)'s root is \(category == .navigation ? "its map or a tab bar" : "a " + AppCategory.words(category.rootKinds))"
+      )
     }
     try template.validate(for: verb)
+    try checkTabs(of: template, verb: verb)
     tearDownMap()
     stack = [limited(template)]
     render(.stack)
   }
 
-  /// Pushes a list, grid, search, information or point-of-interest template.
+  /// Pushes a kind the app's category may push (a navigation app's list, grid, search,
+  /// information or point-of-interest template).
   mutating func push(_ template: Template) throws(TemplateError) {
     let verb = "push"
+    let category = configuration.category
     if template.kind == .tabBar {
       throw .rule(.tabBarNotRoot, verb, .tabBar, template.id, "a tab bar can only be the root")
     }
-    guard TemplateKind.pushable.contains(template.kind) else {
+    guard category.pushKinds.contains(template.kind) else {
+      let pushable = AppCategory.words(category.pushKinds, joiner: "and")
       throw .rule(
         .unsupportedPush, verb, template.kind, template.id,
-        "only list, grid, search, information and point of interest templates can be pushed")
+        category == .navigation
+          ? "only \(pushable) templates can be pushed"
+          : "\(category.appPhrase) can push only \(pushable) templates")
     }
     guard !stack.isEmpty else {
       throw .rule(.noRoot, verb, template.kind, template.id, "there is no root yet")
     }
-    guard stack.count < configuration.maximumDepth else {
+    let limit = configuration.depthLimit
+    guard stack.count < limit else {
       throw .rule(
         .depthExceeded, verb, template.kind, template.id,
-        "the stack would be \(stack.count + 1) deep, at most \(configuration.maximumDepth) "
-          + "including the root")
+        "the stack would be \(stack.count + 1) deep, at most \(limit) including the root"
+          + (limit < configuration.maximumDepth ? " for \(category.appPhrase)" : ""))
     }
     guard !stack.contains(where: { $0.id == template.id }) else {
       throw .rule(
@@ -43,6 +53,17 @@ extension InterfaceController {
     try template.validate(for: verb)
     stack.append(limited(template))
     render(.stack)
+  }
+
+  /// A tab bar's tabs must be kinds the category may use in one.
+  private func checkTabs(of template: Template, verb: String) throws(TemplateError) {
+    guard case .tabBar(let bar) = template else { return }
+    let category = configuration.category
+    for tab in bar.tabs where !category.tabKinds.contains(tab.kind) {
+      throw .rule(
+        .unsupportedRoot, verb, .tabBar, template.id,
+        "\(category.appPhrase)'s tab cannot hold \(AppCategory.withArticle(tab.kind.rawValue))")
+    }
   }
 
   /// Pops the top template; the root stays.

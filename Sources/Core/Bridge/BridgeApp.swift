@@ -183,8 +183,16 @@ public struct BridgeApp: Sendable {
     for effect in controller.handle(make(request), at: now) { react(to: effect, at: now) }
   }
 
-  /// The navigation requests.
+  /// The navigation requests (of navigation apps only).
   private mutating func navigate(_ request: BridgeRequest, id: BridgeRequestID?, at now: Date) {
+    let category = controller.configuration.category
+    guard category == .navigation else {
+      fail(
+        id, BridgeError.Code.noNavigation,
+        "\(category.appPhrase) has no navigation session: only navigation apps navigate "
+          + "(hand a destination to the built-in app with navigateTo)")
+      return
+    }
     if case .startNavigation(let tripID, let choice) = request {
       guard let trip = previewed?.trips.first(where: { $0.id == tripID }) else {
         let known = previewed?.trips.map { "\"\($0.id)\"" }.joined(separator: ", ") ?? ""

@@ -6,8 +6,9 @@ import Templates
 ///
 /// See `docs/bridge.md` for the wire form of each case.
 public enum BridgeRequest: Sendable, Equatable {
-  /// Opens the conversation: the protocol version the client speaks and its name.
-  case hello(version: Int, app: String)
+  /// Opens the conversation: the protocol version the client speaks, its name, and its
+  /// category (navigation unless it says otherwise), which decides its templates.
+  case hello(version: Int, app: String, category: AppCategory = .navigation)
   /// The client is alive. No reply.
   case heartbeat
   /// The client is leaving; the connection closes after the reply.

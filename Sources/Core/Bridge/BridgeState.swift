@@ -1,4 +1,5 @@
 import Foundation
+import Templates
 
 /// What the core knows about the bridge: the clients connected, when each last proved it
 /// was alive, and the app holding the screen (nil: the built-in app has it).
@@ -7,6 +8,8 @@ public struct BridgeState: Sendable {
   public struct Client: Sendable, Equatable {
     /// The name from `hello`; nil until the client has said it.
     public var app: String?
+    /// The category from `hello`: which templates its screen may use.
+    public var category = AppCategory.navigation
     /// The last heartbeat or hello (the connection, before either).
     public var heardAt: Date
   }

@@ -60,7 +60,7 @@ extension HeadUnitCore {
     _ request: BridgeRequest, id: BridgeRequestID?, from client: BridgeClientID, at now: Date
   ) {
     switch request {
-    case .hello(let version, let name):
+    case .hello(let version, let name, let category):
       guard BridgeSettings.supportedVersions.contains(version) else {
         let supported = BridgeSettings.supportedVersions.map(String.init)
           .joined(separator: ", ")
@@ -76,8 +76,11 @@ extension HeadUnitCore {
       }
       let first = bridge.clients[client]?.app == nil
       bridge.clients[client]?.app = name
+      bridge.clients[client]?.category = category
       bridge.clients[client]?.heardAt = now
-      if first { effects.append(.log(.notice, "bridge: \(client) is \"\(name)\"")) }
+      if first {
+        effects.append(.log(.notice, "bridge: \(client) is \"\(name)\" (\(category.rawValue))"))
+      }
       let settings = configuration.bridge
       send(
         client,
@@ -132,8 +135,9 @@ extension HeadUnitCore {
       navigateBuiltIn(to: found, start: start, id: id, for: client, at: now, asFound: true)
     case .setRootTemplate where bridge.screen?.client != client:
       // A new app takes the screen only if its root is accepted.
-      var candidate = BridgeApp(
-        client: client, configuration: app.controller.configuration)
+      var configuration = app.controller.configuration
+      configuration.category = bridge.clients[client]?.category ?? .navigation
+      var candidate = BridgeApp(client: client, configuration: configuration)
       let result = candidate.handle(request, id: id, at: now)
       let accepted = result.contains {
         if case .send(.reply) = $0 { true } else { false }

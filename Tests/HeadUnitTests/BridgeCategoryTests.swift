@@ -1,0 +1,105 @@
+import Bridge
+import Foundation
+import Templates
+import Testing
+
+@testable import Core
+@testable import HeadUnit
+
+/// A bridge app's category from `hello` decides its templates: each rule broken through
+/// the bridge is one error answer naming it, and the screen stays as it was.
+@Suite("Bridge app categories")
+struct BridgeCategoryTests {
+  typealias T = BridgeCoreTests
+
+  /// A greeted client of `category`.
+  static func clock(_ category: String) -> CoreClock {
+    var clock = CoreClock(core: HeadUnitCoreTests.core())
+    clock.send(.bridge(.connected(T.client)), at: 0)
+    clock.send(
+      T.line(#"{"type":"hello","id":1,"version":1,"app":"t","category":"\#(category)"}"#),
+      at: 0)
+    return clock
+  }
+
+  static func errors(_ clock: CoreClock, from t: TimeInterval) -> [BridgeError] {
+    T.sent(clock, from: t).compactMap { if case .error(_, let e) = $0 { e } else { nil } }
+  }
+
+  @Test func anAudioAppsListTakesTheScreenAndItsInformationIsRefused() throws {
+    var clock = Self.clock("audio")
+    #expect(clock.core.bridge.clients[T.client]?.category == .audio)
+    clock.send(
+      T.line(
+        #"{"type":"setRootTemplate","id":2,"template":{"type":"map","id":"m"}}"#), at: 1)
+    #expect(
+      Self.errors(clock, from: 1).map(\.message)
+        == ["cannot set root to map: an audio app's root is a list, grid or tab bar"])
+    #expect(clock.core.bridge.screen == nil, "the built-in app keeps the screen")
+
+    clock.send(
+      T.line(
+        #"{"type":"setRootTemplate","id":3,"template":{"type":"list","id":"library","title":"Library","items":[{"id":"a","text":"Artists"}]}}"#
+      ), at: 2)
+    #expect(clock.core.bridge.screen?.controller.stack.map(\.id) == ["library"])
+    let before = clock.core.bridge.screen?.controller
+    clock.send(
+      T.line(
+        #"{"type":"pushTemplate","id":4,"template":{"type":"information","id":"i","title":"About","items":[{"title":"a","detail":"b"}]}}"#
+      ), at: 3)
+    let sent = T.sent(clock, from: 3)
+    #expect(sent.count == 1, "exactly one answer")
+    #expect(
+      Self.errors(clock, from: 3).map(\.message)
+        == ["cannot push information: an audio app can push only list and grid templates"])
+    #expect(clock.core.bridge.screen?.controller == before)
+
+    clock.send(T.line(#"{"type":"startNavigation","id":5,"tripId":"x","routeChoice":0}"#), at: 4)
+    #expect(Self.errors(clock, from: 4).map(\.code) == [BridgeError.Code.noNavigation])
+    #expect(
+      Self.errors(clock, from: 4).first?.message.hasPrefix(
+        "an audio app has no navigation session") == true)
+  }
+
+  @Test func aQuickFoodAppIsTwoDeep() {
+    var clock = Self.clock("quickFood")
+    clock.send(
+      T.line(
+        #"{"type":"setRootTemplate","id":2,"template":{"type":"pointOfInterest","id":"shops","title":"Shops","points":[{"id":"s1","title":"Kiosk","latitude":60.17,"longitude":24.94}]}}"#
+      ), at: 1)
+    clock.send(
+      T.line(
+        #"{"type":"pushTemplate","id":3,"template":{"type":"list","id":"menu","title":"Menu","items":[]}}"#
+      ),
+      at: 2)
+    clock.send(
+      T.line(
+        #"{"type":"pushTemplate","id":4,"template":{"type":"list","id":"more","title":"More","items":[]}}"#
+      ),
+      at: 3)
+    #expect(clock.core.bridge.screen?.controller.stack.map(\.id) == ["shops", "menu"])
+    #expect(
+      Self.errors(clock, from: 3).map(\.message) == [
+        "cannot push list: the stack would be 3 deep, at most 2 including the root for a quick "
+          + "food app"
+      ])
+  }
+
+  @Test func anUnknownCategoryIsRefusedWithItsPath() throws {
+    var clock = CoreClock(core: HeadUnitCoreTests.core())
+    clock.send(.bridge(.connected(T.client)), at: 0)
+    clock.send(
+      T.line(#"{"type":"hello","id":1,"version":1,"app":"t","category":"games"}"#), at: 0)
+    let error = try #require(Self.errors(clock, from: 0).first)
+    #expect(error.path == "$.category")
+    #expect(error.message.contains("navigation"), "\(error.message)")
+    #expect(clock.core.bridge.clients[T.client]?.app == nil, "not greeted")
+  }
+
+  @Test func withoutACategoryAnAppIsANavigationApp() {
+    var clock = CoreClock(core: HeadUnitCoreTests.core())
+    clock.send(.bridge(.connected(T.client)), at: 0)
+    clock.send(T.line(#"{"type":"hello","id":1,"version":1,"app":"t"}"#), at: 0)
+    #expect(clock.core.bridge.clients[T.client]?.category == .navigation)
+  }
+}
