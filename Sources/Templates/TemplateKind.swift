@@ -10,12 +10,10 @@ public enum TemplateKind: String, Hashable, Sendable, CaseIterable {
   case pointOfInterest = "point of interest"
   case tabBar = "tab bar"
 
-  /// The kinds `push` accepts.
+  /// The kinds a navigation app may push (`AppCategory` has every category's).
   public static let pushable: Set<TemplateKind> = [
     .list, .grid, .search, .information, .pointOfInterest,
   ]
   /// The kinds `present` accepts.
   public static let presentable: Set<TemplateKind> = [.alert, .actionSheet]
-  /// The kinds `setRoot` accepts (a navigation app's root is its map, or a tab bar).
-  public static let rootable: Set<TemplateKind> = [.map, .tabBar]
 }
