@@ -28,6 +28,8 @@ let package = Package(
     .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     .systemLibrary(
       name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+    .systemLibrary(
+      name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
     .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
     .systemLibrary(name: "CLinuxFB"),
     .systemLibrary(name: "CTimex"),
@@ -69,7 +71,9 @@ let package = Package(
     .target(name: "Canvas", dependencies: ["CCairo", "CPango"], swiftSettings: strict),
     .target(
       name: "Rendering",
-      dependencies: ["Geo", "Navigation", "Templates", "MapLayers", "Canvas", "CCairo"],
+      dependencies: [
+        "Geo", "Navigation", "Templates", "MapLayers", "Canvas", "CCairo", "CTurboJPEG",
+      ],
       swiftSettings: strict
     ),
     .target(

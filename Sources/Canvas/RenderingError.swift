@@ -7,6 +7,10 @@ public struct RenderingError: Error, Equatable, CustomStringConvertible {
     case png
     /// A size or argument outside what the renderer supports.
     case invalidArgument
+    /// An image (artwork) bigger than allowed, in bytes or in pixels: refused undecoded.
+    case imageTooLarge
+    /// Bytes that are not a PNG or JPEG image, or a broken or cut-short one.
+    case unreadableImage
   }
 
   public var code: Code

@@ -7,15 +7,15 @@ import Canvas
 /// room gets an empty rectangle (and is not drawn).
 extension NavigationLayout {
   /// Between stacked parts, and from the cards.
-  private var gap: Double { (8 * scale).rounded() }
+  var gap: Double { (8 * scale).rounded() }
   /// The column of the map buttons (its left edge).
-  private var buttonColumn: Double { mapButtons.first?.minX ?? Double(size.width) }
+  var buttonColumn: Double { mapButtons.first?.minX ?? Double(size.width) }
   /// The top of the map not covered by the card (or the header).
   private var freeTop: Double { isPortrait ? mapArea.minY + gap : secondary.maxY + gap }
 
   /// The parts the driver's overlays must keep clear of: the cards, the estimates, the
   /// status chip, the navigation bar's row and the map buttons (with a gap around each).
-  private var occupied: [ScreenRect] {
+  var occupied: [ScreenRect] {
     ([card, secondary, estimates, status, navigationBar] + mapButtons)
       .filter { !$0.isEmpty }.map { $0.insetBy(-gap) }
   }
@@ -27,7 +27,7 @@ extension NavigationLayout {
       x: vehicleAnchor.x - half, y: vehicleAnchor.y - half, width: 2 * half, height: 2 * half)
   }
 
-  private func isClear(_ r: ScreenRect) -> Bool {
+  func isClear(_ r: ScreenRect) -> Bool {
     let vehicle = vehicleBox
     return !r.isEmpty && mapArea.contains(r) && !r.intersects(vehicle)
       && !occupied.contains { r.intersects($0) }

@@ -186,6 +186,7 @@ public final class NavigationRenderer {
     case .status(let status): painter.status(status, in: local)
     case .mapButton(let button, let focused): painter.mapButton(button, focused: focused, in: local)
     case .barButton(let button, let focused): painter.barButton(button, focused: focused, in: local)
+    case .nowPlaying(let strip): painter.nowPlayingStrip(strip, in: local)
     default: _ = Self.paintDriver(item.key.content, painter, in: local)
     }
     return CachedOverlay(key: item.key, rect: item.rect, padded: padded, canvas: canvas)
@@ -217,6 +218,9 @@ public final class NavigationRenderer {
     }
     if let trip = scene.trip { add("estimates", layout.estimates, .estimates(trip)) }
     items += driverItems(scene)
+    if let strip = scene.nowPlaying {
+      add("nowPlaying", layout.nowPlayingStrip, .nowPlaying(strip))
+    }
     add("status", layout.status, .status(scene.status))
     let template = scene.template
     let slots = layout.barButtonSlots(
@@ -306,6 +310,7 @@ struct OverlayKey: Hashable {
     case scaleBar(ScaleBar)
     /// The map's heading, whole degrees.
     case compass(Int)
+    case nowPlaying(NowPlayingStrip)
   }
   var theme: String
   /// The labels' language: the same content reads differently in another.

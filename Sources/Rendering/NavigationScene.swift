@@ -43,6 +43,8 @@ public struct NavigationScene: Sendable {
   public var template: MapTemplate
   /// The road driven, the speed and limit, and the scale bar and compass; nil shows none.
   public var driver: DriverContent?
+  /// The compact Now Playing strip, while something plays; nil shows none.
+  public var nowPlaying: NowPlayingStrip?
   /// The words of the screen's own labels ("arrival", "Then", banners) and their language.
   public var text = ScreenText()
 

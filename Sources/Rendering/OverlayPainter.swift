@@ -15,9 +15,9 @@ struct OverlayPainter {
   /// The words of the labels.
   var text = ScreenText()
 
-  private func px(_ v: Double) -> Double { (v * scale).rounded() }
+  func px(_ v: Double) -> Double { (v * scale).rounded() }
   /// `v` design pixels of type at this scale, never under 12 px (a label).
-  private func type(_ v: Double) -> Double { max(min(v, 12), px(v)) }
+  func type(_ v: Double) -> Double { max(min(v, 12), px(v)) }
   private var symbolSide: Double { max(minimums.symbol, px(96)) }
   private var radius: Double { px(14) }
 

@@ -56,6 +56,8 @@ public final class TemplateRenderer {
     case .search(let search): painter.search(search, in: area)
     case .pointOfInterest(let poi, let layers):
       painter.pointsOfInterest(poi, layers: layers, in: area)
+    case .nowPlaying(let template, let artwork):
+      painter.nowPlaying(template, artwork: artwork, in: area)
     }
     cairo_restore(target.cr)
     if hasTabBar, let bar = scene.tabBar { painter.tabBar(bar) }

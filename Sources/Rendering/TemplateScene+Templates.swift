@@ -17,6 +17,7 @@ extension TemplateScene.Content {
     case .information(let t): self = .information(t)
     case .search(let t): self = .search(t)
     case .pointOfInterest(let t): self = .pointOfInterest(t, layers: map.layers)
+    case .nowPlaying(let t): self = .nowPlaying(t, artwork: map.artwork)
     case .alert, .actionSheet, .tabBar: return nil
     }
   }
@@ -33,6 +34,7 @@ extension Template {
     case .information(let t): t.title
     case .search: text[.search]
     case .pointOfInterest(let t): t.title
+    case .nowPlaying(let t): t.title
     case .alert, .actionSheet: ""
     case .tabBar: text[.home]
     }
@@ -46,6 +48,7 @@ extension Template {
     case .information: .info
     case .search: .search
     case .pointOfInterest: .pin
+    case .nowPlaying: .speaker
     case .alert, .actionSheet, .tabBar: .letters("?")
     }
   }
@@ -74,15 +77,18 @@ public struct MapContext: Sendable {
   public var layers: [any MapLayer]
   /// The share of the navigation alert's time left (1 → 0), nil to draw no timer.
   public var alertRemaining: Double?
+  /// The Now Playing screen's artwork, from the artwork cache.
+  public var artwork: Artwork
 
   public init(
     scene: NavigationScene, routes: [String: [MapRoute]] = [:], layers: [any MapLayer] = [],
-    alertRemaining: Double? = nil
+    alertRemaining: Double? = nil, artwork: Artwork = .none
   ) {
     self.scene = scene
     self.routes = routes
     self.layers = layers
     self.alertRemaining = alertRemaining
+    self.artwork = artwork
   }
 }
 

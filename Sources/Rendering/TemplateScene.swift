@@ -16,6 +16,9 @@ public struct TemplateScene: Sendable {
     case search(SearchTemplate)
     /// With the map layers under the pins.
     case pointOfInterest(PointOfInterestTemplate, layers: [any MapLayer])
+    /// With its artwork as the artwork cache gives it (`ArtworkCache.artwork(id:side:)`
+    /// at `TemplateLayout.nowPlayingArtworkSide`).
+    case nowPlaying(NowPlayingTemplate, artwork: Artwork)
   }
 
   /// Presented over everything, on a dimmed screen.

@@ -99,7 +99,7 @@ extension InterfaceController {
         bar.tabs[bar.selectedIndex] = tab
       }
       template = .tabBar(bar)
-    case .grid, .information, .pointOfInterest, .alert, .actionSheet, .map:
+    case .grid, .information, .pointOfInterest, .alert, .actionSheet, .map, .nowPlaying:
       outbox.append(.selected(templateID: template.id, elementID: element))
     }
   }

@@ -10,6 +10,8 @@ public enum Template: Hashable, Sendable, Identifiable {
   case search(SearchTemplate)
   case pointOfInterest(PointOfInterestTemplate)
   case tabBar(TabBarTemplate)
+  /// The one shared Now Playing screen; pushed, never presented or the root.
+  case nowPlaying(NowPlayingTemplate)
 
   public var id: String {
     switch self {
@@ -22,6 +24,7 @@ public enum Template: Hashable, Sendable, Identifiable {
     case .search(let t): t.id
     case .pointOfInterest(let t): t.id
     case .tabBar(let t): t.id
+    case .nowPlaying(let t): t.id
     }
   }
 
@@ -36,6 +39,7 @@ public enum Template: Hashable, Sendable, Identifiable {
     case .search: .search
     case .pointOfInterest: .pointOfInterest
     case .tabBar: .tabBar
+    case .nowPlaying: .nowPlaying
     }
   }
 
@@ -54,6 +58,7 @@ public enum Template: Hashable, Sendable, Identifiable {
     case .search: return
     case .pointOfInterest(let t): try t.validate(for: verb)
     case .tabBar(let t): try t.validate(for: verb)
+    case .nowPlaying(let t): try t.validate(for: verb)
     }
   }
 
@@ -69,6 +74,7 @@ public enum Template: Hashable, Sendable, Identifiable {
     case .search(let t): t.focusOrder
     case .pointOfInterest(let t): t.focusOrder
     case .tabBar(let t): t.focusOrder
+    case .nowPlaying(let t): t.focusOrder
     }
   }
 

@@ -46,6 +46,8 @@ public struct TemplateError: Error, Hashable, Sendable, CustomStringConvertible 
     case navigationAlertVisible
     /// A request about a navigation alert or trip preview that is not shown.
     case nothingShown
+    /// A value out of its range (a negative or non-finite time, elapsed past the duration).
+    case invalidValue
   }
 
   public var code: Code

@@ -9,10 +9,11 @@ public enum TemplateKind: String, Hashable, Sendable, CaseIterable {
   case search
   case pointOfInterest = "point of interest"
   case tabBar = "tab bar"
+  case nowPlaying = "now playing"
 
   /// The kinds a navigation app may push (`AppCategory` has every category's).
   public static let pushable: Set<TemplateKind> = [
-    .list, .grid, .search, .information, .pointOfInterest,
+    .list, .grid, .search, .information, .pointOfInterest, .nowPlaying,
   ]
   /// The kinds `present` accepts.
   public static let presentable: Set<TemplateKind> = [.alert, .actionSheet]
