@@ -36,6 +36,8 @@ let package = Package(
       name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     .systemLibrary(
       name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+    .systemLibrary(
+      name: "CMPDClient", pkgConfig: "libmpdclient", providers: [.apt(["libmpdclient-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "CHTTP", linkerSettings: [.linkedLibrary("dl")]),
     .target(name: "JSON", swiftSettings: strict),
@@ -87,6 +89,9 @@ let package = Package(
       path: "Audio",
       swiftSettings: strict
     ),
+    .target(
+      name: "Music", dependencies: ["Core", "CMPDClient", "POSIX"], path: "Music",
+      swiftSettings: strict),
     .target(
       name: "Bridge",
       dependencies: ["Core", "Geo", "JSON", "Navigation", "Templates", "POSIX"],
