@@ -173,6 +173,8 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "MusicTests", dependencies: ["Music", "Core", "Rigs"], swiftSettings: strict),
+    .testTarget(
       name: "RoutingTests",
       dependencies: [
         "Routing", "MapFile", "Maneuvers", "MapImport", "Geo", "Navigation", "Readers",
