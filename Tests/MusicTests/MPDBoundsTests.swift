@@ -54,4 +54,21 @@ struct MPDBoundsTests {
     let error = try #require(await unavailability(of: player))
     #expect([.malformed, .timeout].contains(error.code))
   }
+
+  @Test func neverKeepsMoreThanItsLimitOfAnEndlessListing() async throws {
+    // 250,000 songs to every request: past what any library holds (and past the reader's
+    // 200,000), so the reply is given up, or cut at the limit, never kept.
+    let reply = String(repeating: "file: a.flac\n", count: 250_000) + "OK\n"
+    let garbage = try GarbageServer(greeting: "OK MPD 0.23.5\n", reply: reply)
+    let player = try MPDPlayer(settings(port: garbage.port, listLimit: 10, timeout: .seconds(1)))
+    let clock = ContinuousClock()
+    let start = clock.now
+    do {
+      let listing = try await player.list(.playlist("Huge"))
+      #expect(listing.items.count <= 10)
+    } catch {
+      #expect([.malformed, .timeout, .unavailable].contains(error.code))
+    }
+    #expect(clock.now - start < .seconds(10))
+  }
 }

@@ -10,7 +10,8 @@ public struct MusicState: Sendable, Equatable {
     public var title: String
     public var artist: String?
     public var album: String?
-    /// The song's path under the music directory (or its stream URL).
+    /// The song's path under the music directory (or its stream URL); empty when longer
+    /// than ``MusicText/maximumURI``.
     public var uri: String
     /// Nil for a stream, or when the server does not know yet.
     public var duration: Duration?
