@@ -38,6 +38,8 @@ let package = Package(
       name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     .systemLibrary(
       name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+    .systemLibrary(
+      name: "CMPDClient", pkgConfig: "libmpdclient", providers: [.apt(["libmpdclient-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "CHTTP", linkerSettings: [.linkedLibrary("dl")]),
     .target(name: "JSON", swiftSettings: strict),
@@ -91,6 +93,9 @@ let package = Package(
       path: "Audio",
       swiftSettings: strict
     ),
+    .target(
+      name: "Music", dependencies: ["Core", "CMPDClient", "POSIX"], path: "Music",
+      swiftSettings: strict),
     .target(
       name: "Bridge",
       dependencies: ["Core", "Geo", "JSON", "Navigation", "Templates", "POSIX"],
@@ -171,6 +176,8 @@ let package = Package(
       dependencies: ["Audio", "Navigation"],
       swiftSettings: strict
     ),
+    .testTarget(
+      name: "MusicTests", dependencies: ["Music", "Core", "Rigs"], swiftSettings: strict),
     .testTarget(
       name: "RoutingTests",
       dependencies: [

@@ -23,7 +23,7 @@ PURE = ["Core", "Templates", "Navigation", "Geo", "JSON", "MapLayers"]
 # the import, the bridge's socket, the app.
 IMPURE = {
     "Board", "Audio", "Canvas", "Rendering", "Readers", "Routing", "MapFile", "Maneuvers", "Contraction", "OSMPBF", "MapImport",
-    "Search", "Bridge",
+    "Search", "Bridge", "Music",
     "HeadUnit", "POSIX", "Desktop",
 }
 # What a pure source may not use: the OS, threads, the wall clock, files, sockets.
@@ -31,7 +31,7 @@ FORBIDDEN = [
     (re.compile(r"^\s*import\s+(Glibc|Darwin|Dispatch|CoreFoundation|Synchronization|POSIX)\b"),
      "imports an OS module"),
     (re.compile(
-        r"^\s*import\s+(Board|Audio|Canvas|Rendering|Readers|Routing|MapFile|Maneuvers|Contraction|OSMPBF|MapImport|Search|Bridge|HeadUnit|Desktop)\b"),
+        r"^\s*import\s+(Board|Audio|Canvas|Rendering|Readers|Routing|MapFile|Maneuvers|Contraction|OSMPBF|MapImport|Search|Bridge|Music|HeadUnit|Desktop)\b"),
      "imports an edge module"),
     (re.compile(r"\bDate\(\)"), "reads the wall clock (Date())"),
     (re.compile(r"\b(ContinuousClock|SuspendingClock)\b"), "reads a clock"),

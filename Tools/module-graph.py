@@ -22,7 +22,7 @@ import package_description
 PURE = {"Geo", "Navigation", "Templates", "Core", "JSON", "MapLayers"}
 EDGES = {
     "Board", "Audio", "Canvas", "Rendering", "Readers", "Routing", "MapFile", "Maneuvers", "Contraction", "OSMPBF", "MapImport",
-    "Search", "Bridge",
+    "Search", "Bridge", "Music",
     "POSIX",
 }
 KINDS = {
