@@ -4,7 +4,7 @@
 /// | category | root | push | depth |
 /// |---|---|---|---|
 /// | navigation | map, tab bar | list, grid, search, information, point of interest | 5 |
-/// | audio | list, grid, tab bar | list, grid | 5 |
+/// | audio | list, grid, tab bar | list, grid, now playing | 5 |
 /// | communication | list, grid, tab bar | list, grid, information | 5 |
 /// | charging, parking | point of interest, list, grid, tab bar | point of interest, list, grid, information | 5 |
 /// | fueling | as charging | as charging | 3 |
@@ -37,7 +37,7 @@ public enum AppCategory: String, Hashable, Sendable, CaseIterable {
   public var pushKinds: Set<TemplateKind> {
     switch self {
     case .navigation: TemplateKind.pushable
-    case .audio: [.list, .grid]
+    case .audio: [.list, .grid, .nowPlaying]
     case .communication: [.list, .grid, .information]
     case .charging, .parking, .quickFood, .fueling, .drivingTask:
       [.pointOfInterest, .list, .grid, .information]
@@ -47,6 +47,7 @@ public enum AppCategory: String, Hashable, Sendable, CaseIterable {
   /// The kinds a tab of the app's tab bar may be.
   public var tabKinds: Set<TemplateKind> {
     rootKinds.subtracting([.tabBar]).union(self == .navigation ? pushKinds : [])
+      .subtracting([.nowPlaying])
   }
 
   /// Templates in the stack at most, the root included.
@@ -77,7 +78,8 @@ public enum AppCategory: String, Hashable, Sendable, CaseIterable {
   /// "list, grid or tab bar": `kinds` in the order the rules name them.
   static func words(_ kinds: Set<TemplateKind>, joiner: String = "or") -> String {
     let order: [TemplateKind] = [
-      .list, .grid, .search, .information, .pointOfInterest, .map, .tabBar, .alert, .actionSheet,
+      .list, .grid, .search, .information, .pointOfInterest, .nowPlaying, .map, .tabBar, .alert,
+      .actionSheet,
     ]
     let names = order.filter(kinds.contains).map(\.rawValue)
     guard names.count > 1 else { return names.first ?? "nothing" }

@@ -51,7 +51,10 @@ struct BridgeCategoryTests {
     #expect(sent.count == 1, "exactly one answer")
     #expect(
       Self.errors(clock, from: 3).map(\.message)
-        == ["cannot push information: an audio app can push only list and grid templates"])
+        == [
+          "cannot push information: an audio app can push only list, grid and now playing "
+            + "templates"
+        ])
     #expect(clock.core.bridge.screen?.controller == before)
 
     clock.send(T.line(#"{"type":"startNavigation","id":5,"tripId":"x","routeChoice":0}"#), at: 4)

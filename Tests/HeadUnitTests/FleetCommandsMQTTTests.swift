@@ -46,6 +46,12 @@ struct FleetCommandsMQTTTests {
     #expect(messages.dropFirst().first?.hasPrefix("$.lat") == true)
     #expect(messages.last == "the command is 1048576 bytes; at most 4096 are read")
 
+    // The destination, published last, reaches the handler after the three refusals.
+    let deadline = ContinuousClock.now + .seconds(10)
+    while received.withLock({ $0.count }) < 4, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(received.withLock { $0.count } == 4)
     let taken = received.withLock { $0 }.compactMap { try? $0.get() }
     #expect(taken.map(\.id) == ["ok"])
     #expect(taken.first?.place.name == "Depot")

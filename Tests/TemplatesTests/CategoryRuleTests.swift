@@ -35,7 +35,9 @@ import Testing
     Case(
       category: .audio, setup: [], event: .push(1, Fixture.information("i")),
       code: .unsupportedPush,
-      message: "cannot push information: an audio app can push only list and grid templates"),
+      message:
+        "cannot push information: an audio app can push only list, grid and now playing "
+        + "templates"),
     Case(
       category: .audio, setup: [], event: .push(1, Fixture.points("p", count: 2)),
       code: .unsupportedPush, message: "cannot push point of interest: an audio app can push"),
