@@ -98,7 +98,7 @@ extension HeadUnitCore {
       guidance?.template = .guidance(muted: muted, text: app.text)
       effects += [.setMuted(muted), .redraw]
     case .completion, .selected, .tripStarted, .previewSelected, .dismissedByUser,
-      .navigationAlertDismissed, .drivingLimitsChanged, .searchTextChanged:
+      .navigationAlertDismissed, .drivingLimitsChanged, .searchTextChanged, .nowPlayingSeek:
       effects.append(.redraw)
     case .render, .panned, .panningChanged, .cameraChanged:
       effects.append(.redraw)

@@ -24,9 +24,16 @@ extension InterfaceController {
     let ids = Set(stack.map(\.id))
     savedFocus = savedFocus.filter { ids.contains($0.key) }
     if let element = wanted, !order.contains(element) { wanted = nil }
-    if wanted == nil, let top, needsFocus(top) { wanted = order.first }
+    if wanted == nil, let top, needsFocus(top) { wanted = Self.firstFocus(of: top) }
     setFocus(wanted)
     syncMapFocus()
+  }
+
+  /// Where the knob starts on `template`: its first element, but play/pause on Now Playing
+  /// (a press there is what a driver reaches for).
+  static func firstFocus(of template: Template) -> String? {
+    if case .nowPlaying = template { return NowPlayingTemplate.Control.playPause.elementID }
+    return template.focusOrder.first
   }
 
   /// Whether `template` always has something focused: everything but the bare map.

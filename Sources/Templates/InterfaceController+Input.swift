@@ -21,6 +21,10 @@ extension InterfaceController {
       }
     }
     guard let top = topTemplate else { return }
+    if case .nowPlaying(let playing) = top {
+      turnNowPlaying(playing, by: detents)
+      return
+    }
     let next = FocusRing(top.focusOrder).moved(from: focusedElementID, by: detents)
     setFocus(next)
   }
@@ -50,6 +54,10 @@ extension InterfaceController {
       return
     }
     guard let top = topTemplate else { return }
+    if case .nowPlaying(var playing) = top {
+      pressNowPlaying(&playing)
+      return
+    }
     guard let element = focusedElementID else {
       // On the map a press with nothing focused hands the knob to the controls.
       if mapIsTop { setFocus(top.focusOrder.first) }

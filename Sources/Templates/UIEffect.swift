@@ -35,6 +35,9 @@ public enum UIEffect: Sendable, Equatable {
   case searchTextChanged(templateID: String, text: String)
   /// Driving limits came on (true) or went off (false).
   case drivingLimitsChanged(Bool)
+  /// The driver scrubbed Now Playing's progress bar with the knob to `seconds` (the
+  /// template shows it already; the app seeks).
+  case nowPlayingSeek(templateID: String, seconds: Double)
   /// Deliver `UIEvent.timer(id)` at the instant, replacing any earlier one with this id;
   /// or forget the timer with this id.
   case timer(TimerChange<TimerID>)
@@ -61,6 +64,7 @@ public enum UIEffect: Sendable, Equatable {
     case (.drivingLimitsChanged(let x), .drivingLimitsChanged(let y)): x == y
     case (.searchTextChanged(let t, let x), .searchTextChanged(let u, let y)): t == u && x == y
     case (.timer(let x), .timer(let y)): x == y
+    case (.nowPlayingSeek(let t, let x), .nowPlayingSeek(let u, let y)): t == u && x == y
     default: false
     }
   }

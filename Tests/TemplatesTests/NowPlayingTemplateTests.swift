@@ -130,7 +130,9 @@ import Testing
     let effects = controller.handle(.push(RequestID(2), .nowPlaying(try Self.playing())), at: now)
     #expect(effects.contains(.completion(RequestID(2), .success(()))))
     #expect(controller.topTemplate?.kind == .nowPlaying)
-    // A pushed template starts focused on its first control.
+    // Now Playing starts focused on play/pause; the knob moves round the controls.
+    #expect(controller.focusedElementID == Control.playPause.elementID)
+    _ = controller.handle(.encoder(-1), at: now)
     #expect(controller.focusedElementID == Control.previous.elementID)
     _ = controller.handle(.encoder(1), at: now)
     #expect(controller.focusedElementID == Control.playPause.elementID)

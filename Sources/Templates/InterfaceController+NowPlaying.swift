@@ -1,0 +1,33 @@
+extension InterfaceController {
+  /// The knob turned on Now Playing (on top, nothing presented over it): with the progress
+  /// bar focused it scrubs, the template showing the new time at once and the app told
+  /// (`.nowPlayingSeek`); otherwise the focus moves round the controls.
+  mutating func turnNowPlaying(_ playing: NowPlayingTemplate, by detents: Int) {
+    switch playing.turn(detents, focusedID: focusedElementID) {
+    case .focus(let element): setFocus(element)
+    case .seek(let seconds):
+      var scrubbed = playing
+      // In range by construction: `turn` clamps to the duration.
+      try? scrubbed.setTimes(elapsed: seconds, duration: playing.duration)
+      replaceTop(with: .nowPlaying(scrubbed))
+      outbox.append(.nowPlayingSeek(templateID: playing.id, seconds: seconds))
+    case .pressed, .none: break
+    }
+  }
+
+  /// The knob's press on Now Playing: play/pause (with nothing or the progress bar
+  /// focused), or the focused control; shown at once, and the app told which control
+  /// (`.selected` with the control's element id).
+  mutating func pressNowPlaying(_ playing: inout NowPlayingTemplate) {
+    guard case .pressed(let control) = playing.press(focusedID: focusedElementID) else { return }
+    replaceTop(with: .nowPlaying(playing))
+    outbox.append(.selected(templateID: playing.id, elementID: control.elementID))
+  }
+
+  /// Puts `template` in place of the top of the stack and redraws it.
+  private mutating func replaceTop(with template: Template) {
+    guard !stack.isEmpty else { return }
+    stack[stack.count - 1] = template
+    render(.template(template.id))
+  }
+}
