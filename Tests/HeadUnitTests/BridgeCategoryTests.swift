@@ -88,6 +88,36 @@ struct BridgeCategoryTests {
       ])
   }
 
+  @Test("a charging app's point, chosen with the knob, previewed by the built-in router")
+  func aChargingAppsPointIsNavigatedToWithTheDriversConfirmation() throws {
+    var clock = Self.clock("charging")
+    let fix = try #require(try DriveFixtures.fixes("helsinki-1-clean").first)
+    clock.send(.position(.fix(fix)), at: 0.5)
+    let route = try DriveFixtures.route("helsinki-1-clean")
+    let end = try #require(route.destination)
+    clock.send(
+      T.line(
+        #"{"type":"setRootTemplate","id":2,"template":{"type":"pointOfInterest","id":"chargers","title":"Chargers","points":[{"id":"c1","title":"Fast charger","latitude":\#(end.latitude),"longitude":\#(end.longitude)}]}}"#
+      ), at: 1)
+    #expect(clock.core.bridge.screen?.controller.stack.map(\.id) == ["chargers"])
+    // The knob is on the point: a press tells the app.
+    for (time, event) in EffectLogGoldenTests.press(.select, at: 2) { clock.send(event, at: time) }
+    #expect(
+      T.sent(clock, from: 2).contains(.event(.itemSelected(templateID: "chargers", itemID: "c1"))),
+      "\(T.sent(clock, from: 2))")
+    // The app hands the place to the built-in router: a preview, not guidance.
+    clock.send(
+      T.line(
+        #"{"type":"navigateTo","id":3,"destination":{"latitude":\#(end.latitude),"longitude":\#(end.longitude),"name":"Fast charger"}}"#
+      ), at: 3)
+    guard case .previewing = clock.core.app.phase else {
+      Issue.record("no preview: \(clock.core.app.phase), \(T.sent(clock, from: 3))")
+      return
+    }
+    #expect(clock.core.bridge.screen == nil, "the built-in app shows the preview")
+    #expect(!clock.core.session.state.isActive, "the driver starts it, not the app")
+  }
+
   @Test func anUnknownCategoryIsRefusedWithItsPath() throws {
     var clock = CoreClock(core: HeadUnitCoreTests.core())
     clock.send(.bridge(.connected(T.client)), at: 0)
