@@ -134,6 +134,8 @@ public enum BridgeDecoder {
     case "resumeNavigation": return .resumeNavigation
     case "finishNavigation": return .finishNavigation
     case "cancelNavigation": return .cancelNavigation
+    case "updateNowPlaying": return .updateNowPlaying(try nowPlaying(fields.required("nowPlaying")))
+    case "showNowPlaying": return .showNowPlaying
     case "navigateTo":
       let node = try fields.required("destination")
       let destination = BridgeFields(
@@ -171,7 +173,8 @@ public enum BridgeDecoder {
     "startNavigation": ["tripId", "routeChoice"], "updateManeuvers": ["maneuvers"],
     "updateEstimates": ["trip", "maneuver"], "pauseNavigation": ["reason", "description"],
     "resumeNavigation": [], "finishNavigation": [], "cancelNavigation": [],
-    "navigateTo": ["destination", "start"],
+    "navigateTo": ["destination", "start"], "updateNowPlaying": ["nowPlaying"],
+    "showNowPlaying": [],
   ]
 
   static let pauseReasons: [(String, PauseReason)] = [

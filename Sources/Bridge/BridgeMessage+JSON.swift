@@ -90,6 +90,8 @@ extension BridgeNotice {
       .object([
         ("type", "buttonPressed"), ("templateId", .string(template)), ("buttonId", .string(button)),
       ])
+    case .nowPlayingSeek(let seconds):
+      .object([("type", "nowPlayingSeek"), ("seconds", .number(seconds))])
     }
   }
 }

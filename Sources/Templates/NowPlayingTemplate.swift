@@ -114,6 +114,15 @@ public struct NowPlayingTemplate: Hashable, Sendable, Identifiable {
     try setRate(rate)
   }
 
+  /// Nothing playing yet: no text, no times, paused, no optional buttons.
+  public static var empty: NowPlayingTemplate {
+    do {
+      return try NowPlayingTemplate()
+    } catch {
+      preconditionFailure("the defaults are in range: \(error)")
+    }
+  }
+
   /// True while the rate is not zero.
   public var isPlaying: Bool { rate != 0 }
 

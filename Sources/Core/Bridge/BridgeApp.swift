@@ -25,6 +25,8 @@ public struct BridgeApp: Sendable {
   public internal(set) var controller: InterfaceController
   /// The navigation session the app drives, nil when none runs.
   public internal(set) var navigation: AppNavigation?
+  /// What the app last said plays, for the shared Now Playing screen.
+  public internal(set) var nowPlaying: NowPlayingTemplate?
   /// The trips last previewed: `startNavigation` names one of them.
   var previewed: TripPreview?
   /// Client request ids of completions the controller has held back.
@@ -59,6 +61,7 @@ public struct BridgeApp: Sendable {
       ask(id, at: now) { .presentNavigationAlert($0, alert) }
     case .dismissNavigationAlert: ask(id, at: now) { .dismissNavigationAlert($0) }
     case .setPanning(let on): ask(id, at: now) { .setPanning($0, on) }
+    case .updateNowPlaying, .showNowPlaying: play(request, id: id, at: now)
     default: navigate(request, id: id, at: now)
     }
     return outbox
@@ -137,6 +140,9 @@ public struct BridgeApp: Sendable {
         }
       outbox.append(.send(.event(.alertDismissed(alertID: alertID, context: name))))
       outbox.append(.interface(effect))
+    case .nowPlayingSeek(_, let seconds):
+      outbox.append(.send(.event(.nowPlayingSeek(seconds: seconds))))
+      outbox.append(.interface(effect))
     case .dismissedByUser(let templateID):
       outbox.append(
         .send(.event(.alertDismissed(alertID: templateID, context: "userDismissed"))))
@@ -181,6 +187,30 @@ public struct BridgeApp: Sendable {
     let request = RequestID(nextRequest)
     nextRequest += 1
     for effect in controller.handle(make(request), at: now) { react(to: effect, at: now) }
+  }
+
+  /// The Now Playing requests (of audio apps only): keep what plays and show it where the
+  /// shared screen is on the stack; push the shared screen.
+  private mutating func play(_ request: BridgeRequest, id: BridgeRequestID?, at now: Date) {
+    let category = controller.configuration.category
+    guard category == .audio else {
+      fail(
+        id, BridgeError.Code.invalidRequest,
+        "\(category.appPhrase) has no Now Playing: only audio apps update and show it")
+      return
+    }
+    switch request {
+    case .updateNowPlaying(let playing):
+      nowPlaying = playing
+      if controller.stack.contains(where: { $0.kind == .nowPlaying }) {
+        ask(id, at: now) { .update($0, .nowPlaying(playing)) }
+      } else {
+        outbox.append(.send(.reply(id)))
+      }
+    default:
+      let playing = nowPlaying ?? NowPlayingTemplate.empty
+      ask(id, at: now) { .push($0, .nowPlaying(playing)) }
+    }
   }
 
   /// The navigation requests (of navigation apps only).

@@ -40,4 +40,6 @@ public enum BridgeNotice: Sendable, Equatable {
   case alertDismissed(alertID: String, context: String)
   case itemSelected(templateID: String, itemID: String)
   case buttonPressed(templateID: String, buttonID: String)
+  /// The driver scrubbed Now Playing's progress bar to `seconds`: seek there.
+  case nowPlayingSeek(seconds: Double)
 }

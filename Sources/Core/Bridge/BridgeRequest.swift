@@ -37,6 +37,11 @@ public enum BridgeRequest: Sendable, Equatable {
   case resumeNavigation
   case finishNavigation
   case cancelNavigation
+  /// What the shared Now Playing screen shows (audio apps): kept, and shown at once when
+  /// the screen is on the app's stack.
+  case updateNowPlaying(NowPlayingTemplate)
+  /// Pushes the shared Now Playing screen with what the app last gave (audio apps).
+  case showNowPlaying
   /// Hands a destination to the built-in app and its router: a preview, or guidance at
   /// once with `start`.
   case navigateTo(Place, start: Bool)
@@ -54,6 +59,6 @@ public enum BridgeRequest: Sendable, Equatable {
     "updateTemplate", "showTripPreviews", "hideTripPreviews", "presentNavigationAlert",
     "dismissNavigationAlert", "setPanning", "startNavigation", "updateManeuvers",
     "updateEstimates", "pauseNavigation", "resumeNavigation", "finishNavigation",
-    "cancelNavigation", "navigateTo",
+    "cancelNavigation", "navigateTo", "updateNowPlaying", "showNowPlaying",
   ]
 }
