@@ -130,7 +130,7 @@ extension TemplatePainter {
       x: track.x, y: track.y, width: (track.width * fraction).rounded(), height: track.height)
     canvas.fillRoundedRect(played, radius: track.height / 2, theme.highlight)
     let thumb = ScreenPoint(x: played.maxX, y: track.midY)
-    canvas.circle(center: thumb, radius: focused ? px(11) : px(8))
+    canvas.circle(center: thumb, radius: screen.isScrubbing ? px(14) : focused ? px(11) : px(8))
     canvas.fill(focused ? theme.focusRing : theme.highlight)
     let remaining = "−" + Self.clock(duration - screen.elapsed)
     canvas.drawText(

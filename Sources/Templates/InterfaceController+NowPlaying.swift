@@ -11,17 +11,23 @@ extension InterfaceController {
       try? scrubbed.setTimes(elapsed: seconds, duration: playing.duration)
       replaceTop(with: .nowPlaying(scrubbed))
       outbox.append(.nowPlayingSeek(templateID: playing.id, seconds: seconds))
-    case .pressed, .none: break
+    case .pressed, .scrubbing, .none: break
     }
   }
 
-  /// The knob's press on Now Playing: play/pause (with nothing or the progress bar
-  /// focused), or the focused control; shown at once, and the app told which control
-  /// (`.selected` with the control's element id).
+  /// The knob's press on Now Playing: play/pause (with nothing focused), or the focused
+  /// control, shown at once and the app told which (`.selected` with the control's element
+  /// id); on the progress bar, scrubbing on or off.
   mutating func pressNowPlaying(_ playing: inout NowPlayingTemplate) {
-    guard case .pressed(let control) = playing.press(focusedID: focusedElementID) else { return }
-    replaceTop(with: .nowPlaying(playing))
-    outbox.append(.selected(templateID: playing.id, elementID: control.elementID))
+    switch playing.press(focusedID: focusedElementID) {
+    case .pressed(let control):
+      replaceTop(with: .nowPlaying(playing))
+      outbox.append(.selected(templateID: playing.id, elementID: control.elementID))
+    case .scrubbing:
+      replaceTop(with: .nowPlaying(playing))
+    case .focus, .seek, .none:
+      break
+    }
   }
 
   /// Puts `template` in place of the top of the stack and redraws it.

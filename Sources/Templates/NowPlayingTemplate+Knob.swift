@@ -10,16 +10,19 @@ extension NowPlayingTemplate {
     /// The driver pressed this control: tell the app (the template is updated already
     /// for play/pause, shuffle and repeat, as the screen shows the change at once).
     case pressed(Control)
+    /// A press on the progress bar started (true) or ended (false) scrubbing.
+    case scrubbing(Bool)
     /// Nothing to do (a turn at the end of a scrub, a press on nothing).
     case none
   }
 
-  /// The knob turned by `detents` with `focusedID` focused: on the progress bar it
-  /// scrubs `scrubStep` seconds a detent, clamped to `0...duration`; elsewhere it moves
-  /// the focus round `focusOrder`.
+  /// The knob turned by `detents` with `focusedID` focused: on the progress bar while
+  /// scrubbing it moves the time `scrubStep` seconds a detent, clamped to `0...duration`;
+  /// otherwise it moves the focus round `focusOrder` (so the knob never gets stuck on the
+  /// bar).
   public func turn(_ detents: Int, focusedID: String?) -> KnobAction {
     guard detents != 0 else { return .none }
-    if focusedID == Control.progress.elementID, canScrub {
+    if focusedID == Control.progress.elementID, isScrubbing, canScrub {
       let target = scrubbed(by: detents)
       return target == elapsed ? .none : .seek(to: target)
     }
@@ -40,10 +43,14 @@ extension NowPlayingTemplate {
 
   /// The knob's press on `focusedID`: play/pause toggles, shuffle and repeat move to their
   /// next mode, and every press on a shown button is reported (`.pressed`) so it reaches
-  /// the app. A press on the progress bar toggles play too (the knob's press on this
-  /// screen always means play/pause unless a button is focused).
+  /// the app; with nothing focused it means play/pause. On the progress bar a press starts
+  /// scrubbing and the next one ends it.
   public mutating func press(focusedID: String?) -> KnobAction {
     let control = focusedID.flatMap(Control.init(elementID:)) ?? .playPause
+    if control == .progress, canScrub {
+      isScrubbing.toggle()
+      return .scrubbing(isScrubbing)
+    }
     guard control == .progress || shownControls.contains(control) else { return .none }
     switch control {
     case .playPause, .progress:

@@ -92,6 +92,9 @@ public struct NowPlayingTemplate: Hashable, Sendable, Identifiable {
   public var shuffle: ShuffleMode
   public var repeatMode: RepeatMode
   public var buttons: Buttons
+  /// The knob scrubs: a press on the progress bar started it, another ends it (until then
+  /// turns move the time, not the focus).
+  public var isScrubbing = false
 
   /// Fails on times out of range (not finite, negative, elapsed past a known duration,
   /// longer than `maximumDuration`) or a rate that is not finite; text is capped.

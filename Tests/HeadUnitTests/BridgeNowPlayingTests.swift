@@ -54,8 +54,11 @@ struct BridgeNowPlayingTests {
       T.sent(clock, from: 1.75).contains(
         .event(.buttonPressed(templateID: "nowPlaying", buttonID: "nowPlaying.playPause"))))
     #expect(Self.shown(clock)?.isPlaying == false)
-    // Back round to the progress bar, then a scrub of two detents.
+    // Back round to the progress bar, a press to scrub, then two detents.
     clock.send(.input(.rotated(detents: -2, at: .seconds(2))), at: 2)
+    for (time, event) in EffectLogGoldenTests.press(.select, at: 2.125) {
+      clock.send(event, at: time)
+    }
     clock.send(.input(.rotated(detents: 2, at: .seconds(2.25))), at: 2.25)
     #expect(T.sent(clock, from: 2.25).contains(.event(.nowPlayingSeek(seconds: 30))))
 

@@ -40,6 +40,8 @@ import Testing
     #expect(order.last == "nowPlaying.progress")
     _ = c.handle(.encoder(-2), at: Fixture.t0)  // from play/pause back round to the last
     #expect(c.focusedElementID == "nowPlaying.progress")
+    _ = c.handle(.press(.select, long: false), at: Fixture.t0)  // scrubbing on
+    #expect(Self.playing(c)?.isScrubbing == true)
     let effects = c.handle(.encoder(3), at: Fixture.t0)
     #expect(
       effects.contains(.nowPlayingSeek(templateID: NowPlayingTemplate.sharedID, seconds: 90)))
@@ -48,6 +50,9 @@ import Testing
     _ = c.handle(.encoder(1000), at: Fixture.t0)
     #expect(Self.playing(c)?.elapsed == 200)
     #expect(c.focusedElementID == "nowPlaying.progress", "scrubbing keeps the focus")
+    _ = c.handle(.press(.select, long: false), at: Fixture.t0)  // scrubbing off
+    _ = c.handle(.encoder(1), at: Fixture.t0)
+    #expect(c.focusedElementID == "nowPlaying.previous", "then the knob moves on")
   }
 
   @Test func aPressOnAControlIsThatControl() throws {

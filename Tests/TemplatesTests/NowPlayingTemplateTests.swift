@@ -71,8 +71,11 @@ import Testing
   }
 
   @Test func knobScrubsOnTheProgressBarClamped() throws {
-    let t = try Self.playing(elapsed: 60, duration: 200)
+    var t = try Self.playing(elapsed: 60, duration: 200)
     let bar = Control.progress.elementID
+    // Before a press on the bar, a turn leaves it: the knob never gets stuck there.
+    #expect(t.turn(1, focusedID: bar) == .focus(Control.previous.elementID))
+    #expect(t.press(focusedID: bar) == .scrubbing(true))
     #expect(t.turn(1, focusedID: bar) == .seek(to: 70))
     #expect(t.turn(-3, focusedID: bar) == .seek(to: 30))
     #expect(t.turn(-7, focusedID: bar) == .seek(to: 0))
@@ -81,8 +84,11 @@ import Testing
     #expect(t.turn(Int.min, focusedID: bar) == .seek(to: 0))
     #expect(t.turn(0, focusedID: bar) == .none)
     // At an end, turning further does nothing.
-    let end = try Self.playing(elapsed: 200, duration: 200)
+    var end = try Self.playing(elapsed: 200, duration: 200)
+    end.isScrubbing = true
     #expect(end.turn(2, focusedID: bar) == .none)
+    #expect(t.press(focusedID: bar) == .scrubbing(false))
+    #expect(t.turn(1, focusedID: bar) == .focus(Control.previous.elementID))
     // Unknown duration: nothing to scrub, and the bar is not focusable.
     let stream = try Self.playing(elapsed: 60, duration: nil)
     #expect(stream.scrubbed(by: 5) == 60)
@@ -105,8 +111,9 @@ import Testing
     #expect(!t.isPlaying && t.rate == 0)
     #expect(t.press(focusedID: nil) == .pressed(.playPause))
     #expect(t.isPlaying && t.rate == 1)
-    #expect(t.press(focusedID: Control.progress.elementID) == .pressed(.playPause))
-    #expect(!t.isPlaying)
+    #expect(t.press(focusedID: Control.progress.elementID) == .scrubbing(true))
+    #expect(t.isPlaying, "a press on the bar scrubs, it does not pause")
+    _ = t.press(focusedID: nil)
     #expect(t.press(focusedID: Control.next.elementID) == .pressed(.next))
     #expect(!t.isPlaying)
     #expect(t.press(focusedID: Control.shuffle.elementID) == .pressed(.shuffle))
