@@ -61,12 +61,14 @@ struct BridgeNowPlayingTests {
     }
     clock.send(.input(.rotated(detents: 2, at: .seconds(2.25))), at: 2.25)
     #expect(T.sent(clock, from: 2.25).contains(.event(.nowPlayingSeek(seconds: 30))))
+    #expect(Self.shown(clock)?.isScrubbing == true)
 
     // An update while shown shows at once.
     let next = Self.song.replacingOccurrences(of: "Harbour", with: "Coastline")
     clock.send(T.line(#"{"type":"updateNowPlaying","id":5,"nowPlaying":\#(next)}"#), at: 2.5)
     #expect(Self.answers(clock, from: 2.5) == [.reply(.number(5))])
     #expect(Self.shown(clock)?.title == "Coastline")
+    #expect(Self.shown(clock)?.isScrubbing == true, "an update does not end the driver's scrub")
   }
 
   @Test func aNavigationAppHasNoNowPlaying() throws {

@@ -200,9 +200,11 @@ public struct BridgeApp: Sendable {
       return
     }
     switch request {
-    case .updateNowPlaying(let playing):
+    case .updateNowPlaying(var playing):
       nowPlaying = playing
-      if controller.stack.contains(where: { $0.kind == .nowPlaying }) {
+      if case .nowPlaying(let shown)? = controller.stack.first(where: { $0.kind == .nowPlaying }) {
+        // The driver's scrubbing is the unit's, not the app's: it goes on across updates.
+        playing.isScrubbing = shown.isScrubbing
         ask(id, at: now) { .update($0, .nowPlaying(playing)) }
       } else {
         outbox.append(.send(.reply(id)))
