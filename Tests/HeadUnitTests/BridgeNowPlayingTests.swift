@@ -1,5 +1,6 @@
 import Bridge
 import Foundation
+import Rendering
 import Templates
 import Testing
 
@@ -109,5 +110,51 @@ struct BridgeNowPlayingTests {
     clock.send(
       T.line(#"{"type":"updateNowPlaying","id":4,"nowPlaying":{"title":"\#(long)x"}}"#), at: 3)
     #expect(BridgeCategoryTests.errors(clock, from: 3).first?.path == "$.nowPlaying.title")
+  }
+}
+
+/// An audio app playing while the driver navigates with the built-in app: the strip on the
+/// map says what plays.
+@Suite("Now Playing strip on the built-in map")
+struct NowPlayingStripTests {
+  typealias T = BridgeCoreTests
+
+  @Test func anAudioAppInTheBackgroundShowsOnTheMapWhileGuiding() throws {
+    var clock = BridgeCategoryTests.clock("audio")
+    let fix = try #require(try DriveFixtures.fixes("helsinki-1-clean").first)
+    clock.send(.position(.fix(fix)), at: 0.25)
+    let own = try #require(DriveFixtures.provider.places.first)
+    clock.send(.navigate(own, start: true), at: 0.5)
+    #expect(clock.core.app.phase.isNavigating)
+    func strip() -> NowPlayingStrip? {
+      let frame = clock.core.frame(at: clock.origin, size: .standard, theme: .day)
+      guard case .scene(let scene) = frame, case .map(let map) = scene.content else {
+        return nil
+      }
+      return map.scene.nowPlaying
+    }
+    #expect(strip() == nil, "nothing plays yet")
+    clock.send(
+      T.line(#"{"type":"updateNowPlaying","id":3,"nowPlaying":\#(BridgeNowPlayingTests.song)}"#),
+      at: 1)
+    #expect(BridgeNowPlayingTests.answers(clock, from: 1) == [.reply(.number(3))])
+    let shown = try #require(strip())
+    #expect(shown.text == "Harbour — Aurora Lane")
+    #expect(shown.isPlaying && shown.progress == 400)
+    for size in [ScreenSize.standard, ScreenSize(width: 480, height: 320)] {
+      let frame = clock.core.frame(at: clock.origin, size: size, theme: .day)
+      guard case .scene(let scene) = frame else { continue }
+      let renderer = try TemplateRenderer(size: size)
+      _ = renderer.render(scene)
+      try MapGoldenTests.check(
+        renderer.pixelBuffer(), "nowplaying-guiding-\(size.width)x\(size.height)-day.png")
+    }
+    // Paused: the strip says so.
+    clock.send(
+      T.line(
+        #"{"type":"updateNowPlaying","id":4,"nowPlaying":{"title":"Harbour","artist":"Aurora Lane","rate":0}}"#
+      ), at: 1.5)
+    #expect(strip()?.isPlaying == false)
+    #expect(clock.core.app.phase.isNavigating, "the trip goes on")
   }
 }

@@ -10,6 +10,10 @@ public struct BridgeState: Sendable {
     public var app: String?
     /// The category from `hello`: which templates its screen may use.
     public var category = AppCategory.navigation
+    /// What an audio app last said plays, on screen or not.
+    public var nowPlaying: NowPlayingTemplate?
+    /// When it said so, to show the latest of several.
+    public var nowPlayingAt: Date?
     /// The last heartbeat or hello (the connection, before either).
     public var heardAt: Date
   }
@@ -19,6 +23,13 @@ public struct BridgeState: Sendable {
   public internal(set) var screen: BridgeApp?
   /// Whether the unit's heartbeat timer runs.
   var beating = false
+
+  /// What the audio app that spoke last says plays, for the strip on the built-in map; nil
+  /// when no audio app has said or nothing has a title.
+  public var nowPlaying: NowPlayingTemplate? {
+    clients.values.filter { $0.nowPlaying?.title.isEmpty == false }
+      .max { ($0.nowPlayingAt ?? .distantPast) < ($1.nowPlayingAt ?? .distantPast) }?.nowPlaying
+  }
 
   /// Clients that have said hello.
   public var greeted: [BridgeClientID] {

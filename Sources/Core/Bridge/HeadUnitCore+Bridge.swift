@@ -133,6 +133,13 @@ extension HeadUnitCore {
         return
       }
       navigateBuiltIn(to: found, start: start, id: id, for: client, at: now, asFound: true)
+    case .updateNowPlaying(let playing)
+    where bridge.screen?.client != client && bridge.clients[client]?.category == .audio:
+      // An audio app plays on while the driver is elsewhere: the strip on the map says it.
+      bridge.clients[client]?.nowPlaying = playing
+      bridge.clients[client]?.nowPlayingAt = now
+      send(client, .reply(id))
+      effects.append(.redraw)
     case .setRootTemplate where bridge.screen?.client != client:
       // A new app takes the screen only if its root is accepted.
       var configuration = app.controller.configuration
@@ -169,6 +176,12 @@ extension HeadUnitCore {
         return
       }
       carryOut(bridge.screen!.handle(request, id: id, at: now), for: client, at: now)
+      if case .updateNowPlaying(let playing) = request,
+        bridge.clients[client]?.category == .audio
+      {
+        bridge.clients[client]?.nowPlaying = playing
+        bridge.clients[client]?.nowPlayingAt = now
+      }
     }
   }
 

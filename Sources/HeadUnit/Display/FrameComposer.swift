@@ -71,6 +71,10 @@ public struct FrameComposer {
         map.camera = map.camera.moved(by: viewport)
       }
       map.status.isMuted = core.isMuted || !core.isAudioAvailable
+      // What an audio app plays, over the built-in map (its own screen shows it whole).
+      if core.bridge.screen == nil, let playing = core.bridge.nowPlaying {
+        map.nowPlaying = NowPlayingStrip(playing)
+      }
       let routes = core.previewRoutes.mapValues { $0.map { mapRoute($0) } }
       let context = MapContext(scene: map, routes: routes, layers: layers)
       guard let scene = TemplateScene(core.activeController, size: size, theme: theme, map: context)
