@@ -28,29 +28,30 @@ extension MPDServer {
   }
 
   /// The library the tests expect: two artists with an album each (FLAC, tagged) and a USB
-  /// stick's folder of untagged WAVs under `usb/`, 30 s a song.
+  /// stick's folder of untagged WAVs under `usb/`, five minutes a song: long enough that a
+  /// test held up for minutes on a busy machine still finds the song it started.
   public static let standardTracks: [Track] = [
     Track(
       uri: "Aurora Lane/Northern Roads/01 First Light.flac", title: "First Light",
-      artist: "Aurora Lane", album: "Northern Roads", trackNumber: 1, seconds: 30),
+      artist: "Aurora Lane", album: "Northern Roads", trackNumber: 1, seconds: 300),
     Track(
       uri: "Aurora Lane/Northern Roads/02 Coastline.flac", title: "Coastline",
-      artist: "Aurora Lane", album: "Northern Roads", trackNumber: 2, seconds: 30),
+      artist: "Aurora Lane", album: "Northern Roads", trackNumber: 2, seconds: 300),
     Track(
       uri: "Aurora Lane/Northern Roads/03 Harbour.flac", title: "Harbour",
-      artist: "Aurora Lane", album: "Northern Roads", trackNumber: 3, seconds: 30),
+      artist: "Aurora Lane", album: "Northern Roads", trackNumber: 3, seconds: 300),
     Track(
       uri: "Basalt/Night Drive/01 Tunnel.flac", title: "Tunnel", artist: "Basalt",
-      album: "Night Drive", trackNumber: 1, seconds: 30),
+      album: "Night Drive", trackNumber: 1, seconds: 300),
     Track(
       uri: "Basalt/Night Drive/02 Overpass.flac", title: "Overpass", artist: "Basalt",
-      album: "Night Drive", trackNumber: 2, seconds: 30),
+      album: "Night Drive", trackNumber: 2, seconds: 300),
     Track(
       uri: "usb/Mixtape/side a.wav", title: "side a", artist: "", album: "", trackNumber: 1,
-      seconds: 30),
+      seconds: 300),
     Track(
       uri: "usb/Mixtape/side b.wav", title: "side b", artist: "", album: "", trackNumber: 2,
-      seconds: 30),
+      seconds: 300),
   ]
 
   /// The stored playlists the tests expect, by name.
