@@ -24,6 +24,8 @@ public final class WindowDisplay: Display, @unchecked Sendable {
   let continuation: AsyncStream<DisplayInput>.Continuation
   let longPress: Duration
   private var thread: Thread?
+  /// Signalled once the window's thread has torn SDL down.
+  private let finished = DispatchSemaphore(value: 0)
 
   /// What the daemon's loop hands the window's thread.
   struct Shared: ~Copyable {
@@ -59,11 +61,13 @@ public final class WindowDisplay: Display, @unchecked Sendable {
     (inputs, continuation) = AsyncStream.makeStream(of: DisplayInput.self)
     let opened = Mutex<Result<Void, BoardError>?>(nil)
     let ready = DispatchSemaphore(value: 0)
+    let finished = self.finished
     let thread = Thread { [self] in
       run(title: title) { result in
         opened.withLock { $0 = result }
         ready.signal()
       }
+      finished.signal()
     }
     thread.name = "window"
     thread.start()
@@ -78,13 +82,17 @@ public final class WindowDisplay: Display, @unchecked Sendable {
     close()
   }
 
-  /// Closes the window; `inputs` finishes. Idempotent.
+  /// Closes the window and waits (at most 2 s) until its thread has torn SDL down, so the
+  /// process never exits while SDL is still talking to the window system; `inputs`
+  /// finishes. Idempotent: a second call returns at once.
   public func close() {
-    let wake = shared.withLock { shared -> UInt32 in
-      shared.stopping = true
-      return shared.wakeType
+    let (wake, first) = shared.withLock { shared -> (UInt32, Bool) in
+      defer { shared.stopping = true }
+      return (shared.wakeType, !shared.stopping)
     }
     if wake != 0 { Self.push(wake) }
+    guard first, thread != nil, Thread.current != thread else { return }
+    _ = finished.wait(timeout: .now() + 2)
   }
 
   @discardableResult
