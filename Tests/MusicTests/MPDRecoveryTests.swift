@@ -8,6 +8,8 @@ struct MPDRecoveryTests {
   @Test func reportsUnavailableAndPicksMPDUpAgain() async throws {
     let server = try MPDServer.start()
     let player = try MPDPlayer(settings(port: server.port))
+    // However long the machine keeps this test waiting, the song goes on playing.
+    try await player.perform(.setRepeat(true))
     try await player.perform(.playItem(album("Night Drive", by: "Basalt")))
     #expect(await state(of: player) { $0.playback == .playing } != nil)
 
