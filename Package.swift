@@ -94,7 +94,7 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
-      name: "Music", dependencies: ["Core", "CMPDClient", "POSIX"], path: "Music",
+      name: "Music", dependencies: ["Audio", "Core", "CMPDClient", "POSIX"], path: "Music",
       swiftSettings: strict),
     .target(
       name: "Bridge",

@@ -27,12 +27,20 @@ extension MPDConnection {
       try run("seekcur", mpd_run_seek_current(handle, seconds, false))
     case .setShuffle(let on): try run("random", mpd_run_random(handle, on))
     case .setRepeat(let on): try run("repeat", mpd_run_repeat(handle, on))
+    case .setSingle(let on): try run("single", mpd_run_single(handle, on))
     case .playItem(let item):
       try run("clear", mpd_run_clear(handle))
       try add(item)
       try run("play", mpd_run_play_pos(handle, 0))
     case .enqueue(let item):
       try add(item)
+    case .playSongs(let songs, let start):
+      guard songs.indices.contains(start), songs.allSatisfy({ $0.kind == .song }) else {
+        throw MusicError(.invalid, "Cannot play song \(start) of \(songs.count) songs")
+      }
+      try run("clear", mpd_run_clear(handle))
+      for song in songs { try add(song) }
+      try run("play", mpd_run_play_pos(handle, UInt32(start)))
     }
   }
 

@@ -32,6 +32,7 @@ extension ReplayPlayer.Model {
       state.elapsed = min(offset, song.duration ?? offset)
     case .setShuffle(let on): state.shuffle = on
     case .setRepeat(let on): state.repeat = on
+    case .setSingle(let on): state.single = on
     case .playItem:
       queue = tracks
       state.queueLength = queue.count
@@ -40,6 +41,14 @@ extension ReplayPlayer.Model {
     case .enqueue:
       queue += tracks
       state.queueLength = queue.count
+    case .playSongs(_, let start):
+      guard tracks.indices.contains(start) else {
+        throw MusicError(.invalid, "Cannot play song \(start) of \(tracks.count) songs")
+      }
+      queue = tracks
+      state.queueLength = queue.count
+      select(start)
+      state.playback = .playing
     }
   }
 

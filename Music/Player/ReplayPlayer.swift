@@ -121,6 +121,12 @@ public final class ReplayPlayer: MusicPlayer {
         throw MusicError(.refused, "No such \(item.kind.rawValue): \(item.uri)")
       }
       return found
+    case .playSongs(let songs, _):
+      let found = songs.compactMap { song in catalogue.first { $0.uri == song.uri } }
+      guard found.count == songs.count else {
+        throw MusicError(.refused, "A song to play is not in the catalogue")
+      }
+      return found
     default: return []
     }
   }

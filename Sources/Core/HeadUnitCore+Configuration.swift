@@ -24,6 +24,8 @@ extension HeadUnitCore {
     public var speedWarning = SpeedWarning.Configuration()
     /// The map controls the display has room for (the daemon takes it from the layout).
     public var mapControls = MapControlRoom()
+    /// The unit has a music source of its own (MPD): the built-in app shows Music.
+    public var music = false
 
     public init() {}
   }

@@ -26,6 +26,7 @@ extension HeadUnitCore {
         suspendedAt = nil
         effects.append(.acquireDevices)
       case .showMap:
+        resumeMusicAfterParking()
         screen = .live
         effects += [.screen(.live), .redraw]
         effects.append(.log(.notice, "running"))
@@ -36,6 +37,7 @@ extension HeadUnitCore {
         effects.append(.stopPrompts)
       case .showParked:
         bridgeNavigationEnds(reason: "parked", at: now)
+        pauseMusicForParking()
         screen = .parked
         effects += [.screen(.parked), .redraw]
         effects.append(.log(.notice, "parked: \(causes)"))
@@ -85,6 +87,8 @@ extension HeadUnitCore {
       case .showOverview: effects.append(.redraw)
       case .failed(let error):
         effects.append(.log(.error, "the navigation app's request failed: \(error)"))
+      case .music(let command): effects.append(.music(command))
+      case .listMusic(let query): effects.append(.listMusic(query))
       }
     }
   }

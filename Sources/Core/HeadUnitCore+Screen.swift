@@ -4,6 +4,18 @@ import Navigation
 import Templates
 
 extension HeadUnitCore {
+  /// What the screen shows.
+  public enum Screen: Sendable, Equatable {
+    /// Nothing yet (starting).
+    case off
+    /// The map and the templates.
+    case live
+    /// "Parked": the trip is saved, the unit is about to sleep.
+    case parked
+    /// Blank (backlight off where the driver supports it).
+    case blank
+  }
+
   /// Whether frames change with time alone (the vehicle glides between fixes).
   public var isAnimating: Bool {
     screen == .live && guidance != nil && session.state == .navigating

@@ -63,20 +63,14 @@ public struct HeadUnitCore: Sendable {
     /// A dispatcher sent a destination (checked at the transport): its preview for the
     /// driver to accept or decline, never started by itself.
     indirect case dispatch(FleetDispatch)
+    /// The music source's state, or why it is unavailable.
+    indirect case music(MusicUpdate)
+    /// The listing asked for with `.listMusic`, or why it could not be read.
+    indirect case musicListed(MusicQuery, Result<MusicListing, MusicError>)
+    /// A command given with `.music` failed.
+    indirect case musicFailed(MusicCommand, MusicError)
     /// Stop now (SIGTERM, SIGINT): save, silence, blank, release.
     case stop
-  }
-
-  /// What the screen shows.
-  public enum Screen: Sendable, Equatable {
-    /// Nothing yet (starting).
-    case off
-    /// The map and the templates.
-    case live
-    /// "Parked": the trip is saved, the unit is about to sleep.
-    case parked
-    /// Blank (backlight off where the driver supports it).
-    case blank
   }
 
   /// Work for the owner, in order.
@@ -115,6 +109,10 @@ public struct HeadUnitCore: Sendable {
     case guidance(NavigationSession.Effect)
     /// An answer to a dispatcher's command, for the fleet transport to send back.
     case fleetReply(FleetCommandReply)
+    /// A command for the music source; a failure comes back as `.musicFailed`.
+    indirect case music(MusicCommand)
+    /// Ask the music source for a listing, answered with `.musicListed`.
+    indirect case listMusic(MusicQuery)
 
     public var timerChange: TimerChange<Timer>? {
       if case .timer(let change) = self { change } else { nil }
@@ -163,6 +161,8 @@ public struct HeadUnitCore: Sendable {
   var teardownPending = false
   /// When the unit last tore down; a trip older than `resumeWithin` by the wake is ended.
   var suspendedAt: Date?
+  /// The music played when the unit parked: it plays again when the unit runs again.
+  var musicPausedByParking = false
   public let phrases: Phrasebook
   var effects: [Effect] = []
 
@@ -175,7 +175,8 @@ public struct HeadUnitCore: Sendable {
     app = NavigationApp(
       provider: provider,
       configuration: InterfaceConfiguration(
-        text: phrases.screenText, mapControls: configuration.mapControls))
+        text: phrases.screenText, mapControls: configuration.mapControls),
+      music: configuration.music)
     session = NavigationSession(phrases: phrases, configuration: configuration.session)
     isMuted = configuration.muted
     speedWarning = SpeedWarning(configuration: configuration.speedWarning)
@@ -212,6 +213,7 @@ public struct HeadUnitCore: Sendable {
       sessionEvent(.routeFailed(reason), at: now)
     case .navigate(let place, let start): app(.navigate(place, start: start), at: now)
     case .dispatch(let dispatch): self.dispatch(dispatch, at: now)
+    case .music, .musicListed, .musicFailed: music(event, at: now)
     case .stop: stop(at: now)
     }
     settleDispatch()

@@ -119,6 +119,8 @@ struct EffectLogGoldenTests {
     case .stopped: "stopped"
     case .bridge(let output): "bridge \(output)"
     case .fleetReply(let r): "fleet reply \(r.id ?? "-") \(r.status.rawValue)"
+    case .music(let command): "music \(command)"
+    case .listMusic(let query): "list music \(query)"
     case .redraw, .timer, .log, .guidance: nil
     }
   }

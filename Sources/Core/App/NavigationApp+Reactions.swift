@@ -19,6 +19,12 @@ extension NavigationApp {
     case .navigationAlertDismissed(let alertID, _) where alertID == ID.arrivalAlert:
       outbox.append(.interface(effect))
       finishTrip(with: .finish, at: now)
+    case .nowPlayingSeek(_, let seconds):
+      outbox.append(.interface(effect))
+      musicSeek(to: seconds)
+    case .drivingLimitsChanged:
+      outbox.append(.interface(effect))
+      refreshMusicLists(at: now)
     default:
       outbox.append(.interface(effect))
     }
@@ -62,6 +68,12 @@ extension NavigationApp {
       answerOffer(show: elementID == ID.showDispatched, at: now)
     case _ where templateID.hasPrefix("nearby."):
       if let place = placeNamed(byElement: elementID) { choose(place, at: now) }
+    case ID.music:
+      choseMusicMenu(elementID, at: now)
+    case _ where templateID.hasPrefix(ID.musicList):
+      choseMusicRow(elementID, in: templateID, at: now)
+    case NowPlayingTemplate.sharedID:
+      choseNowPlaying(elementID, at: now)
     default:
       break
     }
@@ -70,6 +82,7 @@ extension NavigationApp {
   private mutating func choseOnMap(_ elementID: String, at now: Date) {
     switch elementID {
     case ID.destinations: push(.list(destinationsList), at: now)
+    case ID.openMusic: push(.list(musicMenu), at: now)
     case ID.overview: outbox.append(.showOverview)
     case ID.endTrip:
       let alert = endTripAlert()
@@ -81,7 +94,7 @@ extension NavigationApp {
     }
   }
 
-  private mutating func push(_ template: Template, at now: Date) {
+  mutating func push(_ template: Template, at now: Date) {
     request({ .push($0, template) }, at: now)
   }
 
@@ -132,7 +145,8 @@ extension NavigationApp {
     if controller.map?.tripPreview != nil { request({ .hideTripPreviews($0) }, at: now) }
     let buttons = Self.guidanceButtons(
       muted: controller.isMuted, room: controller.configuration.mapControls.mapButtons)
-    request({ .setMapButtons($0, mapButtons: buttons, leading: [], trailing: []) }, at: now)
+    let bar = musicBarButtons
+    request({ .setMapButtons($0, mapButtons: buttons, leading: [], trailing: bar) }, at: now)
   }
 
   /// Ends guidance (`.finish` after arrival, `.cancel` before) and restores the map.
@@ -141,7 +155,8 @@ extension NavigationApp {
     outbox.append(.session(event))
     phase = .browsing
     let buttons = browsingButtons
-    request({ .setMapButtons($0, mapButtons: buttons, leading: [], trailing: []) }, at: now)
+    let bar = musicBarButtons
+    request({ .setMapButtons($0, mapButtons: buttons, leading: [], trailing: bar) }, at: now)
   }
 
   /// What the session said: arrival brings up the arrival alert.

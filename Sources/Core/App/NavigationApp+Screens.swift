@@ -28,6 +28,15 @@ extension NavigationApp {
     public static let showDispatched = "dispatch.show"
     public static let ignoreDispatched = "dispatch.ignore"
     public static let houseNumbers = "numbers"
+    public static let openMusic = "music.open"
+    public static let music = "music"
+    public static let musicNowPlaying = "music.nowPlaying"
+    public static let musicArtists = "music.artists"
+    public static let musicPlaylists = "music.playlists"
+    public static let musicFolders = "music.folders"
+    public static let musicUnavailable = "music.unavailable"
+    /// The prefix of the browse lists' template ids.
+    public static let musicList = "music.list."
 
     /// A row of a house-number list, by its index among the street's numbers.
     public static func number(_ index: String) -> String { "number.\(index)" }
@@ -45,7 +54,7 @@ extension NavigationApp {
 
   /// The map while browsing: destinations, and back to following the vehicle.
   var browsingMap: MapTemplate {
-    MapTemplate(id: ID.map, mapButtons: browsingButtons)
+    MapTemplate(id: ID.map, mapButtons: browsingButtons, trailingBarButtons: musicBarButtons)
   }
 
   var browsingButtons: [MapButton] {

@@ -58,6 +58,10 @@ public struct NavigationApp: Sendable {
     /// alert asking whether to see it (the trip under way ends only if the driver says
     /// so). Never starts guidance.
     case offer(Place)
+    /// The music source's state, or why it is unavailable.
+    case music(MusicUpdate)
+    /// The listing asked for with `Effect.listMusic`, or why it could not be read.
+    case musicListed(MusicQuery, Result<MusicListing, MusicError>)
   }
 
   /// What the owner carries out, in order.
@@ -72,6 +76,10 @@ public struct NavigationApp: Sendable {
     case showOverview
     /// A request the app made was refused: a bug in the app's templates.
     case failed(TemplateError)
+    /// A command for the music source.
+    case music(MusicCommand)
+    /// Asks the music source for a listing, answered with `Event.musicListed`.
+    case listMusic(MusicQuery)
   }
 
   public internal(set) var controller: InterfaceController
@@ -95,15 +103,19 @@ public struct NavigationApp: Sendable {
   var houseNumbers: [Place] = []
   /// The rows of house-number lists that stand for a group of numbers, by row id.
   var numberGroups: [String: (title: String, indices: [Int])] = [:]
+  /// The unit's own music source and its screens; nil without one.
+  public internal(set) var music: BuiltInMusic?
   var nextRequest = 1
   var outbox: [Effect] = []
 
+  /// With `music`, the map's bar has a Music button for the unit's own music source.
   public init(
     provider: any RouteProvider,
-    configuration: InterfaceConfiguration = InterfaceConfiguration()
+    configuration: InterfaceConfiguration = InterfaceConfiguration(), music: Bool = false
   ) {
     self.provider = provider
     self.controller = InterfaceController(configuration: configuration)
+    self.music = music ? BuiltInMusic() : nil
   }
 
   /// Handles one event at `now` and returns what to do, in order.
@@ -133,6 +145,10 @@ public struct NavigationApp: Sendable {
       if start, case .previewing = phase { startTrip(choiceIndex: 0, at: now) }
     case .offer(let place):
       offer(place, at: now)
+    case .music(let update):
+      musicChanged(update, at: now)
+    case .musicListed(let query, let result):
+      musicListed(query, result, at: now)
     case .resume(let place, let trip, let choice):
       previewTrip = trip
       phase = .previewing(place)

@@ -1,4 +1,4 @@
-/// The devices the core's prompt, store and route effects go to, chosen as a set: the
+/// The devices the core's prompt, store, route and music effects go to, chosen as a set: the
 /// car's (the prompt player on ALSA, the state directory, the routing server with offline
 /// fallback) or a replay's (a list of prompt cues, memory, the embedded map answering at
 /// once). Both the daemon and the replay carry these effects out through `carryOut`, so
@@ -9,11 +9,17 @@ public struct DeviceSet {
   public var store: any StateStore
   /// Nil without a map to route on: a route request fails at once.
   public var router: (any RouteService)?
+  /// Nil without a music source: the core asks nothing of it then.
+  public var music: (any MusicService)?
 
-  public init(prompts: (any PromptSink)?, store: any StateStore, router: (any RouteService)?) {
+  public init(
+    prompts: (any PromptSink)?, store: any StateStore, router: (any RouteService)?,
+    music: (any MusicService)? = nil
+  ) {
     self.prompts = prompts
     self.store = store
     self.router = router
+    self.music = music
   }
 
   /// Carries out `effect` when it is a prompt, store or route effect and returns the
@@ -32,6 +38,16 @@ public struct DeviceSet {
     case .requestRoute(let request):
       guard let router else { return [.routeFailed("no offline map")] }
       return router.route(request) ?? []
+    case .music(let command):
+      guard let music else {
+        return [.musicFailed(command, MusicError(.unavailable, "The unit has no music source"))]
+      }
+      return music.perform(command) ?? []
+    case .listMusic(let query):
+      guard let music else {
+        return [.musicListed(query, .failure(MusicError(.unavailable, "No music source")))]
+      }
+      return music.list(query) ?? []
     default: return nil
     }
     return []

@@ -26,6 +26,15 @@ public enum ScreenTextKey: String, CaseIterable, Hashable, Sendable {
   case serverNoAnswer
   /// A destination `{place}` sent by the fleet's dispatcher; the dispatch alert's buttons.
   case fromDispatch, showRoute, notNow
+  // The built-in music screens.
+  case music, nowPlaying, artists, playlists, folders, playAll, shuffle, addToQueue
+  case addedToQueue, loading, musicUnavailable, musicUnavailableDetail
+  /// A row turning to the next page of a long list: entries `{from}`–`{to}` of `{total}`.
+  case moreItems
+  /// A row turning back to the page of entries `{from}`–`{to}`.
+  case earlierItems
+  /// A list holds only its first `{count}` entries of `{total}`.
+  case firstOfTotal
   // Notes on route choices.
   case fastest, recommended
   // The Parked screen.
@@ -52,6 +61,9 @@ public enum ScreenTextKey: String, CaseIterable, Hashable, Sendable {
     switch self {
     case .tripOfTrips: ["count", "number"]
     case .noRouteTo, .fromDispatch: ["place"]
+    case .moreItems: ["from", "to", "total"]
+    case .earlierItems: ["from", "to"]
+    case .firstOfTotal: ["count", "total"]
     case .serverNoAnswer: ["server"]
     case .resumesWithin: ["minutes"]
     case .minutes: ["minutes"]
