@@ -106,7 +106,7 @@ let package = Package(
       dependencies: [
         "Geo", "Navigation", "Readers", "Templates", "Core", "JSON", "MapLayers", "Rendering",
         "Routing", "MapFile", "Maneuvers", "Search", "Board", "Audio", "Bridge", "CHTTP", "CMalloc",
-        "CSystemd", "CMosquitto", "POSIX",
+        "CSystemd", "CMosquitto", "Music", "POSIX",
       ],
       resources: [.copy("Resources/Helsinki")],
       swiftSettings: strict

@@ -47,9 +47,10 @@ struct AppDriver {
   /// Effects of the last event.
   var last: [NavigationApp.Effect] = []
 
-  init(lists: PlaceLists? = nil, room: MapControlRoom = MapControlRoom()) {
+  init(lists: PlaceLists? = nil, room: MapControlRoom = MapControlRoom(), music: Bool = false) {
     app = NavigationApp(
-      provider: FakeRouteProvider(), configuration: InterfaceConfiguration(mapControls: room))
+      provider: FakeRouteProvider(), configuration: InterfaceConfiguration(mapControls: room),
+      music: music)
     send(.launch)
     if let lists { send(.restore(lists)) }
   }

@@ -1,7 +1,15 @@
 import Foundation
 import Navigation
+import Templates
 
 extension HeadUnitCore {
+  /// What the strip over the map shows: what an audio app or the unit's own source plays,
+  /// the one playing first, then the app's; nil when neither has a song.
+  public var nowPlayingStrip: NowPlayingTemplate? {
+    let candidates = [bridge.nowPlaying, app.music?.strip].compactMap(\.self)
+    return candidates.first(where: \.isPlaying) ?? candidates.first
+  }
+
   /// The music source's reports, listings and failures.
   mutating func music(_ event: Event, at now: Date) {
     switch event {

@@ -68,6 +68,7 @@ extension DaemonConfiguration: ConfigurationSection {
       .section(\.trip),
       .section(\.fleet),
       .section(\.bridge),
+      .section(\.music),
     ]
   }
 

@@ -55,6 +55,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
   public var fleet = FleetConfiguration()
   /// The `bridge` section.
   public var bridge = BridgeServerSettings()
+  /// The `music` section; off by default.
+  public var music = MusicSettings()
 
   /// Every field at its default.
   public init() {}

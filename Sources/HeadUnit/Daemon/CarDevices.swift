@@ -2,6 +2,7 @@ import Audio
 import Board
 import Core
 import Foundation
+import Music
 import Navigation
 import Templates
 
@@ -26,6 +27,8 @@ final class CarDevices: DaemonDevices {
   private var tasks: [Task<Void, Never>] = []
   /// While released: a slow look at the power supplies, so power coming back wakes the unit.
   private var wakeWatch: Task<Void, Never>?
+  /// MPD, for the whole run, while the `music` section is on.
+  private(set) var music: (any MusicService)?
 
   /// Opens the framebuffer, unless `screen` stands for it.
   ///
@@ -48,6 +51,47 @@ final class CarDevices: DaemonDevices {
     } else {
       display = try Self.openFramebuffer(configuration.display.framebuffer, logger: logger)
     }
+    music = Self.openMusic(configuration.music, logger: logger, post: post)
+  }
+
+  /// MPD as the music source, connecting in the background; nil when off, or when the
+  /// process cannot make the player's thread (logged).
+  private static func openMusic(
+    _ settings: MusicSettings, logger: Logger,
+    post: @escaping @Sendable (HeadUnitCore.Event) -> Void
+  ) -> (any MusicService)? {
+    guard settings.enabled else { return nil }
+    do throws(MusicError) {
+      let player = try MPDPlayer(
+        MPDPlayer.Settings(host: settings.host, port: settings.port, timeout: settings.timeout))
+      logger.info("music: MPD at \(settings.host):\(settings.port)")
+      return DaemonMusic(player: player, post: post)
+    } catch {
+      logger.warning("no music: \(error.message)")
+      return nil
+    }
+  }
+
+  /// What prompts lower, as the `music` section says; nil for nothing (logged when the
+  /// mixer is not there: prompts play at the music's level).
+  private func makeDucker() -> Ducker? {
+    let settings = configuration.music
+    guard settings.enabled else { return nil }
+    let control: any VolumeControl
+    switch settings.duck {
+    case "mpd":
+      control = MPDVolumeControl(host: settings.host, port: settings.port, timeout: settings.timeout)
+    case "alsa":
+      do {
+        control = try ALSAMixerControl(card: settings.mixerCard, element: settings.mixerElement)
+      } catch {
+        logger.warning("ducking: \(error.message)")
+        return nil
+      }
+    default:
+      return nil
+    }
+    return Ducker(control: control, reduction: settings.duckPercent)
   }
 
   deinit {
@@ -161,7 +205,7 @@ final class CarDevices: DaemonDevices {
       synthesizer: CachedSynthesizer(synthesizer, capacity: .seconds(20)), output: output,
       configuration: PromptPlayer.Configuration(
         language: language, earcon: configuration.audio.earcon ? .chime : nil,
-        volume: configuration.audio.volume, muted: muted)
+        volume: configuration.audio.volume, muted: muted, ducker: makeDucker())
     ) { event in
       switch event {
       case .started:

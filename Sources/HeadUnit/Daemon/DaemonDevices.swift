@@ -27,4 +27,12 @@ public protocol DaemonDevices: AnyObject {
   func release(stopping: Bool)
   /// What a configuration reloaded on SIGHUP changes on the devices at once (the volume).
   func reload(_ configuration: DaemonConfiguration)
+  /// The unit's music source for the whole run, nil without one. Its reports reach the
+  /// daemon's inbox while the devices are released too (MPD runs on its own).
+  var music: (any MusicService)? { get }
+}
+
+extension DaemonDevices {
+  /// No music source.
+  public var music: (any MusicService)? { nil }
 }

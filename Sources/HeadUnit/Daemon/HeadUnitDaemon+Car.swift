@@ -150,6 +150,7 @@ extension HeadUnitDaemon {
       configuration.display.speedWarning?.threshold(units: configuration.units)
       ?? .standard(for: configuration.units)
     core.speedWarning.chime = configuration.display.speedChime
+    core.music = configuration.music.enabled
     return core
   }
 }

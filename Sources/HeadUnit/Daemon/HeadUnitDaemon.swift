@@ -98,7 +98,8 @@ public final class HeadUnitDaemon {
     self.core = core
     self.devices = devices
     self.router = router
-    deviceSet = DeviceSet(prompts: nil, store: devices.store, router: router)
+    deviceSet = DeviceSet(
+      prompts: nil, store: devices.store, router: router, music: devices.music)
     self.logger = logger
     self.configPath = configPath
     self.notifier = notifier

@@ -71,8 +71,9 @@ public struct FrameComposer {
         map.camera = map.camera.moved(by: viewport)
       }
       map.status.isMuted = core.isMuted || !core.isAudioAvailable
-      // What an audio app plays, over the built-in map (its own screen shows it whole).
-      if core.bridge.screen == nil, let playing = core.bridge.nowPlaying {
+      // What an audio app or the unit's own music plays, over the built-in map (a screen
+      // of their own shows it whole).
+      if core.bridge.screen == nil, let playing = core.nowPlayingStrip {
         map.nowPlaying = NowPlayingStrip(playing)
       }
       let routes = core.previewRoutes.mapValues { $0.map { mapRoute($0) } }
