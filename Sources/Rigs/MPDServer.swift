@@ -5,7 +5,8 @@ import Foundation
 /// loopback port, with a configuration, a music directory of generated songs
 /// (``standardTracks``), stored playlists (``standardPlaylists``) and a database of its
 /// own in a temporary directory, playing to MPD's `null` output (in real time, to no
-/// device). Killed and its directory removed when dropped.
+/// device) with MPD's software mixer, so its volume can be read and set. Killed and its
+/// directory removed when dropped.
 ///
 /// Not for the car, where systemd runs Debian's mpd. Not thread-safe: start, stop and drop
 /// it from one task.
@@ -82,7 +83,7 @@ public final class MPDServer {
       "log_file \"\(logFile.path)\"",
       "bind_to_address \"127.0.0.1\"", "port \"\(port)\"", "auto_update \"no\"",
       "zeroconf_enabled \"no\"", "restore_paused \"yes\"",
-      "audio_output {", "  type \"null\"", "  name \"null\"", "}",
+      "audio_output {", "  type \"null\"", "  name \"null\"", "  mixer_type \"software\"", "}",
     ]
     do {
       try (lines.joined(separator: "\n") + "\n").write(
