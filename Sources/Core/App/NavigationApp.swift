@@ -58,6 +58,12 @@ public struct NavigationApp: Sendable {
     /// alert asking whether to see it (the trip under way ends only if the driver says
     /// so). Never starts guidance.
     case offer(Place)
+    /// Shows someone else's navigation alert (an id with `foreignAlertPrefix`) over the
+    /// map; its choices and dismissal pass out as `.interface` effects.
+    case showForeignAlert(NavigationAlert)
+    /// Takes someone else's navigation alert down at once (to make room, or because a
+    /// maneuver is near).
+    case withdrawForeignAlert
   }
 
   /// What the owner carries out, in order.
@@ -126,6 +132,7 @@ public struct NavigationApp: Sendable {
       finishTrip(with: .cancel, at: now)
     case .notice(let title, let detail):
       let alert = noticeAlert(title: title, detail: detail)
+      withdrawForeignAlert(at: now)
       request({ .presentNavigationAlert($0, alert) }, at: now)
     case .navigate(let place, let start):
       request({ .popToRoot($0) }, at: now)
@@ -133,6 +140,10 @@ public struct NavigationApp: Sendable {
       if start, case .previewing = phase { startTrip(choiceIndex: 0, at: now) }
     case .offer(let place):
       offer(place, at: now)
+    case .showForeignAlert(let alert):
+      showForeignAlert(alert, at: now)
+    case .withdrawForeignAlert:
+      withdrawForeignAlert(at: now)
     case .resume(let place, let trip, let choice):
       previewTrip = trip
       phase = .previewing(place)

@@ -26,6 +26,8 @@ extension ScreenTextCatalog {
       .noRouteTo: ["没有前往{place}的路线", "没有路线"], .serverNoAnswer: ["{server} 无响应"],
       .fromDispatch: ["调度新目的地：{place}", "调度：{place}"], .showRoute: ["显示路线"],
       .notNow: ["稍后"],
+      .call: ["呼叫"], .message: ["信息"], .directions: ["路线"], .close: ["关闭"],
+      .messageFrom: ["{sender}的信息", "{sender}"],
       .fastest: ["最快"], .recommended: ["推荐"],
       .parked: ["已停车"], .ignition: ["点火"], .ignitionOff: ["关闭"],
       .externalPower: ["外部电源"], .powerLost: ["断开"], .phoneApp: ["手机应用"],

@@ -30,6 +30,8 @@ extension ScreenTextCatalog {
       .fromDispatch: ["New destination from dispatch: {place}", "Dispatch: {place}"],
       .showRoute: ["Show route"],
       .notNow: ["Not now"],
+      .call: ["Call"], .message: ["Message"], .directions: ["Directions"], .close: ["Close"],
+      .messageFrom: ["Message from {sender}", "{sender}"],
       .fastest: ["Fastest"], .recommended: ["Recommended"],
       .parked: ["Parked"], .ignition: ["Ignition"], .ignitionOff: ["Off"],
       .externalPower: ["External power"], .powerLost: ["Lost"], .phoneApp: ["Phone app"],

@@ -32,6 +32,8 @@ extension ScreenTextCatalog {
       .fromDispatch: ["Neues Ziel von der Disposition: {place}", "Disposition: {place}"],
       .showRoute: ["Route zeigen"],
       .notNow: ["Nicht jetzt"],
+      .call: ["Anrufen"], .message: ["Nachricht"], .directions: ["Navigieren"],
+      .close: ["Schließen"], .messageFrom: ["Nachricht von {sender}", "{sender}"],
       .fastest: ["Schnellste"], .recommended: ["Empfohlen"],
       .parked: ["Geparkt"], .ignition: ["Zündung"], .ignitionOff: ["Aus"],
       .externalPower: ["Stromversorgung"], .powerLost: ["Unterbrochen"],

@@ -34,6 +34,8 @@ extension ScreenTextCatalog {
       .fromDispatch: ["Nuova destinazione dalla centrale: {place}", "Centrale: {place}"],
       .showRoute: ["Mostra percorso"],
       .notNow: ["Non ora"],
+      .call: ["Chiama"], .message: ["Messaggio"], .directions: ["Indicazioni"],
+      .close: ["Chiudi"], .messageFrom: ["Messaggio da {sender}", "{sender}"],
       .fastest: ["Più veloce"], .recommended: ["Consigliato"],
       .parked: ["Parcheggiato"], .ignition: ["Accensione"], .ignitionOff: ["Spenta"],
       .externalPower: ["Alimentazione esterna"], .powerLost: ["Assente"],

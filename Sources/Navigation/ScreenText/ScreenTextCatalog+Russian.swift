@@ -36,6 +36,8 @@ extension ScreenTextCatalog {
       .fromDispatch: ["Новый адрес от диспетчера: {place}", "Диспетчер: {place}"],
       .showRoute: ["Показать маршрут"],
       .notNow: ["Не сейчас"],
+      .call: ["Позвонить"], .message: ["Сообщение"], .directions: ["Маршрут"],
+      .close: ["Закрыть"], .messageFrom: ["Сообщение от {sender}", "{sender}"],
       .fastest: ["Быстрый"], .recommended: ["Лучший"],
       .parked: ["Стоянка"], .ignition: ["Зажигание"], .ignitionOff: ["Выкл."],
       .externalPower: ["Внешнее питание"], .powerLost: ["Нет"],

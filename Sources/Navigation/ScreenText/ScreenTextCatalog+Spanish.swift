@@ -33,6 +33,8 @@ extension ScreenTextCatalog {
       .fromDispatch: ["Nuevo destino de la central: {place}", "Central: {place}"],
       .showRoute: ["Ver ruta"],
       .notNow: ["Ahora no"],
+      .call: ["Llamar"], .message: ["Mensaje"], .directions: ["Cómo llegar"],
+      .close: ["Cerrar"], .messageFrom: ["Mensaje de {sender}", "{sender}"],
       .fastest: ["Más rápida"], .recommended: ["Recomendada"],
       .parked: ["Aparcado"], .ignition: ["Encendido"], .ignitionOff: ["Apagado"],
       .externalPower: ["Alimentación externa"], .powerLost: ["Perdida"],

@@ -26,6 +26,10 @@ public enum ScreenTextKey: String, CaseIterable, Hashable, Sendable {
   case serverNoAnswer
   /// A destination `{place}` sent by the fleet's dispatcher; the dispatch alert's buttons.
   case fromDispatch, showRoute, notNow
+  /// A contact card's buttons; closing an incoming message's alert.
+  case call, message, directions, close
+  /// An incoming message's alert: from `{sender}`.
+  case messageFrom
   // Notes on route choices.
   case fastest, recommended
   // The Parked screen.
@@ -53,6 +57,7 @@ public enum ScreenTextKey: String, CaseIterable, Hashable, Sendable {
     case .tripOfTrips: ["count", "number"]
     case .noRouteTo, .fromDispatch: ["place"]
     case .serverNoAnswer: ["server"]
+    case .messageFrom: ["sender"]
     case .resumesWithin: ["minutes"]
     case .minutes: ["minutes"]
     case .hoursMinutes: ["hours", "minutes"]
