@@ -76,7 +76,8 @@ extension BridgeDecoder {
       what: "a message item")
     let leading = try f["leading"]?.string(oneOf: MessageItem.Leading.allCases.map(\.rawValue))
     return MessageItem(
-      conversationID: try capped(f.required("conversationId"), communicationTextLimit, nonEmpty: true),
+      conversationID: try capped(
+        f.required("conversationId"), communicationTextLimit, nonEmpty: true),
       isUnread: try f["unread"]?.bool() ?? false,
       timeText: try f["time"]?.nonNull.map { n throws(JSONError) in try capped(n, 40) },
       leading: leading.flatMap(MessageItem.Leading.init(rawValue:)) ?? .none)

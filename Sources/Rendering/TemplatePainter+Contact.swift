@@ -79,7 +79,8 @@ extension TemplatePainter {
     let title = action.title.flatMap { $0.isEmpty ? nil : $0 } ?? word
     guard action.isEnabled else {
       canvas.fillRoundedRect(r, radius: px(12), theme.templateControl)
-      let fitted = canvas.fit([title], .regular(px(24)), minimumSize: px(18), maxWidth: r.width - px(20))
+      let fitted = canvas.fit(
+        [title], .regular(px(24)), minimumSize: px(18), maxWidth: r.width - px(20))
       let w = canvas.textWidth(fitted.text, fitted.style)
       canvas.drawText(
         fitted.text, fitted.style, x: (r.midX - w / 2).rounded(),

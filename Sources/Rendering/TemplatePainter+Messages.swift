@@ -23,7 +23,8 @@ extension TemplatePainter {
     case .pinned:
       TemplateSymbol.pin.draw(
         in: canvas,
-        rect: ScreenRect(x: markX - px(11), y: titleBaseline - px(21), width: px(22), height: px(22)),
+        rect: ScreenRect(
+          x: markX - px(11), y: titleBaseline - px(21), width: px(22), height: px(22)),
         color: theme.panelSecondaryText, accent: theme.templateSurface)
     case .none:
       break

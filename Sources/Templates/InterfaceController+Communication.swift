@@ -28,7 +28,8 @@ extension InterfaceController {
           "\(category.appPhrase) cannot show message item \"\(item.id)\": only communication "
           + "apps do"
       case (_?, .app):
-        rule = "message item \"\(item.id)\" has a handler of the app's: the unit answers message items"
+        rule =
+          "message item \"\(item.id)\" has a handler of the app's: the unit answers message items"
       default: continue
       }
       throw .rule(.unsupportedItem, verb, kind, list.id, rule)

@@ -67,7 +67,8 @@ struct BridgeCommunicationTests {
     #expect(error.code == "unsupportedItem")
     #expect(
       error.message
-        == "cannot push list: a communication app's rows are message items, and row \"x\" is not one")
+        == "cannot push list: a communication app's rows are message items, and row \"x\" is not one"
+    )
     #expect(clock.core.activeController.stack.map(\.id) == ["inbox"])
   }
 

@@ -162,7 +162,8 @@ struct MessageAlertGuidanceTests {
     clock.send(T.line(#"{"type":"heartbeat"}"#), at: 4)
     clock.advance(to: 7.5)
     #expect(Self.shown(clock) == nil)
-    #expect(T.sent(clock, from: 1).contains(.event(.alertDismissed(alertID: "m2", context: "timeout"))))
+    #expect(
+      T.sent(clock, from: 1).contains(.event(.alertDismissed(alertID: "m2", context: "timeout"))))
   }
 
   @Test func theOldestOfTooManyWaitingIsDroppedAndAGoneAppsMessagesGo() throws {

@@ -32,15 +32,19 @@ import Testing
     id: "inbox", title: "Messages",
     sections: [
       ListSection(items: [
-        message("c1", "Anna Virtanen", "Running 10 minutes late, start without me", "09:41", .unread),
+        message(
+          "c1", "Anna Virtanen", "Running 10 minutes late, start without me", "09:41", .unread),
         message("c2", "Depot", "Gate 2 is closed today, use the north gate", "08:15", .pinned),
         message("c3", "Mikko", "Thanks!", "Yesterday", .none, unread: false),
-        message("c4", "Family group with a very long conversation title", "See you at six", "Mon", .none, unread: false),
+        message(
+          "c4", "Family group with a very long conversation title", "See you at six", "Mon", .none,
+          unread: false),
       ])
     ])
 
   static func message(
-    _ id: String, _ sender: String, _ preview: String, _ time: String, _ leading: MessageItem.Leading,
+    _ id: String, _ sender: String, _ preview: String, _ time: String,
+    _ leading: MessageItem.Leading,
     unread: Bool = true
   ) -> ListItem {
     ListItem(

@@ -14,7 +14,8 @@ extension Fixture {
             items: (0..<count).map {
               ListItem(
                 id: "\(id).m\($0)", text: "Sender \($0)", detailText: "Preview \($0)",
-                message: MessageItem(conversationID: "c\($0)", isUnread: $0 == 0, timeText: "09:4\($0)"))
+                message: MessageItem(
+                  conversationID: "c\($0)", isUnread: $0 == 0, timeText: "09:4\($0)"))
             })
         ]))
   }
@@ -52,7 +53,10 @@ extension Fixture {
     var testDescription: String { "\(category.rawValue): \(message)" }
   }
 
-  static let plainRow = Fixture.firstRow(of: Fixture.messages("bad")) { $0.message = nil; $0.handler = .app }
+  static let plainRow = Fixture.firstRow(of: Fixture.messages("bad")) {
+    $0.message = nil
+    $0.handler = .app
+  }
   static let handledMessage = Fixture.firstRow(of: Fixture.messages("bad")) { $0.handler = .app }
   static let unitPlainRow = Fixture.firstRow(of: Fixture.list("bad")) { $0.handler = .unit }
 
@@ -96,7 +100,8 @@ extension Fixture {
       message: "cannot push contact: 5 detail lines, a contact card has at most 4"),
     Case(
       category: .communication, event: .push(1, Fixture.contact("c", actions: 5)),
-      code: .tooManyActions, message: "cannot push contact: 5 buttons, a contact card has at most 4"),
+      code: .tooManyActions, message: "cannot push contact: 5 buttons, a contact card has at most 4"
+    ),
   ]
 
   /// A controller of `category` with a root its category allows.
