@@ -136,6 +136,7 @@ public enum BridgeDecoder {
     case "cancelNavigation": return .cancelNavigation
     case "updateNowPlaying": return .updateNowPlaying(try nowPlaying(fields.required("nowPlaying")))
     case "showNowPlaying": return .showNowPlaying
+    case "showMessageAlert": return .showMessageAlert(try messageAlert(fields.required("alert")))
     case "navigateTo":
       let node = try fields.required("destination")
       let destination = BridgeFields(
@@ -174,7 +175,7 @@ public enum BridgeDecoder {
     "updateEstimates": ["trip", "maneuver"], "pauseNavigation": ["reason", "description"],
     "resumeNavigation": [], "finishNavigation": [], "cancelNavigation": [],
     "navigateTo": ["destination", "start"], "updateNowPlaying": ["nowPlaying"],
-    "showNowPlaying": [],
+    "showNowPlaying": [], "showMessageAlert": ["alert"],
   ]
 
   static let pauseReasons: [(String, PauseReason)] = [
@@ -186,6 +187,7 @@ public enum BridgeDecoder {
 
   static let templateTypes = [
     "map", "list", "grid", "alert", "actionSheet", "information", "pointOfInterest", "tabBar",
+    "contact",
   ]
 
   /// A template object; its `type` picks the kind.
@@ -245,6 +247,7 @@ public enum BridgeDecoder {
         PointOfInterestTemplate(
           id: try f.required("id").nonEmptyString(), title: try f["title"]?.string() ?? "",
           points: try f.list("points", point)))
+    case "contact": return .contact(try contact(node))
     default:
       let f = try fields(["tabs", "selectedTab"])
       var tabs: [Template] = []
@@ -264,7 +267,9 @@ public enum BridgeDecoder {
 
   static func listItem(_ node: JSONNode) throws(JSONError) -> ListItem {
     let f = BridgeFields(
-      node, try node.object(keys: ["id", "text", "detail", "image", "accessory", "enabled"]),
+      node,
+      try node.object(
+        keys: ["id", "text", "detail", "image", "accessory", "enabled", "message", "handler"]),
       what: "a list item")
     let accessories: [(String, ListItem.Accessory)] = [
       ("none", .none), ("disclosure", .disclosureIndicator), ("cloud", .cloud),
@@ -274,7 +279,8 @@ public enum BridgeDecoder {
       id: try f.required("id").nonEmptyString(), text: try f.required("text").string(),
       detailText: try f["detail"]?.nonNull?.string(), image: try f["image"]?.nonNull?.string(),
       accessory: accessories.first { $0.0 == accessory }!.1,
-      isEnabled: try f["enabled"]?.bool() ?? true)
+      isEnabled: try f["enabled"]?.bool() ?? true,
+      message: try f["message"]?.nonNull.map(messageItem), handler: try handler(f["handler"]))
   }
 
   static func gridButton(_ node: JSONNode) throws(JSONError) -> GridButton {

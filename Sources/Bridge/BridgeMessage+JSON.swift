@@ -92,6 +92,11 @@ extension BridgeNotice {
       ])
     case .nowPlayingSeek(let seconds):
       .object([("type", "nowPlayingSeek"), ("seconds", .number(seconds))])
+    case .messageSelected(let template, let item, let conversation):
+      .object([
+        ("type", "messageSelected"), ("templateId", .string(template)),
+        ("itemId", .string(item)), ("conversationId", .string(conversation)),
+      ])
     }
   }
 }

@@ -94,6 +94,7 @@ extension HeadUnitCore {
   }
 
   private mutating func interface(_ effect: UIEffect) {
+    if messageReacted(to: effect) { return }
     switch effect {
     case .timer(let change): effects.append(.timer(change.map(Timer.interface)))
     case .muteToggled(let muted):
@@ -102,7 +103,8 @@ extension HeadUnitCore {
       guidance?.template = .guidance(muted: muted, text: app.text)
       effects += [.setMuted(muted), .redraw]
     case .completion, .selected, .tripStarted, .previewSelected, .dismissedByUser,
-      .navigationAlertDismissed, .drivingLimitsChanged, .searchTextChanged, .nowPlayingSeek:
+      .navigationAlertDismissed, .drivingLimitsChanged, .searchTextChanged, .nowPlayingSeek,
+      .messageSelected:
       effects.append(.redraw)
     case .render, .panned, .panningChanged, .cameraChanged:
       effects.append(.redraw)

@@ -217,6 +217,7 @@ public struct HeadUnitCore: Sendable {
     case .stop: stop(at: now)
     }
     settleDispatch()
+    settleMessages(at: now)
     return effects
   }
 

@@ -40,7 +40,7 @@ extension TemplatePainter {
   func rowHeight(_ row: Row) -> Double {
     switch row {
     case .header: px(38)
-    case .item(let item, _, _): item.detailText == nil ? px(62) : px(78)
+    case .item(let item, _, _): item.detailText == nil && item.message == nil ? px(62) : px(78)
     }
   }
 
@@ -101,6 +101,9 @@ extension TemplatePainter {
   func listItem(
     _ item: ListItem, symbol: TemplateSymbol?, isLoading: Bool, in r: ScreenRect, separator: Bool
   ) -> Bool {
+    if let message = item.message {
+      return messageItem(item, message, in: r, separator: separator)
+    }
     // Disabled rows are skipped by the knob, so they are not targets.
     let focused = item.isEnabled && focusable(item.id, r.insetBy(px(2)))
     fill(r, theme.templateSurface)

@@ -232,11 +232,13 @@ extension TemplatePainter {
       if titleLines.last?.hasSuffix("…") != true { break }
     }
     let subtitleStyle = TextStyle.regular(px(20))
+    // The subtitle in two lines when it needs them (an incoming message's text).
+    let subtitleLines = subtitle.map { wrap($0, subtitleStyle, maxWidth: textWidth, maxLines: 2) }
     let buttonHeight = px(56)
     let textHeight =
       max(
         symbol == nil ? 0 : symbolSide,
-        Double(titleLines.count) * px(32) + (subtitle == nil ? 0 : px(28)))
+        Double(titleLines.count) * px(32) + Double(subtitleLines?.count ?? 0) * px(28))
     let height = pad + textHeight + px(14) + buttonHeight + pad
     // Under the status chip, clear of the vehicle, which sits low on the map.
     let r = ScreenRect(
@@ -253,10 +255,9 @@ extension TemplatePainter {
       canvas.drawText(line, titleStyle, x: textX, baseline: y + px(25), theme.panelText)
       y += px(32)
     }
-    if let subtitle {
-      canvas.drawText(
-        canvas.ellipsized(subtitle, subtitleStyle, maxWidth: textWidth), subtitleStyle, x: textX,
-        baseline: y + px(21), theme.panelSecondaryText)
+    for line in subtitleLines ?? [] {
+      canvas.drawText(line, subtitleStyle, x: textX, baseline: y + px(21), theme.panelSecondaryText)
+      y += px(28)
     }
     let actions = [alert.primaryAction] + (alert.secondaryAction.map { [$0] } ?? [])
     let gap = px(12)

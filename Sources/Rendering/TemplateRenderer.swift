@@ -58,6 +58,7 @@ public final class TemplateRenderer {
       painter.pointsOfInterest(poi, layers: layers, in: area)
     case .nowPlaying(let template, let artwork):
       painter.nowPlaying(template, artwork: artwork, in: area)
+    case .contact(let card): painter.contact(card, in: area)
     }
     cairo_restore(target.cr)
     if hasTabBar, let bar = scene.tabBar { painter.tabBar(bar) }

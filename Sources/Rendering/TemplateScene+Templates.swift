@@ -18,6 +18,7 @@ extension TemplateScene.Content {
     case .search(let t): self = .search(t)
     case .pointOfInterest(let t): self = .pointOfInterest(t, layers: map.layers)
     case .nowPlaying(let t): self = .nowPlaying(t, artwork: map.artwork)
+    case .contact(let t): self = .contact(t)
     case .alert, .actionSheet, .tabBar: return nil
     }
   }
@@ -35,6 +36,7 @@ extension Template {
     case .search: text[.search]
     case .pointOfInterest(let t): t.title
     case .nowPlaying(let t): t.title
+    case .contact(let t): t.name
     case .alert, .actionSheet: ""
     case .tabBar: text[.home]
     }
@@ -49,6 +51,7 @@ extension Template {
     case .search: .search
     case .pointOfInterest: .pin
     case .nowPlaying: .speaker
+    case .contact: .phone
     case .alert, .actionSheet, .tabBar: .letters("?")
     }
   }

@@ -19,6 +19,8 @@ public struct TemplateScene: Sendable {
     /// With its artwork as the artwork cache gives it (`ArtworkCache.artwork(id:side:)`
     /// at `TemplateLayout.nowPlayingArtworkSide`).
     case nowPlaying(NowPlayingTemplate, artwork: Artwork)
+    /// A person's card.
+    case contact(ContactTemplate)
   }
 
   /// Presented over everything, on a dimmed screen.

@@ -5,14 +5,16 @@
 /// |---|---|---|---|
 /// | navigation | map, tab bar | list, grid, search, information, point of interest | 5 |
 /// | audio | list, grid, tab bar | list, grid, now playing | 5 |
-/// | communication | list, grid, tab bar | list, grid, information | 5 |
+/// | communication | list, grid, contact, tab bar | list, grid, information, contact | 5 |
 /// | charging, parking | point of interest, list, grid, tab bar | point of interest, list, grid, information | 5 |
 /// | fueling | as charging | as charging | 3 |
 /// | quick food, driving task | as charging | as charging | 2 |
 ///
 /// Alerts and action sheets are presented by every category; a tab bar's tabs are the
 /// kinds its category may use as a root, the tab bar itself aside. Only navigation apps
-/// have a map, and so trip previews, navigation alerts and a navigation session.
+/// have a map, and so trip previews, navigation alerts and a navigation session. Only
+/// communication apps show the contact card and message items (CarPlay's rule), and their
+/// lists hold message items only.
 public enum AppCategory: String, Hashable, Sendable, CaseIterable {
   case navigation
   case audio
@@ -27,7 +29,8 @@ public enum AppCategory: String, Hashable, Sendable, CaseIterable {
   public var rootKinds: Set<TemplateKind> {
     switch self {
     case .navigation: [.map, .tabBar]
-    case .audio, .communication: [.list, .grid, .tabBar]
+    case .audio: [.list, .grid, .tabBar]
+    case .communication: [.list, .grid, .contact, .tabBar]
     case .charging, .parking, .quickFood, .fueling, .drivingTask:
       [.pointOfInterest, .list, .grid, .tabBar]
     }
@@ -38,7 +41,7 @@ public enum AppCategory: String, Hashable, Sendable, CaseIterable {
     switch self {
     case .navigation: TemplateKind.pushable
     case .audio: [.list, .grid, .nowPlaying]
-    case .communication: [.list, .grid, .information]
+    case .communication: [.list, .grid, .information, .contact]
     case .charging, .parking, .quickFood, .fueling, .drivingTask:
       [.pointOfInterest, .list, .grid, .information]
     }
@@ -78,8 +81,8 @@ public enum AppCategory: String, Hashable, Sendable, CaseIterable {
   /// "list, grid or tab bar": `kinds` in the order the rules name them.
   static func words(_ kinds: Set<TemplateKind>, joiner: String = "or") -> String {
     let order: [TemplateKind] = [
-      .list, .grid, .search, .information, .pointOfInterest, .nowPlaying, .map, .tabBar, .alert,
-      .actionSheet,
+      .list, .grid, .search, .information, .pointOfInterest, .nowPlaying, .contact, .map, .tabBar,
+      .alert, .actionSheet,
     ]
     let names = order.filter(kinds.contains).map(\.rawValue)
     guard names.count > 1 else { return names.first ?? "nothing" }

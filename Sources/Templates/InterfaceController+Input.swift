@@ -80,6 +80,10 @@ extension InterfaceController {
   private mutating func choose(_ element: String, in template: inout Template) {
     switch template {
     case .list(var list):
+      if let item = list.allItems.first(where: { $0.id == element }), let message = item.message {
+        chooseMessage(item, message, in: list)
+        return
+      }
       guard list.loadingItemID == nil else { return }  // one handler at a time
       list.loadingItemID = element
       template = .list(list)
@@ -107,7 +111,7 @@ extension InterfaceController {
         bar.tabs[bar.selectedIndex] = tab
       }
       template = .tabBar(bar)
-    case .grid, .information, .pointOfInterest, .alert, .actionSheet, .map, .nowPlaying:
+    case .grid, .information, .pointOfInterest, .alert, .actionSheet, .map, .nowPlaying, .contact:
       outbox.append(.selected(templateID: template.id, elementID: element))
     }
   }

@@ -33,7 +33,7 @@ extension InterfaceController {
     case .map(var map):
       map.room = configuration.mapControls
       return .map(map)
-    case .grid, .alert, .actionSheet, .information, .pointOfInterest, .nowPlaying:
+    case .grid, .alert, .actionSheet, .information, .pointOfInterest, .nowPlaying, .contact:
       return template
     }
   }

@@ -14,6 +14,7 @@ extension InterfaceController {
     }
     try template.validate(for: verb)
     try checkTabs(of: template, verb: verb)
+    try checkRows(of: template, verb: verb)
     tearDownMap()
     stack = [limited(template)]
     render(.stack)
@@ -51,6 +52,7 @@ extension InterfaceController {
         "a template with id \"\(template.id)\" is already in the stack")
     }
     try template.validate(for: verb)
+    try checkRows(of: template, verb: verb)
     stack.append(limited(template))
     render(.stack)
   }
@@ -149,6 +151,7 @@ extension InterfaceController {
     let old = stack[index]
     guard old.kind == template.kind else { throw kindChanged(old, template) }
     try template.validate(for: verb)
+    try checkRows(of: template, verb: verb)
     switch (old, template) {
     case (.map(var m), .map(let new)):
       // The map's modes belong to the controller; an update brings new buttons only.

@@ -16,6 +16,15 @@ public struct ListItem: Hashable, Sendable, Identifiable {
     case checkmark
   }
 
+  /// Who answers the row's choice.
+  public enum Handler: String, Hashable, Sendable, CaseIterable {
+    /// The app's handler (CarPlay's `CPListItem` handler): the app hears the choice.
+    case app
+    /// The unit's own, with no handler of the app's (a message item's, CarPlay's
+    /// `CPMessageListItem`).
+    case unit
+  }
+
   /// Identifies the row and its handler.
   public var id: String
   public var text: String
@@ -24,10 +33,17 @@ public struct ListItem: Hashable, Sendable, Identifiable {
   public var image: String?
   public var accessory: Accessory
   public var isEnabled: Bool
+  /// Set for a message item (communication apps' rows): `text` is the sender or the
+  /// conversation, `detailText` the last message's first words.
+  public var message: MessageItem?
+  /// `.unit` for a message item, `.app` for every other row (the interface controller
+  /// refuses a message item with the app's handler, and a plain row without it).
+  public var handler: Handler
 
   public init(
     id: String, text: String, detailText: String? = nil, image: String? = nil,
-    accessory: Accessory = .none, isEnabled: Bool = true
+    accessory: Accessory = .none, isEnabled: Bool = true, message: MessageItem? = nil,
+    handler: Handler? = nil
   ) {
     self.id = id
     self.text = text
@@ -35,5 +51,7 @@ public struct ListItem: Hashable, Sendable, Identifiable {
     self.image = image
     self.accessory = accessory
     self.isEnabled = isEnabled
+    self.message = message
+    self.handler = handler ?? (message == nil ? .app : .unit)
   }
 }

@@ -12,6 +12,8 @@ public enum Template: Hashable, Sendable, Identifiable {
   case tabBar(TabBarTemplate)
   /// The one shared Now Playing screen; pushed, never presented or the root.
   case nowPlaying(NowPlayingTemplate)
+  /// A person's card; communication apps' root or push.
+  case contact(ContactTemplate)
 
   public var id: String {
     switch self {
@@ -25,6 +27,7 @@ public enum Template: Hashable, Sendable, Identifiable {
     case .pointOfInterest(let t): t.id
     case .tabBar(let t): t.id
     case .nowPlaying(let t): t.id
+    case .contact(let t): t.id
     }
   }
 
@@ -40,6 +43,7 @@ public enum Template: Hashable, Sendable, Identifiable {
     case .pointOfInterest: .pointOfInterest
     case .tabBar: .tabBar
     case .nowPlaying: .nowPlaying
+    case .contact: .contact
     }
   }
 
@@ -59,6 +63,7 @@ public enum Template: Hashable, Sendable, Identifiable {
     case .pointOfInterest(let t): try t.validate(for: verb)
     case .tabBar(let t): try t.validate(for: verb)
     case .nowPlaying(let t): try t.validate(for: verb)
+    case .contact(let t): try t.validate(for: verb)
     }
   }
 
@@ -75,6 +80,7 @@ public enum Template: Hashable, Sendable, Identifiable {
     case .pointOfInterest(let t): t.focusOrder
     case .tabBar(let t): t.focusOrder
     case .nowPlaying(let t): t.focusOrder
+    case .contact(let t): t.focusOrder
     }
   }
 

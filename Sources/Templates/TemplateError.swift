@@ -46,6 +46,9 @@ public struct TemplateError: Error, Hashable, Sendable, CustomStringConvertible 
     case navigationAlertVisible
     /// A request about a navigation alert or trip preview that is not shown.
     case nothingShown
+    /// A list row of a kind the app's category may not use: a plain row in a communication
+    /// app's list, a message item elsewhere, or a message item with a handler of its own.
+    case unsupportedItem
     /// A value out of its range (a negative or non-finite time, elapsed past the duration).
     case invalidValue
   }

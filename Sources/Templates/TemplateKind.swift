@@ -10,6 +10,8 @@ public enum TemplateKind: String, Hashable, Sendable, CaseIterable {
   case pointOfInterest = "point of interest"
   case tabBar = "tab bar"
   case nowPlaying = "now playing"
+  /// A person's card (communication apps).
+  case contact
 
   /// The kinds a navigation app may push (`AppCategory` has every category's).
   public static let pushable: Set<TemplateKind> = [

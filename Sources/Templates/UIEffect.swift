@@ -38,6 +38,9 @@ public enum UIEffect: Sendable, Equatable {
   /// The driver scrubbed Now Playing's progress bar with the knob to `seconds` (the
   /// template shows it already; the app seeks).
   case nowPlayingSeek(templateID: String, seconds: Double)
+  /// The driver chose message item `itemID` of list `templateID`, of conversation
+  /// `conversationID`: the unit answers it (the row has no handler and does not load).
+  case messageSelected(templateID: String, itemID: String, conversationID: String)
   /// Deliver `UIEvent.timer(id)` at the instant, replacing any earlier one with this id;
   /// or forget the timer with this id.
   case timer(TimerChange<TimerID>)
@@ -65,6 +68,8 @@ public enum UIEffect: Sendable, Equatable {
     case (.searchTextChanged(let t, let x), .searchTextChanged(let u, let y)): t == u && x == y
     case (.timer(let x), .timer(let y)): x == y
     case (.nowPlayingSeek(let t, let x), .nowPlayingSeek(let u, let y)): t == u && x == y
+    case (.messageSelected(let t, let i, let c), .messageSelected(let u, let j, let d)):
+      t == u && i == j && c == d
     default: false
     }
   }

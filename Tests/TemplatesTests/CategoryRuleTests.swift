@@ -19,7 +19,8 @@ import Testing
   /// whose root it can be) at the root.
   static func controller(_ category: AppCategory) -> InterfaceController {
     var c = InterfaceController(configuration: InterfaceConfiguration(category: category))
-    _ = c.handle(.setRoot(100, Fixture.list("root")), at: Fixture.t0)
+    let root = category == .communication ? Fixture.messages("root") : Fixture.list("root")
+    _ = c.handle(.setRoot(100, root), at: Fixture.t0)
     return c
   }
 
@@ -57,8 +58,8 @@ import Testing
       category: .communication, setup: [], event: .push(1, Fixture.points("p", count: 2)),
       code: .unsupportedPush,
       message:
-        "cannot push point of interest: a communication app can push only list, grid and "
-        + "information templates"),
+        "cannot push point of interest: a communication app can push only list, grid, "
+        + "information and contact templates"),
     Case(
       category: .communication, setup: [], event: .setRoot(1, Fixture.points("p", count: 1)),
       code: .unsupportedRoot, message: "cannot set root to point of interest: a communication"),
@@ -120,13 +121,19 @@ import Testing
   func allowed(_ category: AppCategory) {
     var c = InterfaceController(configuration: InterfaceConfiguration(category: category))
     let root: Template =
-      category == .navigation ? .map(MapTemplate(id: "root")) : Fixture.list("root")
+      switch category {
+      case .navigation: .map(MapTemplate(id: "root"))
+      case .communication: Fixture.messages("root")
+      default: Fixture.list("root")
+      }
     #expect(c.handle(.setRoot(1, root), at: Fixture.t0).succeeded)
     for (index, kind) in TemplateKind.allCases.enumerated() where category.pushKinds.contains(kind)
     {
       let template: Template? =
         switch kind {
+        case .list where category == .communication: Fixture.messages("p\(index)")
         case .list: Fixture.list("p\(index)")
+        case .contact: Fixture.contact("p\(index)")
         case .grid: Fixture.grid("p\(index)")
         case .information: Fixture.information("p\(index)")
         case .pointOfInterest: Fixture.points("p\(index)", count: 1)

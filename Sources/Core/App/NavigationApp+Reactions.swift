@@ -10,6 +10,8 @@ extension NavigationApp {
       break
     case .completion(_, .failure(let error)):
       outbox.append(.failed(error))
+    case .selected(let templateID, _) where Self.isForeign(templateID):
+      outbox.append(.interface(effect))
     case .selected(let templateID, let elementID):
       chose(elementID, in: templateID, at: now)
     case .tripStarted(_, let choiceIndex):
@@ -163,6 +165,7 @@ extension NavigationApp {
   mutating func sessionReported(_ effect: NavigationSession.Effect, at now: Date) {
     guard case .arrived = effect, case .navigating(let place) = phase else { return }
     let alert = arrivalAlert(place)
+    withdrawForeignAlert(at: now)
     request({ .presentNavigationAlert($0, alert) }, at: now)
   }
 

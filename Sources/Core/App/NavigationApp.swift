@@ -62,6 +62,12 @@ public struct NavigationApp: Sendable {
     case music(MusicUpdate)
     /// The listing asked for with `Effect.listMusic`, or why it could not be read.
     case musicListed(MusicQuery, Result<MusicListing, MusicError>)
+    /// Shows someone else's navigation alert (an id with `foreignAlertPrefix`) over the
+    /// map; its choices and dismissal pass out as `.interface` effects.
+    case showForeignAlert(NavigationAlert)
+    /// Takes someone else's navigation alert down at once (to make room, or because a
+    /// maneuver is near).
+    case withdrawForeignAlert
   }
 
   /// What the owner carries out, in order.
@@ -138,6 +144,7 @@ public struct NavigationApp: Sendable {
       finishTrip(with: .cancel, at: now)
     case .notice(let title, let detail):
       let alert = noticeAlert(title: title, detail: detail)
+      withdrawForeignAlert(at: now)
       request({ .presentNavigationAlert($0, alert) }, at: now)
     case .navigate(let place, let start):
       request({ .popToRoot($0) }, at: now)
@@ -149,6 +156,10 @@ public struct NavigationApp: Sendable {
       musicChanged(update, at: now)
     case .musicListed(let query, let result):
       musicListed(query, result, at: now)
+    case .showForeignAlert(let alert):
+      showForeignAlert(alert, at: now)
+    case .withdrawForeignAlert:
+      withdrawForeignAlert(at: now)
     case .resume(let place, let trip, let choice):
       previewTrip = trip
       phase = .previewing(place)

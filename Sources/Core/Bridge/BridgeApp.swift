@@ -143,6 +143,13 @@ public struct BridgeApp: Sendable {
     case .nowPlayingSeek(_, let seconds):
       outbox.append(.send(.event(.nowPlayingSeek(seconds: seconds))))
       outbox.append(.interface(effect))
+    case .messageSelected(let templateID, let itemID, let conversationID):
+      outbox.append(
+        .send(
+          .event(
+            .messageSelected(
+              templateID: templateID, itemID: itemID, conversationID: conversationID))))
+      outbox.append(.interface(.render(.stack)))
     case .dismissedByUser(let templateID):
       outbox.append(
         .send(.event(.alertDismissed(alertID: templateID, context: "userDismissed"))))

@@ -42,4 +42,7 @@ public enum BridgeNotice: Sendable, Equatable {
   case buttonPressed(templateID: String, buttonID: String)
   /// The driver scrubbed Now Playing's progress bar to `seconds`: seek there.
   case nowPlayingSeek(seconds: Double)
+  /// The driver chose message item `itemID` (of conversation `conversationID`) of list
+  /// `templateID`; the unit has no handler of the app's to run for it.
+  case messageSelected(templateID: String, itemID: String, conversationID: String)
 }

@@ -42,6 +42,9 @@ public enum BridgeRequest: Sendable, Equatable {
   case updateNowPlaying(NowPlayingTemplate)
   /// Pushes the shared Now Playing screen with what the app last gave (audio apps).
   case showNowPlaying
+  /// Announces an incoming message over the built-in map (communication apps), held while
+  /// a maneuver is near.
+  case showMessageAlert(MessageAlert)
   /// Hands a destination to the built-in app and its router: a preview, or guidance at
   /// once with `start`.
   case navigateTo(Place, start: Bool)
@@ -60,5 +63,6 @@ public enum BridgeRequest: Sendable, Equatable {
     "dismissNavigationAlert", "setPanning", "startNavigation", "updateManeuvers",
     "updateEstimates", "pauseNavigation", "resumeNavigation", "finishNavigation",
     "cancelNavigation", "navigateTo", "updateNowPlaying", "showNowPlaying",
+    "showMessageAlert",
   ]
 }

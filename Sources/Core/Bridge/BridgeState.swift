@@ -21,6 +21,10 @@ public struct BridgeState: Sendable {
   public internal(set) var clients: [BridgeClientID: Client] = [:]
   /// The bridge app on screen.
   public internal(set) var screen: BridgeApp?
+  /// Incoming messages of communication apps waiting to be shown, oldest first.
+  public internal(set) var messages: [HeldMessage] = []
+  /// The incoming message on screen, over the built-in map.
+  public internal(set) var shownMessage: HeldMessage?
   /// Whether the unit's heartbeat timer runs.
   var beating = false
 

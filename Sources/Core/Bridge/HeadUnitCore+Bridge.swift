@@ -133,6 +133,8 @@ extension HeadUnitCore {
         return
       }
       navigateBuiltIn(to: found, start: start, id: id, for: client, at: now, asFound: true)
+    case .showMessageAlert(let alert):
+      messageAlert(alert, id: id, from: client, at: now)
     case .updateNowPlaying(let playing)
     where bridge.screen?.client != client && bridge.clients[client]?.category == .audio:
       // An audio app plays on while the driver is elsewhere: the strip on the map says it.
@@ -196,6 +198,7 @@ extension HeadUnitCore {
     guard let gone = bridge.clients.removeValue(forKey: client) else { return }
     cancel(.bridge(.silence(client)))
     effects.append(.log(.notice, "bridge: \(client) gone (\(reason))"))
+    forgetMessages(of: client, at: now)
     if bridge.screen?.client == client {
       bridge.screen = nil
       effects.append(.log(.notice, "bridge: the built-in app has the screen again"))

@@ -32,6 +32,8 @@ extension ScreenTextCatalog {
       .musicUnavailable: ["音乐不可用"], .musicUnavailableDetail: ["正在等待播放器"],
       .moreItems: ["更多：{from}–{to}，共 {total}"], .earlierItems: ["返回 {from}–{to}"],
       .firstOfTotal: ["仅列出前 {count} 项，共 {total} 项"],
+      .call: ["呼叫"], .message: ["信息"], .directions: ["路线"], .close: ["关闭"],
+      .messageFrom: ["{sender}的信息", "{sender}"],
       .fastest: ["最快"], .recommended: ["推荐"],
       .parked: ["已停车"], .ignition: ["点火"], .ignitionOff: ["关闭"],
       .externalPower: ["外部电源"], .powerLost: ["断开"], .phoneApp: ["手机应用"],

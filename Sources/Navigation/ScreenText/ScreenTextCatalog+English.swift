@@ -38,6 +38,8 @@ extension ScreenTextCatalog {
       .musicUnavailableDetail: ["Waiting for the music player"],
       .moreItems: ["More: {from}–{to} of {total}"], .earlierItems: ["Back to {from}–{to}"],
       .firstOfTotal: ["First {count} of {total} listed"],
+      .call: ["Call"], .message: ["Message"], .directions: ["Directions"], .close: ["Close"],
+      .messageFrom: ["Message from {sender}", "{sender}"],
       .fastest: ["Fastest"], .recommended: ["Recommended"],
       .parked: ["Parked"], .ignition: ["Ignition"], .ignitionOff: ["Off"],
       .externalPower: ["External power"], .powerLost: ["Lost"], .phoneApp: ["Phone app"],

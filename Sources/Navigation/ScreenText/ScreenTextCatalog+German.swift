@@ -40,6 +40,8 @@ extension ScreenTextCatalog {
       .musicUnavailableDetail: ["Warte auf den Musik-Player"],
       .moreItems: ["Weitere: {from}–{to} von {total}"], .earlierItems: ["Zurück zu {from}–{to}"],
       .firstOfTotal: ["Die ersten {count} von {total}"],
+      .call: ["Anrufen"], .message: ["Nachricht"], .directions: ["Navigieren"],
+      .close: ["Schließen"], .messageFrom: ["Nachricht von {sender}", "{sender}"],
       .fastest: ["Schnellste"], .recommended: ["Empfohlen"],
       .parked: ["Geparkt"], .ignition: ["Zündung"], .ignitionOff: ["Aus"],
       .externalPower: ["Stromversorgung"], .powerLost: ["Unterbrochen"],

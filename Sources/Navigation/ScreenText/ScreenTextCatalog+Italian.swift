@@ -42,6 +42,8 @@ extension ScreenTextCatalog {
       .musicUnavailableDetail: ["In attesa del lettore"],
       .moreItems: ["Altri: {from}–{to} di {total}"], .earlierItems: ["Torna a {from}–{to}"],
       .firstOfTotal: ["Primi {count} di {total}"],
+      .call: ["Chiama"], .message: ["Messaggio"], .directions: ["Indicazioni"],
+      .close: ["Chiudi"], .messageFrom: ["Messaggio da {sender}", "{sender}"],
       .fastest: ["Più veloce"], .recommended: ["Consigliato"],
       .parked: ["Parcheggiato"], .ignition: ["Accensione"], .ignitionOff: ["Spenta"],
       .externalPower: ["Alimentazione esterna"], .powerLost: ["Assente"],

@@ -43,6 +43,8 @@ extension ScreenTextCatalog {
       .musicUnavailable: ["Музыка недоступна"], .musicUnavailableDetail: ["Ожидание плеера"],
       .moreItems: ["Ещё: {from}–{to} из {total}"], .earlierItems: ["Назад к {from}–{to}"],
       .firstOfTotal: ["Первые {count} из {total}"],
+      .call: ["Позвонить"], .message: ["Сообщение"], .directions: ["Маршрут"],
+      .close: ["Закрыть"], .messageFrom: ["Сообщение от {sender}", "{sender}"],
       .fastest: ["Быстрый"], .recommended: ["Лучший"],
       .parked: ["Стоянка"], .ignition: ["Зажигание"], .ignitionOff: ["Выкл."],
       .externalPower: ["Внешнее питание"], .powerLost: ["Нет"],

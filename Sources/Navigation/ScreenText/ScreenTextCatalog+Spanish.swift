@@ -41,6 +41,8 @@ extension ScreenTextCatalog {
       .musicUnavailableDetail: ["Esperando al reproductor"],
       .moreItems: ["Más: {from}–{to} de {total}"], .earlierItems: ["Volver a {from}–{to}"],
       .firstOfTotal: ["Primeros {count} de {total}"],
+      .call: ["Llamar"], .message: ["Mensaje"], .directions: ["Cómo llegar"],
+      .close: ["Cerrar"], .messageFrom: ["Mensaje de {sender}", "{sender}"],
       .fastest: ["Más rápida"], .recommended: ["Recomendada"],
       .parked: ["Aparcado"], .ignition: ["Encendido"], .ignitionOff: ["Apagado"],
       .externalPower: ["Alimentación externa"], .powerLost: ["Perdida"],

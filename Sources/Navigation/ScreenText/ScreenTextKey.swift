@@ -35,6 +35,10 @@ public enum ScreenTextKey: String, CaseIterable, Hashable, Sendable {
   case earlierItems
   /// A list holds only its first `{count}` entries of `{total}`.
   case firstOfTotal
+  /// A contact card's buttons; closing an incoming message's alert.
+  case call, message, directions, close
+  /// An incoming message's alert: from `{sender}`.
+  case messageFrom
   // Notes on route choices.
   case fastest, recommended
   // The Parked screen.
@@ -65,6 +69,7 @@ public enum ScreenTextKey: String, CaseIterable, Hashable, Sendable {
     case .earlierItems: ["from", "to"]
     case .firstOfTotal: ["count", "total"]
     case .serverNoAnswer: ["server"]
+    case .messageFrom: ["sender"]
     case .resumesWithin: ["minutes"]
     case .minutes: ["minutes"]
     case .hoursMinutes: ["hours", "minutes"]
