@@ -89,6 +89,19 @@ extension TemplateSymbol {
       pen.line(ManeuverSymbol.Pen.arc((0.5, 0.5), radius: 0.42, from: 0, to: 360), width: 0.08)
       pen.dot((0.5, 0.3), radius: 0.065)
       pen.line([(0.5, 0.45), (0.5, 0.74)], width: 0.12)
+    case .music:
+      pen.dot((0.3, 0.78), radius: 0.13)
+      pen.dot((0.76, 0.68), radius: 0.13)
+      pen.line([(0.41, 0.78), (0.41, 0.2)], width: w)
+      pen.line([(0.87, 0.68), (0.87, 0.1)], width: w)
+      pen.polygon([(0.41, 0.14), (0.87, 0.04), (0.87, 0.2), (0.41, 0.3)])
+    case .folder:
+      pen.polygon([
+        (0.06, 0.2), (0.38, 0.2), (0.46, 0.3), (0.94, 0.3), (0.94, 0.84), (0.06, 0.84),
+      ])
+    case .person:
+      pen.dot((0.5, 0.3), radius: 0.2)
+      pen.polygon([(0.14, 0.92), (0.2, 0.66), (0.38, 0.56), (0.62, 0.56), (0.8, 0.66), (0.86, 0.92)])
     case .map(let symbol):
       ButtonSymbol(symbol: symbol).draw(in: canvas, rect: box, color: color, accent: accent)
     case .number(let n):

@@ -18,7 +18,10 @@ extension TemplateSymbol {
     case "phone", "call": self = .phone
     case "warning", "exclamationmark.triangle", "hazard", "roadworks": self = .warning
     case "speaker", "sound", "voice": self = .speaker
-    case "list": self = .list
+    case "list", "playlist": self = .list
+    case "music", "note", "song", "music.note": self = .music
+    case "folder": self = .folder
+    case "person", "artist", "contact": self = .person
     case "grid": self = .grid
     case "info", "information": self = .info
     default: self = .letters(String(name.prefix(1)).uppercased())

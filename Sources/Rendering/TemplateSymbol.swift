@@ -20,6 +20,11 @@ public enum TemplateSymbol: Hashable, Sendable {
   case list
   case grid
   case info
+  /// Two beamed notes: music, a song.
+  case music
+  case folder
+  /// A head and shoulders: a person, an artist.
+  case person
   /// A map button's icon.
   case map(MapButton.Symbol)
   /// Up to four letters (shrunk to fit), for things that have no symbol.

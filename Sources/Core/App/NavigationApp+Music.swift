@@ -29,7 +29,7 @@ extension NavigationApp {
         id: ID.musicNowPlaying, text: text[.nowPlaying], detailText: song, image: "music",
         accessory: .disclosureIndicator, isEnabled: song != nil))
     let lists: [(String, ScreenTextKey, String)] = [
-      (ID.musicArtists, .artists, "music"), (ID.musicPlaylists, .playlists, "list"),
+      (ID.musicArtists, .artists, "person"), (ID.musicPlaylists, .playlists, "list"),
       (ID.musicFolders, .folders, "folder"),
     ]
     for (id, key, image) in lists {
