@@ -5,8 +5,9 @@ import Testing
 @testable import HeadUnit
 
 /// The unit's own music in `headunit run`, against a real mpd: browsed and played with the
-/// knob, lowered through MPD's volume while prompts play, paused by parking and played on
-/// by the wake, unavailable while mpd is gone and picked up when it is back.
+/// knob, skipped with it, lowered through MPD's volume while prompts play, paused by
+/// parking and played on by the wake, unavailable while mpd is gone (guidance going on)
+/// and picked up when it is back.
 @Suite("built-in music in headunit run (process)")
 struct MusicDaemonTests {
   @Test func browsesPlaysDucksParksAndSurvivesMPD() async throws {
@@ -24,12 +25,22 @@ struct MusicDaemonTests {
     // the first artist (Aurora Lane), Play all.
     for _ in 0..<5 {
       try await press(rig)
-      try await Task.sleep(for: .milliseconds(400))
+      try await Task.sleep(for: .seconds(1))
     }
     let playing = try await waitForMPD(mpd) { $0.contains("state: play") }
     #expect(playing != nil, "mpd does not play: \(rig.daemon.err.suffix(30))")
     #expect(try mpd.command("currentsong").contains("Title: First Light"))
     #expect(try mpd.command("status").contains("playlistlength: 3"))
+
+    // Now Playing, the knob on play/pause: one detent on to Next, a press skips.
+    try await detent(rig)
+    try await Task.sleep(for: .milliseconds(300))
+    try await press(rig)
+    #expect(
+      try await waitForMPD(mpd) { _ in
+        (try? mpd.command("currentsong"))?.contains("Title: Coastline") == true
+      }
+        != nil, "the knob did not skip to the next song")
 
     // Prompts while guiding: the music goes down by 30 points, and back after.
     var lowest = 100
@@ -48,6 +59,8 @@ struct MusicDaemonTests {
     // mpd killed: the unit says so and goes on; back: picked up again.
     mpd.stop()
     #expect(await rig.daemon.waitForLine { $0.contains("music unavailable") } != nil)
+    try await rig.drive(5, from: 60)
+    #expect(!rig.log("guidance: idle"), "guidance stopped with the music")
     try mpd.restart()
     #expect(await rig.daemon.waitForLine { $0.contains("music available again") } != nil)
     // SIGKILLed, mpd did not keep its queue: someone plays an album again.
@@ -64,6 +77,14 @@ struct MusicDaemonTests {
     #expect(try await waitForMPD(mpd) { $0.contains("state: play") } != nil)
     rig.daemon.signal(SIGTERM)
     #expect(await rig.daemon.exitStatus() == 0)
+  }
+
+  /// One clockwise detent of the encoder on GPIO17 (A) and GPIO27 (B): 11 → 01 → 00 → 10 → 11.
+  private func detent(_ rig: DaemonProcessTests.Rig) async throws {
+    for (line, level) in [(17, 0), (27, 0), (17, 1), (27, 1)] {
+      try rig.setLine(line, level)
+      try await Task.sleep(for: .milliseconds(30))
+    }
   }
 
   private func press(_ rig: DaemonProcessTests.Rig) async throws {
