@@ -308,12 +308,15 @@ public enum BridgeDecoder {
   static func point(_ node: JSONNode) throws(JSONError) -> PointOfInterest {
     let f = BridgeFields(
       node,
-      try node.object(keys: ["id", "title", "subtitle", "summary", "latitude", "longitude"]),
+      try node.object(keys: [
+        "id", "title", "subtitle", "summary", "latitude", "longitude", "navigate", "button",
+      ]),
       what: "a point")
     return PointOfInterest(
       id: try f.required("id").nonEmptyString(), title: try f.required("title").string(),
       subtitle: try f["subtitle"]?.nonNull?.string(), summary: try f["summary"]?.nonNull?.string(),
-      coordinate: try coordinate(f))
+      coordinate: try coordinate(f), navigates: try f["navigate"]?.bool() ?? false,
+      button: try f["button"]?.nonNull.map(pointButton))
   }
 
   static func coordinate(_ f: BridgeFields) throws(JSONError) -> Coordinate {

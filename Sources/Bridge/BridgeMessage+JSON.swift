@@ -92,6 +92,12 @@ extension BridgeNotice {
       ])
     case .nowPlayingSeek(let seconds):
       .object([("type", "nowPlayingSeek"), ("seconds", .number(seconds))])
+    case .pointNavigation(let template, let point, let state, let reason):
+      .object(
+        [
+          ("type", "pointNavigation"), ("templateId", .string(template)),
+          ("pointId", .string(point)), ("state", .string(state)),
+        ] + (reason.map { [("reason", JSONValue.string($0))] } ?? []))
     }
   }
 }

@@ -215,6 +215,7 @@ public struct HeadUnitCore: Sendable {
     case .stop: stop(at: now)
     }
     settleDispatch()
+    settlePointNavigation()
     return effects
   }
 

@@ -107,7 +107,10 @@ extension InterfaceController {
         bar.tabs[bar.selectedIndex] = tab
       }
       template = .tabBar(bar)
-    case .grid, .information, .pointOfInterest, .alert, .actionSheet, .map, .nowPlaying:
+    case .pointOfInterest(var poi):
+      choosePoint(element, in: &poi)
+      template = .pointOfInterest(poi)
+    case .grid, .information, .alert, .actionSheet, .map, .nowPlaying:
       outbox.append(.selected(templateID: template.id, elementID: element))
     }
   }
@@ -147,6 +150,7 @@ extension InterfaceController {
       render(.presentation)
       return
     }
+    if closePointDetail() { return }
     if stack.count > 1 {
       stack.removeLast()
       render(.stack)
@@ -176,6 +180,7 @@ extension InterfaceController {
       stack.removeLast(stack.count - 1)
       render(.stack)
     }
+    _ = closePointDetail()
     stopPanning()
     fixFocus()
     if map?.navigationAlert == nil && map?.tripPreview == nil { setFocus(nil) }

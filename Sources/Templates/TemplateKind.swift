@@ -11,7 +11,8 @@ public enum TemplateKind: String, Hashable, Sendable, CaseIterable {
   case tabBar = "tab bar"
   case nowPlaying = "now playing"
 
-  /// The kinds a navigation app may push (`AppCategory` has every category's).
+  /// The kinds that may be pushed at all: the built-in app's (`AppCategory` has every
+  /// category's, `InterfaceConfiguration.pushKinds` an app's).
   public static let pushable: Set<TemplateKind> = [
     .list, .grid, .search, .information, .pointOfInterest, .nowPlaying,
   ]

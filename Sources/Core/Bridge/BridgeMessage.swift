@@ -42,4 +42,8 @@ public enum BridgeNotice: Sendable, Equatable {
   case buttonPressed(templateID: String, buttonID: String)
   /// The driver scrubbed Now Playing's progress bar to `seconds`: seek there.
   case nowPlayingSeek(seconds: Double)
+  /// What became of "Navigate" on point `pointID` of template `templateID`: `state`
+  /// `requested` (handed to the built-in router), `started` (the driver started guidance)
+  /// or `declined`, with `reason` `driver`, `noRoute` or `replaced`.
+  case pointNavigation(templateID: String, pointID: String, state: String, reason: String? = nil)
 }

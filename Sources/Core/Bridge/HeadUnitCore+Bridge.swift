@@ -144,6 +144,7 @@ extension HeadUnitCore {
       // A new app takes the screen only if its root is accepted.
       var configuration = app.controller.configuration
       configuration.category = bridge.clients[client]?.category ?? .navigation
+      configuration.isBuiltIn = false
       var candidate = BridgeApp(client: client, configuration: configuration)
       let result = candidate.handle(request, id: id, at: now)
       let accepted = result.contains {
@@ -318,12 +319,14 @@ extension HeadUnitCore {
 
   // MARK: - Effects
 
-  private mutating func carryOut(
+  mutating func carryOut(
     _ appEffects: [BridgeApp.Effect], for client: BridgeClientID, at now: Date
   ) {
     for effect in appEffects {
       switch effect {
       case .send(let message): send(client, message)
+      case .navigateToPoint(let templateID, let point):
+        navigate(to: point, of: templateID, for: client, at: now)
       case .navigationStarted:
         if app.phase.isNavigating {
           effects.append(.log(.notice, "bridge: \(client) navigates; the built-in trip ends"))

@@ -26,6 +26,13 @@ public enum ScreenTextKey: String, CaseIterable, Hashable, Sendable {
   case serverNoAnswer
   /// A destination `{place}` sent by the fleet's dispatcher; the dispatch alert's buttons.
   case fromDispatch, showRoute, notNow
+  /// A destination `{place}` a bridge app `{app}` handed over ("Navigate" on its point).
+  case fromApp
+  /// The Navigate button on a point's detail.
+  case navigate
+  /// The Now Playing screen's header when the app has no name; the note on artwork that
+  /// cannot be shown.
+  case nowPlaying, artworkUnavailable
   // Notes on route choices.
   case fastest, recommended
   // The Parked screen.
@@ -52,6 +59,7 @@ public enum ScreenTextKey: String, CaseIterable, Hashable, Sendable {
     switch self {
     case .tripOfTrips: ["count", "number"]
     case .noRouteTo, .fromDispatch: ["place"]
+    case .fromApp: ["app", "place"]
     case .serverNoAnswer: ["server"]
     case .resumesWithin: ["minutes"]
     case .minutes: ["minutes"]
