@@ -134,7 +134,9 @@ public enum BridgeDecoder {
     case "resumeNavigation": return .resumeNavigation
     case "finishNavigation": return .finishNavigation
     case "cancelNavigation": return .cancelNavigation
-    case "updateNowPlaying": return .updateNowPlaying(try nowPlaying(fields.required("nowPlaying")))
+    case "updateNowPlaying":
+      let node = try fields.required("nowPlaying")
+      return .updateNowPlaying(try nowPlaying(node), artwork: try artwork(in: node))
     case "showNowPlaying": return .showNowPlaying
     case "navigateTo":
       let node = try fields.required("destination")

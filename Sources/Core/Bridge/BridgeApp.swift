@@ -215,7 +215,7 @@ public struct BridgeApp: Sendable {
       return
     }
     switch request {
-    case .updateNowPlaying(var playing):
+    case .updateNowPlaying(var playing, _):
       nowPlaying = playing
       if case .nowPlaying(let shown)? = controller.stack.first(where: { $0.kind == .nowPlaying }) {
         // The driver's scrubbing is the unit's, not the app's: it goes on across updates.

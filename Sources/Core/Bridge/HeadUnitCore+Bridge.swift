@@ -114,6 +114,17 @@ extension HeadUnitCore {
         ))
       return
     }
+    var request = request
+    if case .updateNowPlaying(let playing, let artwork) = request,
+      bridge.clients[client]?.category == .audio
+    {
+      switch nowPlaying(playing, artwork: artwork, from: client) {
+      case .success(let resolved): request = .updateNowPlaying(resolved)
+      case .failure(let error):
+        send(client, .error(id, error))
+        return
+      }
+    }
     switch request {
     case .goodbye:
       send(client, .reply(id))
@@ -133,7 +144,7 @@ extension HeadUnitCore {
         return
       }
       navigateBuiltIn(to: found, start: start, id: id, for: client, at: now, asFound: true)
-    case .updateNowPlaying(let playing)
+    case .updateNowPlaying(let playing, _)
     where bridge.screen?.client != client && bridge.clients[client]?.category == .audio:
       // An audio app plays on while the driver is elsewhere: the strip on the map says it.
       bridge.clients[client]?.nowPlaying = playing
@@ -177,7 +188,7 @@ extension HeadUnitCore {
         return
       }
       carryOut(bridge.screen!.handle(request, id: id, at: now), for: client, at: now)
-      if case .updateNowPlaying(let playing) = request,
+      if case .updateNowPlaying(let playing, _) = request,
         bridge.clients[client]?.category == .audio
       {
         bridge.clients[client]?.nowPlaying = playing
