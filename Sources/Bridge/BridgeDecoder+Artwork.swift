@@ -31,7 +31,8 @@ extension BridgeDecoder {
     }
     guard let dataNode = f["data"] else {
       guard id != nil else {
-        throw node.error("expected \"data\" (a base64 PNG or JPEG), \"id\" (one sent before), or both")
+        throw node.error(
+          "expected \"data\" (a base64 PNG or JPEG), \"id\" (one sent before), or both")
       }
       return BridgeArtwork(id: id, bytes: nil)
     }

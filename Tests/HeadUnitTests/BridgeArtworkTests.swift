@@ -94,7 +94,9 @@ struct BridgeArtworkTests {
 
     // The screen with the bridge's artwork, as the driver sees it.
     clock.send(Self.update(9, artwork: #"{"id":"cover"}"#), at: 4)
-    for (size, theme) in [(ScreenSize.standard, "day"), (ScreenSize(width: 480, height: 320), "night")] {
+    for (size, theme) in [
+      (ScreenSize.standard, "day"), (ScreenSize(width: 480, height: 320), "night"),
+    ] {
       let frame = composer.frame(
         of: clock.core, at: clock.origin, size: size, theme: Theme.named(theme)!)
       guard case .scene(let scene) = frame else { continue }

@@ -68,13 +68,14 @@ struct BridgePointNavigationTests {
     #expect(detail.detailPoint?.id == "c2")
     #expect(
       clock.core.activeController.focusedElementID == PointOfInterestTemplate.navigateElementID)
-    #expect(T.sent(clock, from: 3).contains(.event(.itemSelected(templateID: "chargers", itemID: "c2"))))
+    #expect(
+      T.sent(clock, from: 3).contains(.event(.itemSelected(templateID: "chargers", itemID: "c2"))))
 
     // The knob walks the detail's buttons; the app's own is the app's.
     clock.send(.input(.rotated(detents: 1, at: .seconds(4))), at: 4)
     Self.press(.select, &clock, at: 4.5)
     #expect(
-      T.sent(clock, from: 4.5) .contains(
+      T.sent(clock, from: 4.5).contains(
         .event(.buttonPressed(templateID: "chargers", buttonID: "reserve"))))
     clock.send(.input(.rotated(detents: -1, at: .seconds(5))), at: 5)
     Self.press(.select, &clock, at: 5.5)
@@ -120,7 +121,8 @@ struct BridgePointNavigationTests {
     var clock = try Self.clock("quickFood")
     Self.press(.select, &clock, at: 2)
     #expect(try Self.points(clock).detailPoint == nil)
-    #expect(T.sent(clock, from: 2).contains(.event(.itemSelected(templateID: "chargers", itemID: "c1"))))
+    #expect(
+      T.sent(clock, from: 2).contains(.event(.itemSelected(templateID: "chargers", itemID: "c1"))))
     #expect(Self.pointEvents(clock, from: 2).isEmpty)
   }
 
@@ -171,7 +173,10 @@ struct BridgePointNavigationTests {
         "$.template.points[0].latitude"
       ),
       (#"{"id":"c","title":"C","latitude":60,"longitude":-181}"#, "$.template.points[0].longitude"),
-      (#"{"id":"c","title":"C","latitude":60,"longitude":24,"navigate":"yes"}"#, "$.template.points[0].navigate"),
+      (
+        #"{"id":"c","title":"C","latitude":60,"longitude":24,"navigate":"yes"}"#,
+        "$.template.points[0].navigate"
+      ),
       (
         #"{"id":"c","title":"C","latitude":60,"longitude":24,"button":{"id":"pointOfInterest.navigate","title":"X"}}"#,
         "$.template.points[0].button.id"

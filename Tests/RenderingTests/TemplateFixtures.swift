@@ -292,6 +292,7 @@ enum TemplateFixtures {
 
   static let names = [
     "list", "list-scrolled", "grid", "alert", "actionsheet", "information", "search",
-    "search-disabled", "poi", "poi-detail", "tabbar", "tabbar-map", "preview", "navalert", "panning",
+    "search-disabled", "poi", "poi-detail", "tabbar", "tabbar-map", "preview", "navalert",
+    "panning",
   ]
 }

@@ -63,7 +63,9 @@ extension HeadUnitCore {
   mutating func declinePointNavigation(reason: String) {
     guard let pending = bridge.pointNavigation else { return }
     bridge.pointNavigation = nil
-    send(point: pending.pointID, of: pending.templateID, to: pending.client, "declined", reason: reason)
+    send(
+      point: pending.pointID, of: pending.templateID, to: pending.client, "declined", reason: reason
+    )
   }
 
   /// A `pointNavigation` event, for a client still connected.
