@@ -98,7 +98,7 @@ let package = Package(
       swiftSettings: strict),
     .target(
       name: "Bridge",
-      dependencies: ["Core", "Geo", "JSON", "Navigation", "Templates", "POSIX"],
+      dependencies: ["Core", "Geo", "JSON", "Navigation", "Templates", "POSIX", "Rendering"],
       swiftSettings: strict
     ),
     .target(

@@ -5,6 +5,12 @@ extension BridgeDecoder {
   /// The longest song, album or artist name read, in characters; the screen caps shorter.
   static let nowPlayingTextLimit = 1000
 
+  /// The keys of Now Playing (`artwork` is read by ``artwork(in:)``).
+  static let nowPlayingKeys = [
+    "title", "artist", "album", "elapsed", "duration", "rate", "shuffle", "repeat", "buttons",
+    "artwork",
+  ]
+
   /// What plays, for the shared Now Playing screen:
   ///
   ///     {"title": "Harbour", "artist": "Aurora Lane", "album": "Northern Roads",
@@ -15,10 +21,7 @@ extension BridgeDecoder {
   /// off, no optional buttons. Times are checked as the screen checks them (finite, not
   /// negative, elapsed within a known duration, at most a day).
   static func nowPlaying(_ node: JSONNode) throws(JSONError) -> NowPlayingTemplate {
-    let keys = [
-      "title", "artist", "album", "elapsed", "duration", "rate", "shuffle", "repeat", "buttons",
-    ]
-    let f = BridgeFields(node, try node.object(keys: keys), what: "Now Playing")
+    let f = BridgeFields(node, try node.object(keys: nowPlayingKeys), what: "Now Playing")
     func text(_ key: String) throws(JSONError) -> String {
       guard let value = f[key] else { return "" }
       let text = try value.string()

@@ -134,7 +134,9 @@ public enum BridgeDecoder {
     case "resumeNavigation": return .resumeNavigation
     case "finishNavigation": return .finishNavigation
     case "cancelNavigation": return .cancelNavigation
-    case "updateNowPlaying": return .updateNowPlaying(try nowPlaying(fields.required("nowPlaying")))
+    case "updateNowPlaying":
+      let node = try fields.required("nowPlaying")
+      return .updateNowPlaying(try nowPlaying(node), artwork: try artwork(in: node))
     case "showNowPlaying": return .showNowPlaying
     case "showMessageAlert": return .showMessageAlert(try messageAlert(fields.required("alert")))
     case "navigateTo":
@@ -314,12 +316,15 @@ public enum BridgeDecoder {
   static func point(_ node: JSONNode) throws(JSONError) -> PointOfInterest {
     let f = BridgeFields(
       node,
-      try node.object(keys: ["id", "title", "subtitle", "summary", "latitude", "longitude"]),
+      try node.object(keys: [
+        "id", "title", "subtitle", "summary", "latitude", "longitude", "navigate", "button",
+      ]),
       what: "a point")
     return PointOfInterest(
       id: try f.required("id").nonEmptyString(), title: try f.required("title").string(),
       subtitle: try f["subtitle"]?.nonNull?.string(), summary: try f["summary"]?.nonNull?.string(),
-      coordinate: try coordinate(f))
+      coordinate: try coordinate(f), navigates: try f["navigate"]?.bool() ?? false,
+      button: try f["button"]?.nonNull.map(pointButton))
   }
 
   static func coordinate(_ f: BridgeFields) throws(JSONError) -> Coordinate {

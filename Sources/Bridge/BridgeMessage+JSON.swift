@@ -97,6 +97,12 @@ extension BridgeNotice {
         ("type", "messageSelected"), ("templateId", .string(template)),
         ("itemId", .string(item)), ("conversationId", .string(conversation)),
       ])
+    case .pointNavigation(let template, let point, let state, let reason):
+      .object(
+        [
+          ("type", "pointNavigation"), ("templateId", .string(template)),
+          ("pointId", .string(point)), ("state", .string(state)),
+        ] + (reason.map { [("reason", JSONValue.string($0))] } ?? []))
     }
   }
 }

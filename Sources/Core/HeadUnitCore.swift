@@ -218,6 +218,7 @@ public struct HeadUnitCore: Sendable {
     }
     settleDispatch()
     settleMessages(at: now)
+    settlePointNavigation()
     return effects
   }
 

@@ -46,6 +46,8 @@ public final class ArtworkCache {
   private var clock = 0
   /// Bytes of pixels held now.
   public private(set) var byteCount = 0
+  /// Pictures decoded so far (each ``store(_:id:)``), to show a picture is decoded once.
+  public private(set) var decodeCount = 0
 
   /// - Parameters:
   ///   - maximumEntries: artwork ids kept (at least 1).
@@ -67,6 +69,24 @@ public final class ArtworkCache {
   /// The number of artwork ids held (pictures and remembered errors).
   public var count: Int { entries.count }
 
+  /// Whether artwork `id` is held (a picture or a remembered error): storing it again
+  /// would decode it again.
+  public func contains(id: String) -> Bool { entries[id] != nil }
+
+  /// Checks artwork bytes as ``store(_:id:)`` would before decoding them — their size,
+  /// format, header and pixel size — without decoding a pixel. Thread-safe; for a reader
+  /// to refuse bad artwork where it arrives.
+  ///
+  /// - Throws: `RenderingError` `.imageTooLarge` or `.unreadableImage`, with a message for
+  ///   the app's developer.
+  public static func check(
+    _ bytes: [UInt8], maximumInputBytes: Int = defaultMaximumInputBytes,
+    maximumPixels: Int = defaultMaximumPixels
+  ) throws(RenderingError) {
+    _ = try ArtworkDecoder(maximumBytes: maximumInputBytes, maximumPixels: maximumPixels)
+      .check(bytes)
+  }
+
   /// Decodes `bytes` and keeps them under `id`, replacing what was there.
   ///
   /// A failure is kept too (the screen shows its note) and thrown.
@@ -74,6 +94,7 @@ public final class ArtworkCache {
   ///   `ArtworkDecoder`), with a message for the app's developer.
   public func store(_ bytes: [UInt8], id: String) throws(RenderingError) {
     remove(id: id)
+    decodeCount += 1
     let result: Result<PixelBuffer, RenderingError>
     do throws(RenderingError) {
       result = .success(try decoder.decode(bytes, maximumSide: maximumSide).pixelBuffer())

@@ -33,6 +33,22 @@ struct ArtworkDecoder {
   /// - Throws: `.imageTooLarge` over the byte or pixel limit; `.unreadableImage` for bytes
   ///   that are not a PNG or JPEG, or a broken one; `.surface` when memory runs out.
   func decode(_ bytes: [UInt8], maximumSide: Int) throws(RenderingError) -> CairoCanvas {
+    let format = try check(bytes)
+    let full: CairoCanvas
+    switch format {
+    case .png: full = try decodePNG(bytes)
+    case .jpeg: full = try decodeJPEG(bytes, maximumSide: maximumSide)
+    }
+    return try Self.scaled(full, toFit: maximumSide)
+  }
+
+  /// Checks `bytes` as `decode` does before it decodes a pixel — the byte count, the
+  /// format, the header and the pixel size it gives — and returns the format. Cheap: for
+  /// a sender to refuse what the decoder would, at once. A picture cut short after its
+  /// header passes (the decoder finds that).
+  ///
+  /// - Throws: `.imageTooLarge` or `.unreadableImage`, as `decode`.
+  func check(_ bytes: [UInt8]) throws(RenderingError) -> Format {
     guard bytes.count <= maximumBytes else {
       throw RenderingError(
         .imageTooLarge,
@@ -45,12 +61,19 @@ struct ArtworkDecoder {
         "artwork of \(bytes.count) bytes is not a PNG or JPEG image (it starts "
           + bytes.prefix(4).map { String(format: "%02x", $0) }.joined() + ")")
     }
-    let full: CairoCanvas
     switch format {
-    case .png: full = try decodePNG(bytes)
-    case .jpeg: full = try decodeJPEG(bytes, maximumSide: maximumSide)
+    case .png:
+      let (width, height) = try Self.pngSize(bytes)
+      try checkSize(width, height, .png)
+    case .jpeg:
+      guard let handle = tjInitDecompress() else {
+        throw RenderingError(.surface, "cannot start the JPEG decoder")
+      }
+      defer { tjDestroy(handle) }
+      let (width, height) = try Self.jpegSize(bytes, handle)
+      try checkSize(width, height, .jpeg)
     }
-    return try Self.scaled(full, toFit: maximumSide)
+    return format
   }
 
   private func checkSize(_ width: Int, _ height: Int, _ format: Format) throws(RenderingError) {
@@ -71,13 +94,6 @@ struct ArtworkDecoder {
 
   /// The PNG's size from its IHDR chunk, checked, then cairo's decoding of it.
   private func decodePNG(_ bytes: [UInt8]) throws(RenderingError) -> CairoCanvas {
-    guard bytes.count >= 33, bytes[12..<16].elementsEqual(Array("IHDR".utf8)) else {
-      throw RenderingError(.unreadableImage, "PNG artwork is cut short or has no header")
-    }
-    func be32(_ at: Int) -> Int {
-      bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
-    }
-    try checkSize(be32(16), be32(20), .png)
     var reader = PNGReader(bytes: bytes)
     let surface = withUnsafeMutablePointer(to: &reader) { context in
       cairo_image_surface_create_from_png_stream(
@@ -107,6 +123,17 @@ struct ArtworkDecoder {
     return canvas
   }
 
+  /// The width and height in the PNG's IHDR chunk.
+  private static func pngSize(_ bytes: [UInt8]) throws(RenderingError) -> (Int, Int) {
+    guard bytes.count >= 33, bytes[12..<16].elementsEqual(Array("IHDR".utf8)) else {
+      throw RenderingError(.unreadableImage, "PNG artwork is cut short or has no header")
+    }
+    func be32(_ at: Int) -> Int {
+      bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+    }
+    return (be32(16), be32(20))
+  }
+
   /// Feeds cairo's PNG reader from memory.
   private struct PNGReader {
     let bytes: [UInt8]
@@ -133,21 +160,8 @@ struct ArtworkDecoder {
       throw RenderingError(.surface, "cannot start the JPEG decoder")
     }
     defer { tjDestroy(handle) }
-    var width: Int32 = 0
-    var height: Int32 = 0
-    var subsampling: Int32 = 0
-    var colorspace: Int32 = 0
-    let header = bytes.withUnsafeBufferPointer {
-      tjDecompressHeader3(
-        handle, $0.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
-    }
-    guard header == 0 else {
-      throw RenderingError(
-        .unreadableImage, "JPEG artwork has a broken header",
-        underlying: String(cString: tjGetErrorStr2(handle)))
-    }
-    try checkSize(Int(width), Int(height), .jpeg)
-    let longer = Int(max(width, height))
+    let (width, height) = try Self.jpegSize(bytes, handle)
+    let longer = max(width, height)
     var denominator = 1
     for d in [8, 4, 2] where (longer + d - 1) / d >= maximumSide {
       denominator = d
@@ -180,6 +194,26 @@ struct ArtworkDecoder {
         underlying: String(cString: tjGetErrorStr2(handle)))
     }
     return canvas
+  }
+
+  /// The width and height in the JPEG's header, read by TurboJPEG's `handle`.
+  private static func jpegSize(_ bytes: [UInt8], _ handle: tjhandle) throws(RenderingError)
+    -> (Int, Int)
+  {
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var subsampling: Int32 = 0
+    var colorspace: Int32 = 0
+    let header = bytes.withUnsafeBufferPointer {
+      tjDecompressHeader3(
+        handle, $0.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
+    }
+    guard header == 0 else {
+      throw RenderingError(
+        .unreadableImage, "JPEG artwork has a broken header",
+        underlying: String(cString: tjGetErrorStr2(handle)))
+    }
+    return (Int(width), Int(height))
   }
 
   // MARK: - Scaling

@@ -42,10 +42,12 @@ extension TemplateLayout {
 }
 
 extension TemplatePainter {
-  /// The Now Playing screen: the artwork (or a placeholder), title, artist and album, the
-  /// progress bar with elapsed and remaining time, and the button row.
+  /// The Now Playing screen under a header naming the app (or "Now Playing"), as CarPlay's:
+  /// the artwork (or a placeholder), title, artist and album, the progress bar with
+  /// elapsed and remaining time, and the button row.
   func nowPlaying(_ screen: NowPlayingTemplate, artwork: Artwork, in area: ScreenRect) {
-    _ = header(title: screen.album, in: area)
+    let app = screen.appName ?? ""
+    _ = header(title: app.isEmpty ? text[.nowPlaying] : app, in: area)
     let frames = layout.nowPlayingFrames(in: area, headerHeight: layout.headerHeight)
     artworkSquare(artwork, in: frames.art)
     nowPlayingInfo(screen, in: frames.info)
@@ -71,7 +73,8 @@ extension TemplatePainter {
       cairo_restore(cr)
       return
     }
-    // The placeholder: a note (a quaver) in the middle, and why there is no picture.
+    // The placeholder: a note (a quaver) in the middle, and under it, for artwork that
+    // could not be used, a short phrase for the driver (the reason is the developer's).
     let s = r.width * 0.3
     let c = ScreenPoint(x: r.midX, y: r.midY - (artwork == .none ? 0 : s * 0.25))
     let color = theme.panelSecondaryText
@@ -81,9 +84,10 @@ extension TemplatePainter {
     canvas.lineTo(c.x - s * 0.07, c.y - s * 0.5)
     canvas.lineTo(c.x + s * 0.35, c.y - s * 0.3)
     canvas.stroke(color, width: max(2, s * 0.1), cap: CAIRO_LINE_CAP_BUTT)
-    if case .unreadable(let note) = artwork {
+    if case .unreadable = artwork {
       let style = TextStyle.regular(max(12, px(15)))
-      let lines = wrap(note, style, maxWidth: r.width - 2 * px(10), maxLines: 3)
+      let lines = wrap(
+        text[.artworkUnavailable], style, maxWidth: r.width - 2 * px(10), maxLines: 3)
       var baseline = (c.y + s * 0.6 + px(24)).rounded()
       for line in lines {
         drawCentered(line, style, midX: r.midX, baseline: baseline, color)

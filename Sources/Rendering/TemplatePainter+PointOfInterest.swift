@@ -28,11 +28,18 @@ extension TemplatePainter {
         ListItem(id: point.id, text: point.title, detailText: point.subtitle ?? point.summary),
         symbol: .number(i + 1), isLoading: false)
     }
-    poiMap(points, layers: layers, in: mapRect)
+    if let point = template.detailPoint {
+      poiMap(points, highlighted: point.id, layers: layers, in: mapRect)
+      pointDetail(point, number: (points.firstIndex(of: point) ?? 0) + 1, in: listRect)
+      return
+    }
+    poiMap(points, highlighted: focusedID, layers: layers, in: mapRect)
     rowList(rows, in: listRect)
   }
 
-  private func poiMap(_ points: [PointOfInterest], layers: [any MapLayer], in r: ScreenRect) {
+  private func poiMap(
+    _ points: [PointOfInterest], highlighted: String?, layers: [any MapLayer], in r: ScreenRect
+  ) {
     let coordinates = points.map(\.coordinate)
     let pinHeight = px(44)
     guard
@@ -52,7 +59,7 @@ extension TemplatePainter {
       anchor: anchor)
     painter.drawBase()
     canvas.clip(r)
-    let highlighted = focusedID.flatMap { id in points.contains { $0.id == id } ? id : nil }
+    let highlighted = highlighted.flatMap { id in points.contains { $0.id == id } ? id : nil }
     // The highlighted pin last, on top.
     let order = points.enumerated().sorted {
       ($0.element.id == highlighted ? 1 : 0) < ($1.element.id == highlighted ? 1 : 0)

@@ -141,6 +141,8 @@ extension TemplateScene {
         backTitle = below.shortTitle(text)
       }
     }
+    // A point's detail goes back to the list of points.
+    if case .pointOfInterest(let poi) = shown, poi.detailPoint != nil { backTitle = poi.title }
     var mapContext = map
     mapContext.scene.size = size
     mapContext.scene.text = text

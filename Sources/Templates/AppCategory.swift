@@ -3,7 +3,7 @@
 ///
 /// | category | root | push | depth |
 /// |---|---|---|---|
-/// | navigation | map, tab bar | list, grid, search, information, point of interest | 5 |
+/// | navigation | map, tab bar | list, grid, search, information, point of interest (the built-in app: now playing too) | 5 |
 /// | audio | list, grid, tab bar | list, grid, now playing | 5 |
 /// | communication | list, grid, contact, tab bar | list, grid, information, contact | 5 |
 /// | charging, parking | point of interest, list, grid, tab bar | point of interest, list, grid, information | 5 |
@@ -39,7 +39,9 @@ public enum AppCategory: String, Hashable, Sendable, CaseIterable {
   /// The kinds the app may push.
   public var pushKinds: Set<TemplateKind> {
     switch self {
-    case .navigation: TemplateKind.pushable
+    // Now Playing is the system's screen: the built-in app shows it
+    // (`InterfaceConfiguration.isBuiltIn`), a bridge navigation app does not.
+    case .navigation: TemplateKind.pushable.subtracting([.nowPlaying])
     case .audio: [.list, .grid, .nowPlaying]
     case .communication: [.list, .grid, .information, .contact]
     case .charging, .parking, .quickFood, .fueling, .drivingTask:

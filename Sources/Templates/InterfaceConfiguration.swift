@@ -22,6 +22,11 @@ public struct InterfaceConfiguration: Hashable, Sendable {
   public var text: ScreenText
   /// The map controls the display has room for.
   public var mapControls: MapControlRoom
+  /// Whether these are the built-in app's templates: the system's own app, which may show
+  /// the shared Now Playing screen whatever its category (a bridge app only as an audio
+  /// app). `NavigationApp` sets it; an app's configuration made from the built-in app's
+  /// must clear it.
+  public var isBuiltIn = false
 
   public init(
     category: AppCategory = .navigation, maximumDepth: Int = 5, panTimeout: Double = 10,
@@ -42,4 +47,9 @@ public struct InterfaceConfiguration: Hashable, Sendable {
 
   /// The deepest the stack may grow: ``maximumDepth`` or the category's, the smaller.
   public var depthLimit: Int { min(maximumDepth, category.maximumDepth) }
+
+  /// The kinds the app may push: its category's, and Now Playing for the built-in app.
+  public var pushKinds: Set<TemplateKind> {
+    isBuiltIn ? category.pushKinds.union([.nowPlaying]) : category.pushKinds
+  }
 }

@@ -111,7 +111,10 @@ extension InterfaceController {
         bar.tabs[bar.selectedIndex] = tab
       }
       template = .tabBar(bar)
-    case .grid, .information, .pointOfInterest, .alert, .actionSheet, .map, .nowPlaying, .contact:
+    case .pointOfInterest(var poi):
+      choosePoint(element, in: &poi)
+      template = .pointOfInterest(poi)
+    case .grid, .information, .alert, .actionSheet, .map, .nowPlaying, .contact:
       outbox.append(.selected(templateID: template.id, elementID: element))
     }
   }
@@ -151,6 +154,7 @@ extension InterfaceController {
       render(.presentation)
       return
     }
+    if closePointDetail() { return }
     if stack.count > 1 {
       stack.removeLast()
       render(.stack)
@@ -180,6 +184,7 @@ extension InterfaceController {
       stack.removeLast(stack.count - 1)
       render(.stack)
     }
+    _ = closePointDetail()
     stopPanning()
     fixFocus()
     if map?.navigationAlert == nil && map?.tripPreview == nil { setFocus(nil) }

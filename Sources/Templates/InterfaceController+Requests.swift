@@ -28,8 +28,8 @@ extension InterfaceController {
     if template.kind == .tabBar {
       throw .rule(.tabBarNotRoot, verb, .tabBar, template.id, "a tab bar can only be the root")
     }
-    guard category.pushKinds.contains(template.kind) else {
-      let pushable = AppCategory.words(category.pushKinds, joiner: "and")
+    guard configuration.pushKinds.contains(template.kind) else {
+      let pushable = AppCategory.words(configuration.pushKinds, joiner: "and")
       throw .rule(
         .unsupportedPush, verb, template.kind, template.id,
         category == .navigation
@@ -165,6 +165,10 @@ extension InterfaceController {
         new.loadingItemID = loading
       }
       stack[index] = limited(.list(new))
+    case (.pointOfInterest(let p), .pointOfInterest(var new)):
+      // The detail the driver opened stays open while its point has one.
+      new.detailPointID = p.detailPointID
+      stack[index] = .pointOfInterest(new)
     case (.search(let s), .search(let new)):
       let shown = limited(.search(new))
       stack[index] = shown

@@ -83,6 +83,8 @@ public struct NowPlayingTemplate: Hashable, Sendable, Identifiable {
   public private(set) var album: String
   /// The key of the artwork in the artwork cache (never pixels); nil for none.
   public private(set) var artworkID: String?
+  /// The name of the app whose screen this is, for the header; nil: "Now Playing".
+  public var appName: String?
   /// Seconds played, in `0...duration` when the duration is known.
   public private(set) var elapsed: Double
   /// Seconds long; nil when unknown (a stream).

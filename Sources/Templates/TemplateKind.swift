@@ -13,7 +13,8 @@ public enum TemplateKind: String, Hashable, Sendable, CaseIterable {
   /// A person's card (communication apps).
   case contact
 
-  /// The kinds a navigation app may push (`AppCategory` has every category's).
+  /// The kinds that may be pushed at all: the built-in app's (`AppCategory` has every
+  /// category's, `InterfaceConfiguration.pushKinds` an app's).
   public static let pushable: Set<TemplateKind> = [
     .list, .grid, .search, .information, .pointOfInterest, .nowPlaying,
   ]

@@ -118,6 +118,29 @@ struct BridgeCategoryTests {
     #expect(!clock.core.session.state.isActive, "the driver starts it, not the app")
   }
 
+  @Test("a bridge navigation app cannot push Now Playing; the built-in app can")
+  func nowPlayingIsNotABridgeNavigationAppsPush() {
+    var clock = Self.clock("navigation")
+    clock.send(
+      T.line(#"{"type":"setRootTemplate","id":2,"template":{"type":"map","id":"m"}}"#), at: 1)
+    // No wire form pushes Now Playing: the rule holds in the app's controller whatever asks.
+    let push = BridgeLine(id: .number(3), request: .success(.pushTemplate(.nowPlaying(.empty))))
+    clock.send(.bridge(.line(T.client, push)), at: 2)
+    #expect(
+      Self.errors(clock, from: 2).map(\.message) == [
+        "cannot push now playing: only list, grid, search, information and point of interest "
+          + "templates can be pushed"
+      ])
+    #expect(clock.core.bridge.screen?.controller.stack.map(\.id) == ["m"])
+    #expect(clock.core.bridge.screen?.controller.configuration.isBuiltIn == false)
+    // The built-in app, a navigation app too, shows the shared screen.
+    var builtIn = clock.core.app.controller
+    #expect(builtIn.configuration.category == .navigation)
+    let effects = builtIn.handle(.push(RequestID(1), .nowPlaying(.empty)), at: Date.distantPast)
+    #expect(effects.contains { if case .completion(_, .success) = $0 { true } else { false } })
+    #expect(builtIn.topTemplate?.kind == .nowPlaying)
+  }
+
   @Test func anUnknownCategoryIsRefusedWithItsPath() throws {
     var clock = CoreClock(core: HeadUnitCoreTests.core())
     clock.send(.bridge(.connected(T.client)), at: 0)

@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 import Rendering
 import Templates
 import Testing
@@ -7,9 +8,10 @@ import Testing
 /// with golden images checked by eye once (`UPDATE_GOLDENS=1` rewrites them).
 @Suite struct NowPlayingGoldenTests {
   static let sizes = [ScreenSize.standard, ScreenSize(width: 480, height: 320)]
-  static let cases: [(String, ScreenSize, String)] = ["art", "noart", "strip"].flatMap { name in
-    sizes.flatMap { size in ["day", "night"].map { (name, size, $0) } }
-  }
+  static let cases: [(String, ScreenSize, String)] =
+    ["art", "noart", "strip"].flatMap { name in
+      sizes.flatMap { size in ["day", "night"].map { (name, size, $0) } }
+    } + [("noart-de", .standard, "day"), ("noart-zh", ScreenSize(width: 480, height: 320), "day")]
 
   static func playing(artworkID: String?) throws -> NowPlayingTemplate {
     try NowPlayingTemplate(
@@ -37,10 +39,14 @@ import Testing
       name == "art"
       ? cache.artwork(id: "cover", side: side)
       : .unreadable("artwork of 52.0 MB is over the 4.0 MB limit: send it smaller")
-    let scene = TemplateScene(
+    var scene = TemplateScene(
       size: size, theme: theme,
       content: .nowPlaying(try Self.playing(artworkID: "cover"), artwork: artwork),
       backTitle: "Music", focusedID: NowPlayingTemplate.Control.playPause.elementID)
+    // The header and the note on unusable artwork are the unit's words, in its language.
+    if let language = name.split(separator: "-").dropFirst().first {
+      scene.text = try ScreenText(language: String(language))
+    }
     let renderer = try TemplateRenderer(size: size)
     renderer.render(scene)
     try GoldenImageTests.compare(renderer.pixelBuffer(), golden: golden)

@@ -121,6 +121,17 @@ enum TemplateFixtures {
       })
   }
 
+  /// The parking map with the detail of its fourth point open: Navigate and the app's
+  /// own button.
+  static var parkingDetail: PointOfInterestTemplate {
+    var template = parking
+    template.points[3].summary = "24 h · 4.20 €/h · 38 of 120 places free · height limit 2.1 m"
+    template.points[3].navigates = true
+    template.points[3].button = TemplateAction(id: "pay", title: "Pay parking")
+    template.detailPointID = "poi.3"
+    return template
+  }
+
   /// The map under the points of interest.
   static var parkingLayers: [any MapLayer] { [GridLayer(), RenderingFixtures.streets] }
 
@@ -237,6 +248,10 @@ enum TemplateFixtures {
     case "poi":
       return make(
         .pointOfInterest(parking, layers: parkingLayers), back: "Nearby", focus: "poi.3")
+    case "poi-detail":
+      return make(
+        .pointOfInterest(parkingDetail, layers: parkingLayers), back: "Parking nearby",
+        focus: PointOfInterestTemplate.navigateElementID)
     case "tabbar": return make(.list(destinations), tabBar: tabs(), back: "Map", focus: "tab.1")
     case "tabbar-map":
       return make(
@@ -277,6 +292,7 @@ enum TemplateFixtures {
 
   static let names = [
     "list", "list-scrolled", "grid", "alert", "actionsheet", "information", "search",
-    "search-disabled", "poi", "tabbar", "tabbar-map", "preview", "navalert", "panning",
+    "search-disabled", "poi", "poi-detail", "tabbar", "tabbar-map", "preview", "navalert",
+    "panning",
   ]
 }

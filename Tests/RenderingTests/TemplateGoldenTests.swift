@@ -21,9 +21,10 @@ import Testing
         Case(name: name, size: .portrait, theme: "day"),
       ]
     }
-    + ["list", "grid", "actionsheet", "search", "poi", "preview", "navalert"].map {
+    + ["list", "grid", "actionsheet", "search", "poi", "poi-detail", "preview", "navalert"].map {
       Case(name: $0, size: .standard, theme: "night")
     }
+    + [Case(name: "poi-detail", size: ScreenSize(width: 480, height: 320), theme: "day")]
 
   @Test(arguments: cases)
   func screen(_ c: Case) throws {

@@ -26,8 +26,8 @@ import Testing
     Case(
       name: "push alert", setup: [], event: .push(1, Fixture.alert("a")), code: .unsupportedPush,
       message:
-        "cannot push alert: only list, grid, search, information, point of interest and now "
-        + "playing templates can be pushed"),
+        "cannot push alert: only list, grid, search, information and point of interest "
+        + "templates can be pushed"),
     Case(
       name: "push map", setup: [], event: .push(1, .map(MapTemplate(id: "m2"))),
       code: .unsupportedPush, message: "cannot push map: only list"),

@@ -131,7 +131,10 @@ import Testing
   }
 
   @Test func pushedAndChosenThroughTheController() throws {
-    var controller = InterfaceController()
+    // The built-in app's controller: a bridge navigation app never shows Now Playing.
+    var builtIn = InterfaceConfiguration()
+    builtIn.isBuiltIn = true
+    var controller = InterfaceController(configuration: builtIn)
     let now = Date(timeIntervalSince1970: 0)
     _ = controller.handle(.setRoot(RequestID(1), .map(MapTemplate())), at: now)
     let effects = controller.handle(.push(RequestID(2), .nowPlaying(try Self.playing())), at: now)

@@ -3,14 +3,22 @@ import Navigation
 import Templates
 
 extension NavigationApp {
-  /// A dispatcher's place: its preview on the bare map; while guiding, an alert asking
-  /// the driver whether to see it (taking the place of another alert on screen). With no
-  /// route to it nothing on screen changes (the driver did not ask) and ``offered`` stays
-  /// nil.
-  mutating func offer(_ place: Place, at now: Date) {
+  /// Who offers a place to the driver: the fleet's dispatcher, or a bridge app by name
+  /// ("Navigate" on one of its points).
+  public enum Offerer: Hashable, Sendable {
+    case dispatch
+    case app(String)
+  }
+
+  /// A dispatcher's (or an app's) place: its preview on the bare map; while guiding, an
+  /// alert asking the driver whether to see it (taking the place of another alert on
+  /// screen). With no route to it nothing on screen changes (the driver did not ask) and
+  /// ``offered`` stays nil.
+  mutating func offer(_ place: Place, from offerer: Offerer = .dispatch, at now: Date) {
     let trip = phase.isNavigating ? nil : routes(to: place)
     offered = nil
     asking = false
+    self.offerer = offerer
     guard phase.isNavigating || trip != nil else { return }
     if controller.presented != nil { request({ .dismiss($0) }, at: now) }
     offered = place

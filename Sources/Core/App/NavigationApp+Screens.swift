@@ -150,14 +150,23 @@ extension NavigationApp {
       ])
   }
 
-  /// Asks the driver whether to see a dispatched place's route, ending the trip under way.
+  /// Asks the driver whether to see a dispatched (or an app's) place's route, ending the
+  /// trip under way.
   func dispatchAlert(_ place: Place) -> AlertTemplate {
     AlertTemplate(
-      id: ID.dispatchAlert, titleVariants: text.variants(.fromDispatch, ["place": place.name]),
+      id: ID.dispatchAlert, titleVariants: offeredVariants(place),
       actions: [
         TemplateAction(id: ID.ignoreDispatched, title: text[.notNow], style: .cancel),
         TemplateAction(id: ID.showDispatched, title: text[.showRoute]),
       ])
+  }
+
+  /// "New destination from dispatch: {place}", or from the app that offered it.
+  func offeredVariants(_ place: Place) -> [String] {
+    switch offerer {
+    case .dispatch: text.variants(.fromDispatch, ["place": place.name])
+    case .app(let name): text.variants(.fromApp, ["app": name, "place": place.name])
+    }
   }
 
   func noRouteAlert(_ place: Place) -> AlertTemplate {
@@ -187,7 +196,7 @@ extension NavigationApp {
     shown.id = place.id
     if shown.destinationNameVariants.isEmpty { shown.destinationNameVariants = [place.name] }
     if place == offered {
-      let marked = text.variants(.fromDispatch, ["place": place.name]).last ?? place.name
+      let marked = offeredVariants(place).last ?? place.name
       shown.destinationNameVariants.insert(marked, at: 0)
     }
     return TripPreview(trips: [shown], startButtonTitle: text[.start])

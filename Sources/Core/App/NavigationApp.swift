@@ -54,10 +54,10 @@ public struct NavigationApp: Sendable {
     /// Routes to `place` (a bridge app handed it over): its preview on the bare map, or
     /// guidance on the first route choice at once with `start`.
     case navigate(Place, start: Bool)
-    /// Offers `place` from a dispatcher: its preview on the bare map, or while guiding an
-    /// alert asking whether to see it (the trip under way ends only if the driver says
-    /// so). Never starts guidance.
-    case offer(Place)
+    /// Offers `place` from a dispatcher or a bridge app (`from`): its preview on the bare
+    /// map, or while guiding an alert asking whether to see it (the trip under way ends
+    /// only if the driver says so). Never starts guidance.
+    case offer(Place, from: Offerer = .dispatch)
     /// The music source's state, or why it is unavailable.
     case music(MusicUpdate)
     /// The listing asked for with `Effect.listMusic`, or why it could not be read.
@@ -94,9 +94,11 @@ public struct NavigationApp: Sendable {
   public let provider: any RouteProvider
   /// The origin of the next trip.
   var position: Coordinate?
-  /// The place from a dispatcher the driver has not answered yet: its preview is on the
-  /// map, or (``asking``) an alert asks whether to see it.
+  /// The place from a dispatcher (or a bridge app) the driver has not answered yet: its
+  /// preview is on the map, or (``asking``) an alert asks whether to see it.
   public internal(set) var offered: Place?
+  /// Who offered ``offered``: the alert and the preview name them.
+  public internal(set) var offerer = Offerer.dispatch
   /// Whether the alert about ``offered`` is on screen.
   public internal(set) var asking = false
   /// The session's trip for the preview on screen.
@@ -120,6 +122,8 @@ public struct NavigationApp: Sendable {
     configuration: InterfaceConfiguration = InterfaceConfiguration(), music: Bool = false
   ) {
     self.provider = provider
+    var configuration = configuration
+    configuration.isBuiltIn = true
     self.controller = InterfaceController(configuration: configuration)
     self.music = music ? BuiltInMusic() : nil
   }
@@ -150,8 +154,8 @@ public struct NavigationApp: Sendable {
       request({ .popToRoot($0) }, at: now)
       choose(place, at: now)
       if start, case .previewing = phase { startTrip(choiceIndex: 0, at: now) }
-    case .offer(let place):
-      offer(place, at: now)
+    case .offer(let place, let offerer):
+      offer(place, from: offerer, at: now)
     case .music(let update):
       musicChanged(update, at: now)
     case .musicListed(let query, let result):

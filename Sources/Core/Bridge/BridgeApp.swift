@@ -19,6 +19,9 @@ public struct BridgeApp: Sendable {
     case interface(UIEffect)
     /// The app started its own navigation session (the owner ends any other).
     case navigationStarted
+    /// The driver pressed "Navigate" on the detail of `point` of template `templateID`: the
+    /// owner hands it to the built-in router for the driver to confirm.
+    case navigateToPoint(templateID: String, PointOfInterest)
   }
 
   public let client: BridgeClientID
@@ -159,10 +162,22 @@ public struct BridgeApp: Sendable {
     }
   }
 
-  /// The driver chose an element: rows and points are items, everything else a button.
+  /// The driver chose an element: rows and points are items, everything else a button
+  /// ("Navigate" on a point's detail is the owner's).
   private mutating func selected(_ elementID: String, in templateID: String, at now: Date) {
-    let kind = template(withID: templateID)?.kind
-    switch kind {
+    let shown = template(withID: templateID)
+    if case .pointOfInterest(let poi)? = shown, let point = poi.detailPoint,
+      elementID != point.id, point.detailFocusOrder.contains(elementID)
+    {
+      if elementID == PointOfInterestTemplate.navigateElementID {
+        outbox.append(.navigateToPoint(templateID: templateID, point))
+      } else {
+        outbox.append(.send(.event(.buttonPressed(templateID: templateID, buttonID: elementID))))
+      }
+      outbox.append(.interface(.render(.stack)))
+      return
+    }
+    switch shown?.kind {
     case .list?, .pointOfInterest?, .search?:
       outbox.append(.send(.event(.itemSelected(templateID: templateID, itemID: elementID))))
       // The row's handler is the client's event: the row stops loading at once.
@@ -207,7 +222,7 @@ public struct BridgeApp: Sendable {
       return
     }
     switch request {
-    case .updateNowPlaying(var playing):
+    case .updateNowPlaying(var playing, _):
       nowPlaying = playing
       if case .nowPlaying(let shown)? = controller.stack.first(where: { $0.kind == .nowPlaying }) {
         // The driver's scrubbing is the unit's, not the app's: it goes on across updates.

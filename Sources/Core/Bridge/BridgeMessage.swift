@@ -45,4 +45,8 @@ public enum BridgeNotice: Sendable, Equatable {
   /// The driver chose message item `itemID` (of conversation `conversationID`) of list
   /// `templateID`; the unit has no handler of the app's to run for it.
   case messageSelected(templateID: String, itemID: String, conversationID: String)
+  /// What became of "Navigate" on point `pointID` of template `templateID`: `state`
+  /// `requested` (handed to the built-in router), `started` (the driver started guidance)
+  /// or `declined`, with `reason` `driver`, `noRoute` or `replaced`.
+  case pointNavigation(templateID: String, pointID: String, state: String, reason: String? = nil)
 }

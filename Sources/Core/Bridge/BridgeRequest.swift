@@ -38,8 +38,9 @@ public enum BridgeRequest: Sendable, Equatable {
   case finishNavigation
   case cancelNavigation
   /// What the shared Now Playing screen shows (audio apps): kept, and shown at once when
-  /// the screen is on the app's stack.
-  case updateNowPlaying(NowPlayingTemplate)
+  /// the screen is on the app's stack; with the artwork sent or named (the core keeps it
+  /// and names it in the template's `artworkID`).
+  case updateNowPlaying(NowPlayingTemplate, artwork: BridgeArtwork? = nil)
   /// Pushes the shared Now Playing screen with what the app last gave (audio apps).
   case showNowPlaying
   /// Announces an incoming message over the built-in map (communication apps), held while

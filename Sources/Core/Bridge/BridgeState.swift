@@ -27,6 +27,10 @@ public struct BridgeState: Sendable {
   public internal(set) var shownMessage: HeldMessage?
   /// Whether the unit's heartbeat timer runs.
   var beating = false
+  /// The point handed to the built-in app that the driver has not answered yet.
+  public internal(set) var pointNavigation: PointNavigation?
+  /// The Now Playing artwork audio apps sent.
+  public internal(set) var artworks = BridgeArtworkStore()
 
   /// What the audio app that spoke last says plays, for the strip on the built-in map; nil
   /// when no audio app has said or nothing has a title.

@@ -114,6 +114,17 @@ extension HeadUnitCore {
         ))
       return
     }
+    var request = request
+    if case .updateNowPlaying(let playing, let artwork) = request,
+      bridge.clients[client]?.category == .audio
+    {
+      switch nowPlaying(playing, artwork: artwork, from: client) {
+      case .success(let resolved): request = .updateNowPlaying(resolved)
+      case .failure(let error):
+        send(client, .error(id, error))
+        return
+      }
+    }
     switch request {
     case .goodbye:
       send(client, .reply(id))
@@ -135,7 +146,7 @@ extension HeadUnitCore {
       navigateBuiltIn(to: found, start: start, id: id, for: client, at: now, asFound: true)
     case .showMessageAlert(let alert):
       messageAlert(alert, id: id, from: client, at: now)
-    case .updateNowPlaying(let playing)
+    case .updateNowPlaying(let playing, _)
     where bridge.screen?.client != client && bridge.clients[client]?.category == .audio:
       // An audio app plays on while the driver is elsewhere: the strip on the map says it.
       bridge.clients[client]?.nowPlaying = playing
@@ -146,6 +157,7 @@ extension HeadUnitCore {
       // A new app takes the screen only if its root is accepted.
       var configuration = app.controller.configuration
       configuration.category = bridge.clients[client]?.category ?? .navigation
+      configuration.isBuiltIn = false
       var candidate = BridgeApp(client: client, configuration: configuration)
       let result = candidate.handle(request, id: id, at: now)
       let accepted = result.contains {
@@ -178,7 +190,7 @@ extension HeadUnitCore {
         return
       }
       carryOut(bridge.screen!.handle(request, id: id, at: now), for: client, at: now)
-      if case .updateNowPlaying(let playing) = request,
+      if case .updateNowPlaying(let playing, _) = request,
         bridge.clients[client]?.category == .audio
       {
         bridge.clients[client]?.nowPlaying = playing
@@ -321,12 +333,14 @@ extension HeadUnitCore {
 
   // MARK: - Effects
 
-  private mutating func carryOut(
+  mutating func carryOut(
     _ appEffects: [BridgeApp.Effect], for client: BridgeClientID, at now: Date
   ) {
     for effect in appEffects {
       switch effect {
       case .send(let message): send(client, message)
+      case .navigateToPoint(let templateID, let point):
+        navigate(to: point, of: templateID, for: client, at: now)
       case .navigationStarted:
         if app.phase.isNavigating {
           effects.append(.log(.notice, "bridge: \(client) navigates; the built-in trip ends"))

@@ -14,14 +14,12 @@ extension HeadUnitCore {
         "\(screen.client) on the app bridge holds the screen; send it again later")
       return
     }
-    if let previous = pendingDispatch {
-      reply(previous, .declined, "replaced by a newer destination")
-      pendingDispatch = nil
-    }
+    replacePendingDispatch()
+    declinePointNavigation(reason: "replaced")
     // Shown under the dispatcher's name, routed as the place the app knows there.
     var place = knownPlace(for: dispatch.place)
     place.name = name
-    app(.offer(place), at: now)
+    app(.offer(place, from: .dispatch), at: now)
     if app.offered == place {
       pendingDispatch = dispatch
       effects.append(
@@ -43,23 +41,54 @@ extension HeadUnitCore {
   /// (`declined`).
   mutating func settleDispatch() {
     guard let dispatch = pendingDispatch else { return }
-    if let place = app.offered {
-      switch app.phase {
-      case _ where app.asking: return
-      case .previewing(place): return
-      case .navigating(place):
-        effects.append(.log(.notice, "fleet: the driver accepted the destination \(place.name)"))
-        reply(dispatch, .accepted)
-        pendingDispatch = nil
-        app.offered = nil
-        return
-      default: app.offered = nil
-      }
+    let offered = app.offered
+    guard let outcome = offerOutcome(of: offered) else { return }
+    if outcome == .accepted, let place = offered {
+      effects.append(.log(.notice, "fleet: the driver accepted the destination \(place.name)"))
+      reply(dispatch, .accepted)
+      pendingDispatch = nil
+      return
     }
     effects.append(
       .log(.notice, "fleet: the driver declined the destination \(dispatch.place.name)"))
     reply(dispatch, .declined, "the driver declined it")
     pendingDispatch = nil
+  }
+
+  /// A dispatch still waiting for the driver gives way to a newer destination: `declined`.
+  mutating func replacePendingDispatch() {
+    guard let previous = pendingDispatch else { return }
+    reply(previous, .declined, "replaced by a newer destination")
+    pendingDispatch = nil
+  }
+
+  /// What the driver made of a place offered to them (``NavigationApp/offered``): guidance
+  /// to it started, or it was declined — by the driver (back on its preview, "Not now"),
+  /// or replaced by another destination.
+  enum OfferOutcome: Equatable {
+    case accepted
+    case declined(byDriver: Bool)
+  }
+
+  /// What became of `place`, offered to the driver; nil while they have not answered (its
+  /// question or its preview is on screen). Once answered, the app's offer is cleared.
+  mutating func offerOutcome(of place: Place?) -> OfferOutcome? {
+    guard let place, app.offered == place else {
+      return .declined(byDriver: app.offered == nil)
+    }
+    switch app.phase {
+    case _ where app.asking: return nil
+    case .previewing(place): return nil
+    case .navigating(place):
+      app.offered = nil
+      return .accepted
+    case .previewing, .navigating:
+      app.offered = nil
+      return .declined(byDriver: false)
+    case .browsing:
+      app.offered = nil
+      return .declined(byDriver: true)
+    }
   }
 
   /// The place the app knows within 50 m of `place` (its id and routes), else `place`.

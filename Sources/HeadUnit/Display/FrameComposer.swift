@@ -26,6 +26,8 @@ public struct FrameComposer {
   var layers: [any MapLayer]
   var timeZone = TimeZone.current
   private var prepared: [MapRoute] = []
+  /// The Now Playing artwork bridge apps sent, decoded once each (by content key).
+  let artworks = ArtworkCache()
 
   public init(layers: [any MapLayer]) {
     self.layers = layers
@@ -77,11 +79,25 @@ public struct FrameComposer {
         map.nowPlaying = NowPlayingStrip(playing)
       }
       let routes = core.previewRoutes.mapValues { $0.map { mapRoute($0) } }
-      let context = MapContext(scene: map, routes: routes, layers: layers)
+      let context = MapContext(
+        scene: map, routes: routes, layers: layers, artwork: artwork(of: core, size: size))
       guard let scene = TemplateScene(core.activeController, size: size, theme: theme, map: context)
       else { return .blank }
       return .scene(scene)
     }
+  }
+
+  /// The artwork of the Now Playing screen on top, if one shows: decoded from the bytes
+  /// its app sent the first time it shows (a picture that fails to decode is kept as its
+  /// error, shown as the placeholder, and not decoded again).
+  private func artwork(of core: HeadUnitCore, size: ScreenSize) -> Artwork {
+    guard case .nowPlaying(let playing)? = core.activeController.stack.last,
+      let key = playing.artworkID
+    else { return .none }
+    if !artworks.contains(id: key), let bytes = core.bridge.artworks.bytes(for: key) {
+      try? artworks.store(bytes, id: key)
+    }
+    return artworks.artwork(id: key, side: TemplateLayout(size: size).nowPlayingArtworkSide)
   }
 
   /// The map with only the vehicle: no route, cards or arrival time.

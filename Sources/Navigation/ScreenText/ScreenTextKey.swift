@@ -39,6 +39,13 @@ public enum ScreenTextKey: String, CaseIterable, Hashable, Sendable {
   case call, message, directions, close
   /// An incoming message's alert: from `{sender}`.
   case messageFrom
+  /// A destination `{place}` a bridge app `{app}` handed over ("Navigate" on its point).
+  case fromApp
+  /// The Navigate button on a point's detail.
+  case navigate
+  /// The note on artwork that cannot be shown (the header without an app's name is
+  /// `nowPlaying`).
+  case artworkUnavailable
   // Notes on route choices.
   case fastest, recommended
   // The Parked screen.
@@ -68,6 +75,7 @@ public enum ScreenTextKey: String, CaseIterable, Hashable, Sendable {
     case .moreItems: ["from", "to", "total"]
     case .earlierItems: ["from", "to"]
     case .firstOfTotal: ["count", "total"]
+    case .fromApp: ["app", "place"]
     case .serverNoAnswer: ["server"]
     case .messageFrom: ["sender"]
     case .resumesWithin: ["minutes"]
