@@ -101,7 +101,9 @@ extension TemplateSymbol {
       ])
     case .person:
       pen.dot((0.5, 0.3), radius: 0.2)
-      pen.polygon([(0.14, 0.92), (0.2, 0.66), (0.38, 0.56), (0.62, 0.56), (0.8, 0.66), (0.86, 0.92)])
+      pen.polygon([
+        (0.14, 0.92), (0.2, 0.66), (0.38, 0.56), (0.62, 0.56), (0.8, 0.66), (0.86, 0.92),
+      ])
     case .map(let symbol):
       ButtonSymbol(symbol: symbol).draw(in: canvas, rect: box, color: color, accent: accent)
     case .number(let n):

@@ -83,7 +83,8 @@ struct NavigationAppMusicTests {
       MusicBrowseItem(kind: .artist, title: "Aurora Lane", uri: "Aurora Lane"),
       MusicBrowseItem(kind: .artist, title: "Basalt", uri: "Basalt"),
     ]
-    d.send(.musicListed(.artists, .success(MusicListing(query: .artists, items: artists, total: 2))))
+    d.send(
+      .musicListed(.artists, .success(MusicListing(query: .artists, items: artists, total: 2))))
     // The artists' list acts on no container: no Play, Shuffle or Queue rows.
     #expect(d.list?.allItems.map(\.text) == ["Aurora Lane", "Basalt"])
     d.turn(to: "music.row.item.1")
@@ -103,9 +104,13 @@ struct NavigationAppMusicTests {
     d.press()
     let songs = Self.songs(3)
     d.send(
-      .musicListed(.playlist("Evening"), .success(MusicListing(query: .playlist("Evening"), items: songs, total: 3))))
+      .musicListed(
+        .playlist("Evening"),
+        .success(MusicListing(query: .playlist("Evening"), items: songs, total: 3))))
     #expect(
-      d.list?.allItems.map(\.text) == ["Play all", "Shuffle", "Add to queue", "Song 0", "Song 1", "Song 2"])
+      d.list?.allItems.map(\.text) == [
+        "Play all", "Shuffle", "Add to queue", "Song 0", "Song 1", "Song 2",
+      ])
     d.turn(to: "music.row.item.1")
     d.press()
     #expect(musicEffects(d) == [.music(.playSongs(songs, startingAt: 1))])
@@ -130,7 +135,9 @@ struct NavigationAppMusicTests {
     d.turn(to: NavigationApp.ID.musicFolders)
     d.press()
     let folder = MusicBrowseItem(kind: .folder, title: "Mixtape", uri: "usb/Mixtape")
-    d.send(.musicListed(.folder(""), .success(MusicListing(query: .folder(""), items: [folder], total: 1))))
+    d.send(
+      .musicListed(
+        .folder(""), .success(MusicListing(query: .folder(""), items: [folder], total: 1))))
     d.turn(to: "music.row.item.0")
     d.press()
     d.send(
@@ -140,7 +147,8 @@ struct NavigationAppMusicTests {
     d.turn(to: "music.row.queue")
     d.press()
     #expect(musicEffects(d) == [.music(.enqueue(folder))])
-    #expect(d.list?.allItems.first(where: { $0.id == "music.row.queue" })?.text == "Added to the queue")
+    #expect(
+      d.list?.allItems.first(where: { $0.id == "music.row.queue" })?.text == "Added to the queue")
     d.turn(to: "music.row.shuffle")
     d.press()
     #expect(musicEffects(d) == [.music(.setShuffle(true)), .music(.playItem(folder))])
@@ -152,7 +160,8 @@ struct NavigationAppMusicTests {
     d.turn(to: NavigationApp.ID.musicPlaylists)
     d.press()
     let huge = MusicBrowseItem(kind: .playlist, title: "Huge", uri: "Huge")
-    d.send(.musicListed(.playlists, .success(MusicListing(query: .playlists, items: [huge], total: 1))))
+    d.send(
+      .musicListed(.playlists, .success(MusicListing(query: .playlists, items: [huge], total: 1))))
     d.turn(to: "music.row.item.0")
     d.press()
     // The player lists the first 500 of 10,000.
@@ -187,9 +196,12 @@ struct NavigationAppMusicTests {
     d.send(
       .musicListed(
         .playlists,
-        .success(MusicListing(query: .playlists, items: Self.songs(40).map {
-          MusicBrowseItem(kind: .playlist, title: $0.title, uri: $0.title)
-        }, total: 40))))
+        .success(
+          MusicListing(
+            query: .playlists,
+            items: Self.songs(40).map {
+              MusicBrowseItem(kind: .playlist, title: $0.title, uri: $0.title)
+            }, total: 40))))
     let list = try #require(d.list)
     let limit = d.app.controller.configuration.drivingListItemLimit
     #expect(list.allItems.count == limit)

@@ -29,6 +29,7 @@ extension DaemonConfigurationTests {
         "bridge: socket /run/headunit/bridge.sock, group none (the daemon's own group), "
           + "heartbeat 2 s, disconnectDrains true, maxQueuedMessages 1024, "
           + "maxQueuedBytes 4194304 bytes, maxClients 16",
+        "music off",
       ])
   }
 
@@ -56,6 +57,7 @@ extension DaemonConfigurationTests {
         "bridge: socket /run/headunit/bridge.sock, group headunit, heartbeat 2 s, "
           + "disconnectDrains true, maxQueuedMessages 1024, maxQueuedBytes 4194304 bytes, "
           + "maxClients 16",
+        "music off",
       ])
     // Switched off, a section is one word; zero for "never" says never.
     var quiet = DaemonConfiguration()
@@ -80,6 +82,7 @@ extension DaemonConfigurationTests {
     var config = DaemonConfiguration()
     config.fleet.enabled = true
     config.fleet.commands = true  // its topics show only when on
+    config.music.enabled = true
     let summaries = FleetConfiguration.Transport.allCases.map { transport in
       config.fleet.transportName = transport.rawValue
       return config.summary

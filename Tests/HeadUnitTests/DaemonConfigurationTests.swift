@@ -158,7 +158,7 @@ struct DaemonConfigurationTests {
     (
       #"{"loglevel": "info"}"#,
       "$.loglevel: unknown key (expected logLevel, stateDirectory, language, units, timeZone, map, board, "
-        + "gpsd, display, audio, lifecycle, routing, trip, fleet, bridge)"
+        + "gpsd, display, audio, lifecycle, routing, trip, fleet, bridge, music)"
     ),
     (
       #"{"audio": {"volum": 1}}"#,

@@ -62,7 +62,9 @@ struct HeadUnitCoreMusicTests {
     clock.send(.music(.unavailable(gone)), at: 3)
     #expect(clock.core.nowPlayingStrip == nil)
     let warnings = clock.log.filter {
-      if case .log(.warning, let text) = $0.effect { text.hasPrefix("music unavailable") } else {
+      if case .log(.warning, let text) = $0.effect {
+        text.hasPrefix("music unavailable")
+      } else {
         false
       }
     }

@@ -24,7 +24,8 @@ struct MusicGoldenTests {
       [ScreenSize.standard, ScreenSize(width: 480, height: 320)].map {
         Case(language: language, size: $0, theme: "day")
       }
-    } + [ScreenSize.standard, ScreenSize(width: 480, height: 320)].map {
+    }
+    + [ScreenSize.standard, ScreenSize(width: 480, height: 320)].map {
       Case(language: "en", size: $0, theme: "night")
     }
 
@@ -36,7 +37,9 @@ struct MusicGoldenTests {
     elapsed: .seconds(83), position: 2, queueLength: 3, repeat: true)
 
   enum Screen: String, CaseIterable, Sendable {
-    case map, menu, list, page, nowPlaying = "nowplaying", unavailable
+    case map, menu, list, page
+    case nowPlaying = "nowplaying"
+    case unavailable
   }
 
   /// A core in `language` for a display of `size`, guiding along helsinki-1 with MPD
@@ -85,7 +88,8 @@ struct MusicGoldenTests {
       press()
       let evening = MusicBrowseItem(kind: .playlist, title: "Evening drive", uri: "Evening")
       clock.send(
-        .musicListed(.playlists, .success(MusicListing(query: .playlists, items: [evening], total: 1))),
+        .musicListed(
+          .playlists, .success(MusicListing(query: .playlists, items: [evening], total: 1))),
         at: t)
       press()
       let songs = (1...40).map {

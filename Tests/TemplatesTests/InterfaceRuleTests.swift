@@ -113,16 +113,8 @@ import Testing
   @Test(arguments: cases)
   func aBrokenRuleIsAnErrorValueAndChangesNothing(_ c: Case) throws {
     var controller = Fixture.onMap()
-    for event in c.setup {
-      #expect(controller.handle(event, at: Fixture.t0).succeeded, "setup \(event)")
-    }
-    let before = controller
-    let effects = controller.handle(c.event, at: Fixture.t0)
-    let error = try #require(effects.failure)
-    #expect(error.code == c.code)
-    #expect(error.message.hasPrefix(c.message), "\(error.message)")
-    #expect(effects == [.completion(1, .failure(error))], "only the completion")
-    #expect(controller == before)
+    try expectBrokenRule(
+      &controller, setup: c.setup, event: c.event, code: c.code, message: c.message)
   }
 
   @Test func fiveMapButtonsShowFour() {

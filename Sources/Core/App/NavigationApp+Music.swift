@@ -23,7 +23,9 @@ extension NavigationApp {
           id: ID.musicUnavailable, text: text[.musicUnavailable],
           detailText: text[.musicUnavailableDetail], image: "warning", isEnabled: false))
     }
-    let song = state?.song.map { [$0.title, $0.artist].compactMap(\.self).joined(separator: " – ") }
+    let song = state?.song.map {
+      [$0.title, $0.artist].compactMap(\.self).joined(separator: " – ")
+    }
     items.append(
       ListItem(
         id: ID.musicNowPlaying, text: text[.nowPlaying], detailText: song, image: "music",

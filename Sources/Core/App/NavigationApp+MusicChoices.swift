@@ -72,9 +72,10 @@ extension NavigationApp {
       outbox.append(.music(.setShuffle(on)))
       correctNowPlaying(at: now) { $0.shuffle = on ? .songs : .off }
     case .repeat:
-      let mode = controller.stack.lazy.compactMap { template -> NowPlayingTemplate? in
-        if case .nowPlaying(let playing) = template { playing } else { nil }
-      }.first?.repeatMode ?? .off
+      let mode =
+        controller.stack.lazy.compactMap { template -> NowPlayingTemplate? in
+          if case .nowPlaying(let playing) = template { playing } else { nil }
+        }.first?.repeatMode ?? .off
       outbox.append(.music(.setRepeat(mode != .off)))
       outbox.append(.music(.setSingle(mode == .one)))
     case .upNext, .albumArtist, .progress: break
@@ -124,8 +125,9 @@ extension NavigationApp {
   }
 
   /// Changes Now Playing on screen at once, ahead of the source's report.
-  private mutating func correctNowPlaying(at now: Date, _ change: (inout NowPlayingTemplate) -> Void)
-  {
+  private mutating func correctNowPlaying(
+    at now: Date, _ change: (inout NowPlayingTemplate) -> Void
+  ) {
     guard case .nowPlaying(var playing)? = controller.topTemplate else { return }
     change(&playing)
     request({ .update($0, .nowPlaying(playing)) }, at: now)

@@ -80,7 +80,8 @@ final class CarDevices: DaemonDevices {
     let control: any VolumeControl
     switch settings.duck {
     case "mpd":
-      control = MPDVolumeControl(host: settings.host, port: settings.port, timeout: settings.timeout)
+      control = MPDVolumeControl(
+        host: settings.host, port: settings.port, timeout: settings.timeout)
     case "alsa":
       do {
         control = try ALSAMixerControl(card: settings.mixerCard, element: settings.mixerElement)
