@@ -21,11 +21,18 @@ struct MusicDaemonTests {
       "\(rig.daemon.err.joined(separator: "\n"))")
     #expect(rig.log("music: MPD at 127.0.0.1:\(mpd.port)"))
 
-    // Presses only: the knob on the map's controls (Music comes first), Music, Artists,
-    // the first artist (Aurora Lane), Play all.
-    for _ in 0..<5 {
+    // Presses only: the knob on the map's controls (Music comes first), Music, Artists
+    // (once listed), the first artist (Aurora Lane; once their albums are listed), Play all.
+    let albums = #"albums(artist: "Aurora Lane")"#
+    for (step, listed) in [nil, nil, "artists", albums, nil].enumerated() {
       try await press(rig)
-      try await Task.sleep(for: .seconds(1))
+      if let listed {
+        let line = await rig.daemon.waitForLine {
+          $0.contains("music: listed") && $0.hasSuffix("for \(listed)")
+        }
+        try #require(line != nil, "step \(step): nothing listed for \(listed)")
+      }
+      try await Task.sleep(for: .milliseconds(500))
     }
     let playing = try await waitForMPD(mpd) { $0.contains("state: play") }
     #expect(playing != nil, "mpd does not play: \(rig.daemon.err.suffix(30))")

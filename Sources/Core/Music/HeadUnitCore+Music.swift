@@ -23,7 +23,11 @@ extension HeadUnitCore {
       }
       effects.append(.redraw)
     case .musicListed(let query, let result):
-      if case .failure(let error) = result {
+      switch result {
+      case .success(let listing):
+        effects.append(
+          .log(.debug, "music: listed \(listing.items.count) of \(listing.total) for \(query)"))
+      case .failure(let error):
         effects.append(.log(.warning, "the music library did not list \(query): \(error.message)"))
       }
       app(.musicListed(query, result), at: now)
