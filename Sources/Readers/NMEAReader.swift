@@ -272,7 +272,13 @@ public enum NMEAReader {
         "field 6 (fix quality) is \(JSONNode.quoted(f[6])), expected a number 0…9")
     }
     epoch.ggaQuality = quality
-    epoch.satellites = try number(f[7], field: 7).map { Int($0) }
+    if let satellites = try number(f[7], field: 7) {
+      guard (0...999).contains(satellites) else {
+        throw SentenceError(
+          "field 7 (satellites in use) is \(JSONNode.quoted(f[7])), expected a number 0…999")
+      }
+      epoch.satellites = Int(satellites)
+    }
     epoch.ggaHdop = try number(f[8], field: 8)
     if quality > 0 {
       epoch.coordinate = try coordinate(f, at: 2)

@@ -213,6 +213,16 @@ struct MalformedTrackTests {
         "field 9 (date)"
       ),
       (ReaderFixtures.nmea("GPGSA,A,7,,,,,,,,,,,,,1.6,0.9,1.3"), "field 2 (fix mode)"),
+      // A satellite count too large for a whole number once crashed the reader.
+      (
+        ReaderFixtures.nmea(
+          "GPGGA,080001.00,6010.0066,N,02456.9779,E,1,0922222222222222222222,0.9,15.0,M,18.0,M,,"),
+        "field 7 (satellites in use)"
+      ),
+      (
+        ReaderFixtures.nmea("GPGGA,080001.00,6010.0066,N,02456.9779,E,1,-3,0.9,15.0,M,18.0,M,,"),
+        "field 7 (satellites in use)"
+      ),
       ("hello world", "not an NMEA sentence"),
     ]
     for (line, message) in cases {
