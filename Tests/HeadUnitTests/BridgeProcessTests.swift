@@ -162,7 +162,12 @@ struct BridgeProcessTests {
       "/usr/bin/env", ["python3", Self.example, "--socket", rig.socket, "--step", "0.1"])
     try #require(await doomed.waitForLine(inOutput: true) { $0 == "list on screen" } != nil)
     doomed.signal(SIGKILL)
-    let gone = await rig.daemon.waitForLine { $0.contains("gone (closed the connection)") }
+    // Closed, or reset when the kill left lines of the unit's unread ("Connection reset by
+    // peer"): either way the server says the client is gone.
+    let gone = await rig.daemon.waitForLine {
+      $0.contains("gone (closed the connection)")
+        || $0.contains("gone (read failed: Connection reset")
+    }
     #expect(gone != nil, "\(rig.daemon.err.suffix(20).joined(separator: "\n"))")
     // The server logs the disconnect; the core then hands the screen back.
     let back = await rig.daemon.waitForLine {
