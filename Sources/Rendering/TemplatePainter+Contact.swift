@@ -10,17 +10,10 @@ extension TemplatePainter {
     let buttonHeight = px(60)
     let gap = px(12)
     let buttonsTop = body.maxY - margin - buttonHeight
-    if !card.actions.isEmpty {
-      let count = Double(card.actions.count)
-      let width = body.width - 2 * margin
-      let w = min(px(220), ((width - gap * (count - 1)) / count).rounded(.down))
-      let total = w * count + gap * (count - 1)
-      var x = (body.midX - total / 2).rounded()
-      for action in card.actions {
-        contactButton(action, in: ScreenRect(x: x, y: buttonsTop, width: w, height: buttonHeight))
-        x += w + gap
-      }
-    }
+    let slots = buttonRow(
+      card.actions.count, in: body, top: buttonsTop, height: buttonHeight, widest: px(220),
+      gap: gap)
+    for (action, slot) in zip(card.actions, slots) { contactButton(action, in: slot) }
     let bottom = card.actions.isEmpty ? body.maxY - margin : buttonsTop - px(10)
     let top = body.minY + px(14)
     let side = min(px(96), bottom - top)

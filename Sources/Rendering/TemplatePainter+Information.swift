@@ -8,18 +8,10 @@ extension TemplatePainter {
     let body = header(title: screen.title, in: area)
     let buttonHeight = px(60)
     let actionsTop = body.maxY - margin - buttonHeight
-    if !screen.actions.isEmpty {
-      let gap = px(12)
-      let count = Double(screen.actions.count)
-      let width = body.width - 2 * margin
-      let w = min(px(260), ((width - gap * (count - 1)) / count).rounded(.down))
-      let total = w * count + gap * (count - 1)
-      var x = (body.midX - total / 2).rounded()
-      for action in screen.actions {
-        actionButton(action, in: ScreenRect(x: x, y: actionsTop, width: w, height: buttonHeight))
-        x += w + gap
-      }
-    }
+    let slots = buttonRow(
+      screen.actions.count, in: body, top: actionsTop, height: buttonHeight, widest: px(260),
+      gap: px(12))
+    for (action, slot) in zip(screen.actions, slots) { actionButton(action, in: slot) }
     let items = screen.items
     guard !items.isEmpty else { return }
     let columns = !layout.isPortrait && items.count > 5 ? 2 : 1
@@ -46,6 +38,24 @@ extension TemplatePainter {
       canvas.drawText(
         value.text, value.style, x: x, baseline: (labelBaseline + px(30)).rounded(),
         theme.panelText)
+    }
+  }
+}
+
+extension TemplatePainter {
+  /// Slots for `count` buttons side by side, centred in `body` within its margins, each at
+  /// most `widest` wide and `gap` apart, from `top` and `height` high; none for none.
+  func buttonRow(
+    _ count: Int, in body: ScreenRect, top: Double, height: Double, widest: Double,
+    gap: Double
+  ) -> [ScreenRect] {
+    guard count > 0 else { return [] }
+    let n = Double(count)
+    let width = body.width - 2 * margin
+    let w = min(widest, ((width - gap * (n - 1)) / n).rounded(.down))
+    let left = (body.midX - (w * n + gap * (n - 1)) / 2).rounded()
+    return (0..<count).map {
+      ScreenRect(x: left + Double($0) * (w + gap), y: top, width: w, height: height)
     }
   }
 }
