@@ -30,6 +30,20 @@ struct NavigationAppMusicTests {
     return d
   }
 
+  /// The app with music, the knob's way through Music and Playlists to playlist `name`,
+  /// waiting for its songs.
+  static func atPlaylist(_ name: String) -> AppDriver {
+    var d = atMenu()
+    d.turn(to: NavigationApp.ID.musicPlaylists)
+    d.press()
+    let list = MusicBrowseItem(kind: .playlist, title: name, uri: name)
+    d.send(
+      .musicListed(.playlists, .success(MusicListing(query: .playlists, items: [list], total: 1))))
+    d.turn(to: "music.row.item.0")
+    d.press()
+    return d
+  }
+
   var musicEffects: (AppDriver) -> [NavigationApp.Effect] = { d in
     d.appEffects.filter {
       switch $0 {
@@ -94,14 +108,7 @@ struct NavigationAppMusicTests {
   }
 
   @Test func aSongPlaysTheListFromItAndNowPlayingShowsTheSource() throws {
-    var d = Self.atMenu()
-    d.turn(to: NavigationApp.ID.musicPlaylists)
-    d.press()
-    let list = MusicBrowseItem(kind: .playlist, title: "Evening", uri: "Evening")
-    d.send(
-      .musicListed(.playlists, .success(MusicListing(query: .playlists, items: [list], total: 1))))
-    d.turn(to: "music.row.item.0")
-    d.press()
+    var d = Self.atPlaylist("Evening")
     let songs = Self.songs(3)
     d.send(
       .musicListed(
@@ -156,14 +163,7 @@ struct NavigationAppMusicTests {
   }
 
   @Test func aLongListPagesInPlaceWithinTheRowLimit() throws {
-    var d = Self.atMenu()
-    d.turn(to: NavigationApp.ID.musicPlaylists)
-    d.press()
-    let huge = MusicBrowseItem(kind: .playlist, title: "Huge", uri: "Huge")
-    d.send(
-      .musicListed(.playlists, .success(MusicListing(query: .playlists, items: [huge], total: 1))))
-    d.turn(to: "music.row.item.0")
-    d.press()
+    var d = Self.atPlaylist("Huge")
     // The player lists the first 500 of 10,000.
     let listing = MusicListing(query: .playlist("Huge"), items: Self.songs(500), total: 10_000)
     d.send(.musicListed(.playlist("Huge"), .success(listing)))
