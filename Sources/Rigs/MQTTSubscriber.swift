@@ -37,7 +37,7 @@ public final class MQTTSubscriber: Sendable {
   public init(
     broker: MosquittoBroker, filter: String, clientId: String = "test-subscriber",
     caFile: String? = nil, certFile: String? = nil, keyFile: String? = nil,
-    timeout: Duration = .seconds(5)
+    username: String? = nil, password: String? = nil, timeout: Duration = .seconds(5)
   ) throws(BoardError) {
     let executable = MosquittoBroker.subscriberExecutable
     guard FileManager.default.isExecutableFile(atPath: executable) else {
@@ -56,6 +56,8 @@ public final class MQTTSubscriber: Sendable {
     if let caFile { arguments += ["--cafile", caFile] }
     if let certFile { arguments += ["--cert", certFile] }
     if let keyFile { arguments += ["--key", keyFile] }
+    if let username { arguments += ["-u", username] }
+    if let password { arguments += ["-P", password] }
     process.arguments = arguments
     let pipe = Pipe()
     process.standardOutput = pipe

@@ -23,12 +23,14 @@ private func report(_ sequence: Int, metres: Double = 0) -> FleetReport {
 /// An MQTT transport to `broker` for van-7.
 private func transport(
   _ broker: MosquittoBroker, format: MQTTTransport.Format = .json, caFile: String? = nil,
-  certFile: String? = nil, keyFile: String? = nil, timeout: Duration = .seconds(5)
+  certFile: String? = nil, keyFile: String? = nil, username: String? = nil,
+  password: String? = nil, timeout: Duration = .seconds(5)
 ) throws -> MQTTTransport {
   try MQTTTransport(
     MQTTTransport.Settings(
       broker: URL(string: broker.url)!, topic: "fleet/van-7/state",
-      statusTopic: "fleet/van-7/status", clientId: "headunit-van-7", caFile: caFile,
+      statusTopic: "fleet/van-7/status", clientId: "headunit-van-7", username: username,
+      password: password, caFile: caFile,
       certFile: certFile, keyFile: keyFile, keepalive: .seconds(10), timeout: timeout),
     format: format)
 }
@@ -206,6 +208,27 @@ struct FleetMQTTTests {
     // Without the client certificate the broker refuses the unit.
     let stranger = try transport(broker, caFile: files.ca, timeout: .seconds(2))
     #expect(throws: FleetError.self) { try stranger.send(report(1), token: nil) }
+  }
+
+  @Test func aBrokerWithPasswordsTakesTheUnitsAndRefusesAWrongOne() async throws {
+    let broker = try MosquittoBroker.start(users: ["van7": "s3cret", "dispatch": "d1sp"])
+    let subscriber = try MQTTSubscriber(
+      broker: broker, filter: "fleet/#", username: "dispatch", password: "d1sp")
+    let mqtt = try transport(broker, username: "van7", password: "s3cret")
+    try mqtt.send(report(1), token: nil)
+    let messages = await subscriber.wait { $0.contains { $0.topic.hasSuffix("/state") } }
+    // A report published while connecting may overtake `online`: topics have no order.
+    #expect(Set(messages.map(\.topic)) == ["fleet/van-7/status", "fleet/van-7/state"])
+    // A wrong password, and none at all, are refused with the broker's reason, at once.
+    for password in ["wrong", nil] {
+      let stranger = try transport(
+        broker, username: password == nil ? nil : "van7", password: password,
+        timeout: .seconds(3))
+      let error = try #require(throws: FleetError.self) { try stranger.send(report(2), token: nil) }
+      #expect(error.code == .unreachable)
+      #expect("\(error)".contains("not authorised"), "\(error)")
+      #expect("\(error)".contains("fleet.password"), "\(error)")
+    }
   }
 
   @Test func aTransportStartedWithTheBrokerDownConnectsOnceItIsUp() async throws {

@@ -289,6 +289,8 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
     guard rc == 0 else {
       connected = false
       failure = String(cString: mosquitto_connack_string(rc))
+      // 4: bad user name or password, 5: not authorised (MQTT 3.1.1's CONNACK codes).
+      if rc == 4 || rc == 5 { failure! += " (check fleet.username and fleet.password)" }
       condition.broadcast()
       return
     }
@@ -306,7 +308,9 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
   private func disconnected(_ rc: Int32) {
     condition.lock()
     connected = false
-    if rc != 0 { failure = "connection lost: \(Self.describe(rc))" }
+    // A refused CONNECT closes the connection too; the broker's reason stays the failure.
+    let refused = rc == MOSQ_ERR_CONN_REFUSED.rawValue && failure != nil
+    if rc != 0, !refused { failure = "connection lost: \(Self.describe(rc))" }
     condition.broadcast()
     condition.unlock()
   }
