@@ -59,6 +59,38 @@ struct FleetTransportConfigurationTests {
           + "interval 10 s, queueLimit 360, timeout 5 s"), "\(config.summary)")
   }
 
+  @Test func urlSecretsAreNeverShown() throws {
+    // A password in a URL's user part and a key in its query are shown as ***, in the
+    // summary, in errors and in the routing server's name in logs alike.
+    let config = try loadConfiguration(
+      #"{"fleet": {"enabled": true, "transport": "osmand", "#
+        + #""endpoint": "https://van7:pa55word@traccar.example:5055/?key=k3y", "#
+        + #""vehicleId": "van-7"}}"#)
+    #expect(
+      config.summary.contains(
+        "fleet: transport osmand, endpoint https://van7:***@traccar.example:5055/?key=***, "
+          + "vehicleId van-7, interval 10 s, queueLimit 360, timeout 5 s"), "\(config.summary)")
+    let routing = try loadConfiguration(
+      #"{"routing": {"server": "valhalla", "url": "https://u:pa55word@r.example/?key=k3y"}}"#)
+    #expect(
+      routing.summary.contains("routing: server valhalla, url https://u:***@r.example/?key=***, timeout 3 s"),
+      "\(routing.summary)")
+    #expect(
+      try #require(routing.routing.router(language: "en", imperial: false)).name
+        == "Valhalla at https://u:***@r.example/?key=***")
+    for json in [
+      #"{"fleet": {"transport": "mqtt", "broker": "mqtts://u:pa55word@m.example"}}"#,
+      #"{"fleet": {"transport": "mqtt", "broker": "mqtt://u:pa55word@m.example"}}"#,
+      #"{"fleet": {"endpoint": "http://u:pa55word@f.example/r?key=k3y"}}"#,
+      #"{"fleet": {"tokenURL": "ftp://u:pa55word@f.example/t"}}"#,
+      #"{"routing": {"server": "osrm", "url": "ftp://u:pa55word@r.example/?key=k3y"}}"#,
+    ] {
+      let found = try #require(configurationFailure(json))
+      #expect(!found.contains("pa55word") && !found.contains("k3y"), "\(found)")
+      #expect(found.contains("u:***@"), "\(found)")
+    }
+  }
+
   @Test func aTLSFileThatIsNotThereFailsTheMachineCheck() throws {
     let config = try loadConfiguration(
       #"{"fleet": {"enabled": true, "transport": "mqtt", "broker": "mqtts://m.example", "#

@@ -19,14 +19,14 @@ public struct FleetError: Error, Sendable, Equatable, CustomStringConvertible {
   public var code: Code
   /// The HTTP status with `.httpStatus`.
   public var status: Int?
-  /// The URL asked.
+  /// The URL asked, its secrets hidden (``URLSecrets``).
   public var url: String
   /// What happened, for people.
   public var message: String
 
   public init(_ code: Code, url: String, status: Int? = nil, _ message: String) {
     self.code = code
-    self.url = url
+    self.url = URLSecrets.hidden(url)
     self.status = status
     self.message = message
   }

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import JSON
 
@@ -19,12 +20,15 @@ extension FleetConfiguration: ConfigurationSection {
       .optional(
         "endpoint", \.endpoint,
         allowed: "an `https` URL (`http` only on a loopback host) reports are POSTed to; "
-          + "required when enabled with `http` or `osmand`", read: fleetURL,
+          + "required when enabled with `http` or `osmand`",
+        shown: .init(text: { $0.endpoint.map(URLSecrets.hidden) }), read: fleetURL,
         write: JSONValue.string
       ).summarized(when: notMQTT),
       .optional(
         "tokenURL", \.tokenURL, allowed: "an OAuth 2 token endpoint (client credentials), \(url)",
-        none: "none: no `Authorization` header", read: fleetURL, write: JSONValue.string
+        none: "none: no `Authorization` header",
+        shown: .init(text: { $0.tokenURL.map(URLSecrets.hidden) }), read: fleetURL,
+        write: JSONValue.string
       ).summarized(when: http),
       .text(
         "clientId", \.clientId, allowed: "a non-empty string sent to `tokenURL`; needs a `tokenURL`"
@@ -55,7 +59,8 @@ extension FleetConfiguration: ConfigurationSection {
       .optional(
         "broker", \.broker,
         allowed: "an `mqtts://host:port` URL (`mqtt://` only on a loopback host; ports 8883 "
-          + "and 1883 when left out); required when enabled with `mqtt`", read: brokerURL,
+          + "and 1883 when left out); required when enabled with `mqtt`",
+        shown: .init(text: { $0.broker.map(URLSecrets.hidden) }), read: brokerURL,
         write: JSONValue.string),
       .value(
         "topic", \.topic, allowed: "an MQTT topic with `{vehicleId}` and no wildcards",
@@ -189,7 +194,7 @@ extension FleetConfiguration: ConfigurationSection {
     else {
       throw node.error(
         "expected mqtts://host:port with nothing after the port (user and password are "
-          + "keys of their own), got \(JSONNode.quoted(text))")
+          + "keys of their own), got \(JSONNode.quoted(URLSecrets.hidden(text)))")
     }
     return text
   }
@@ -203,11 +208,12 @@ extension FleetConfiguration: ConfigurationSection {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       let host = url.host, !host.isEmpty
     else {
-      throw node.error("expected an \(schemes.secure) URL, got \(JSONNode.quoted(text))")
+      throw node.error(
+        "expected an \(schemes.secure) URL, got \(JSONNode.quoted(URLSecrets.hidden(text)))")
     }
     let loopback = ["127.0.0.1", "::1", "[::1]", "localhost"].contains(host.lowercased())
     guard scheme == schemes.secure || (scheme == schemes.plain && loopback) else {
-      throw node.error("expected \(expected), got \(JSONNode.quoted(text))")
+      throw node.error("expected \(expected), got \(JSONNode.quoted(URLSecrets.hidden(text)))")
     }
     return text
   }

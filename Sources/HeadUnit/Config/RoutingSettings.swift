@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import JSON
 
@@ -28,7 +29,8 @@ public struct RoutingSettings: ConfigurationSection {
         write: { .string($0.rawValue) }),
       .optional(
         "url", \.url, allowed: "an `http` or `https` URL; required with a server",
-        read: Self.url, write: JSONValue.string),
+        shown: .init(text: { $0.url.map(URLSecrets.hidden) }), read: Self.url,
+        write: JSONValue.string),
       .duration("timeoutSeconds", \.timeout, in: 0.5...30, doc: "the longest wait for the server"),
     ]
   }
@@ -47,7 +49,8 @@ public struct RoutingSettings: ConfigurationSection {
     guard let parsed = URL(string: text), let scheme = parsed.scheme?.lowercased(),
       ["http", "https"].contains(scheme), parsed.host?.isEmpty == false
     else {
-      throw node.error("expected an http or https URL, got \(JSONNode.quoted(text))")
+      throw node.error(
+        "expected an http or https URL, got \(JSONNode.quoted(URLSecrets.hidden(text)))")
     }
     return text
   }

@@ -75,9 +75,10 @@ public final class FleetClient: FleetTransport {
   }
 
   /// Sends `request` and waits up to `timeout` for the whole answer; the body of a 2xx.
-  /// Also `OsmAndTransport`'s one request; `cancel()` abandons it.
-  func perform(_ request: HTTPClient.Request) throws(FleetError) -> Data {
-    let url = request.url.absoluteString
+  /// Also `OsmAndTransport`'s one request; `cancel()` abandons it. Failures name `shown`
+  /// (the request's URL when nil).
+  func perform(_ request: HTTPClient.Request, shown: URL? = nil) throws(FleetError) -> Data {
+    let url = (shown ?? request.url).absoluteString
     let cancellation = HTTPClient.Cancellation()
     current.withLock { $0 = cancellation }
     defer { current.withLock { $0 = nil } }

@@ -25,7 +25,8 @@ public final class OsmAndTransport: FleetTransport {
   /// Sends `report`'s current values; `token` is not used.
   public func send(_ report: FleetReport, token: String?) throws(FleetError) {
     guard let url = url(for: report) else { return }
-    _ = try client.perform(HTTPClient.Request(method: "POST", url: url))
+    // Failures name the endpoint: the parameters are the report, not where it went.
+    _ = try client.perform(HTTPClient.Request(method: "POST", url: url), shown: endpoint)
   }
 
   public func cancel() {

@@ -1,4 +1,5 @@
 import Board
+import Core
 import Foundation
 import Geo
 import JSON
@@ -57,7 +58,7 @@ public struct RemoteRouter: Sendable, Equatable {
   }
 
   /// `Valhalla at http://127.0.0.1:8002`: the server as errors and logs name it.
-  public var name: String { "\(engine.name) at \(url.absoluteString)" }
+  public var name: String { "\(engine.name) at \(URLSecrets.hidden(url.absoluteString))" }
 
   /// Up to `alternatives + 1` routes from `origin` (moving on `heading`, degrees, when
   /// known) to `destination`, fastest first. With `facing` (an address off the road that
