@@ -59,6 +59,25 @@ struct FleetTransportConfigurationTests {
           + "interval 10 s, queueLimit 360, timeout 5 s"), "\(config.summary)")
   }
 
+  @Test func osmandGoesToTraccarsPortWhenTheEndpointNamesNone() throws {
+    let config = try loadConfiguration(
+      #"{"fleet": {"enabled": true, "transport": "osmand", "#
+        + #""endpoint": "https://traccar.example", "vehicleId": "van-7"}}"#)
+    let osmand = try #require(try config.fleet.client() as? OsmAndTransport)
+    #expect(osmand.endpoint.absoluteString == "https://traccar.example:5055")
+    #expect(
+      config.summary.contains {
+        $0.hasPrefix("fleet: transport osmand, endpoint https://traccar.example (port 5055),")
+      }, "\(config.summary)")
+    // A port written is kept, 443 for a TLS proxy included; http has no default of its own.
+    #expect(
+      OsmAndTransport.withDefaultPort(URL(string: "https://t.example:443/x")!).absoluteString
+        == "https://t.example:443/x")
+    let http = try loadConfiguration(
+      #"{"fleet": {"enabled": true, "endpoint": "https://f.example/r", "vehicleId": "v"}}"#)
+    #expect(http.summary.contains { $0.contains("endpoint https://f.example/r,") })
+  }
+
   @Test func urlSecretsAreNeverShown() throws {
     // A password in a URL's user part and a key in its query are shown as ***, in the
     // summary, in errors and in the routing server's name in logs alike.

@@ -20,8 +20,11 @@ extension FleetConfiguration: ConfigurationSection {
       .optional(
         "endpoint", \.endpoint,
         allowed: "an `https` URL (`http` only on a loopback host) reports are POSTed to; "
-          + "required when enabled with `http` or `osmand`",
-        shown: .init(text: { $0.endpoint.map(URLSecrets.hidden) }), read: fleetURL,
+          + "required when enabled with `http` or `osmand` (with `osmand`, port 5055 when "
+          + "it names none)",
+        shown: .init(text: { settings in
+          settings.endpoint.map { URLSecrets.hidden($0) + osmandPort(settings) }
+        }), read: fleetURL,
         write: JSONValue.string
       ).summarized(when: notMQTT),
       .optional(
@@ -178,6 +181,14 @@ extension FleetConfiguration: ConfigurationSection {
     if tokenURL == nil, clientId != nil || clientSecret != nil {
       throw node.error("clientId and clientSecret need a tokenURL to be sent to")
     }
+  }
+
+  /// ` (port 5055)` for an osmand endpoint naming no port, which goes to Traccar's port.
+  private static func osmandPort(_ settings: Self) -> String {
+    guard settings.transport == .osmand,
+      let url = settings.endpoint.flatMap(URL.init(string:)), url.port == nil
+    else { return "" }
+    return " (port \(OsmAndTransport.defaultPort))"
   }
 
   /// An `https` URL, or `http` on a loopback host.

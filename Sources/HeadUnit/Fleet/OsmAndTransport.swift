@@ -10,12 +10,25 @@ import Foundation
 /// delivered without a request. Requests go through `FleetClient`'s, so time limits,
 /// cancelling and the reasons of failures are the HTTP transport's.
 public final class OsmAndTransport: FleetTransport {
+  /// Traccar's OsmAnd port, taken when the endpoint names none.
+  public static let defaultPort = 5055
+
+  /// Where positions go: the configured endpoint, on ``defaultPort`` unless it names a port.
   public let endpoint: URL
   private let client: FleetClient
 
   public init(endpoint: URL, timeout: Duration = .seconds(5)) {
-    self.endpoint = endpoint
-    client = FleetClient(endpoint: endpoint, timeout: timeout)
+    self.endpoint = Self.withDefaultPort(endpoint)
+    client = FleetClient(endpoint: self.endpoint, timeout: timeout)
+  }
+
+  /// `url` on ``defaultPort`` when it names no port (`https://traccar.example` →
+  /// `https://traccar.example:5055`); a TLS proxy on 443 is written `:443`.
+  public static func withDefaultPort(_ url: URL) -> URL {
+    guard url.port == nil, var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    else { return url }
+    parts.port = defaultPort
+    return parts.url ?? url
   }
 
   public func fetchToken() throws(FleetError) -> FleetToken {
