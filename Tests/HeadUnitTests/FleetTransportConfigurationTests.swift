@@ -92,7 +92,8 @@ struct FleetTransportConfigurationTests {
     let routing = try loadConfiguration(
       #"{"routing": {"server": "valhalla", "url": "https://u:pa55word@r.example/?key=k3y"}}"#)
     #expect(
-      routing.summary.contains("routing: server valhalla, url https://u:***@r.example/?key=***, timeout 3 s"),
+      routing.summary.contains(
+        "routing: server valhalla, url https://u:***@r.example/?key=***, timeout 3 s"),
       "\(routing.summary)")
     #expect(
       try #require(routing.routing.router(language: "en", imperial: false)).name
