@@ -33,9 +33,20 @@ struct FleetCommandsDaemonTests {
     #expect(errors.allSatisfy { $0.payload.contains(#""status":"error""#) }, "\(errors)")
     #expect(!rig.log("destination from dispatch"), "a malformed command reached the driver")
 
+    // Yesterday's job, held by the broker while the unit was off: answered, never shown.
+    try broker.publish(
+      Data(
+        #"{"id": "job-6", "lat": 60.17, "lon": 24.94, "name": "Old", "expires": "2020-01-01T00:00:00Z"}"#
+          .utf8), to: topic)
+    let expired = await replies.wait { $0.count >= 4 }
+    #expect(
+      expired.last?.payload
+        == #"{"id":"job-6","message":"expired at 2020-01-01T00:00:00Z; not shown","status":"expired"}"#,
+      "\(expired)")
+
     try broker.publish(
       Data(#"{"id": "job-7", "lat": 60.1745, "lon": 24.9384, "name": "Depot"}"#.utf8), to: topic)
-    let shown = await replies.wait { $0.count >= 4 }
+    let shown = await replies.wait { $0.count >= 5 }
     #expect(shown.last?.payload == #"{"id":"job-7","status":"shown"}"#, "\(shown)")
     #expect(
       await rig.daemon.waitForLine { $0.contains("destination from dispatch: Depot") } != nil)
@@ -43,7 +54,7 @@ struct FleetCommandsDaemonTests {
     try rig.setLine(22, 0)
     try await Task.sleep(for: .milliseconds(150))
     try rig.setLine(22, 1)
-    let answered = await replies.wait { $0.count >= 5 }
+    let answered = await replies.wait { $0.count >= 6 }
     #expect(
       answered.last?.payload
         == #"{"id":"job-7","message":"the driver declined it","status":"declined"}"#,

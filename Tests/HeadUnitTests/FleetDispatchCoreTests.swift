@@ -135,6 +135,27 @@ struct FleetDispatchCoreTests {
     #expect(Self.replies(clock, from: 6).isEmpty, "still the driver's to accept or decline")
   }
 
+  @Test("arrived after its expiry: expired, never shown; one still in time is shown")
+  func expiry() throws {
+    var clock = try Self.clock()
+    var stale = try Self.depot(id: "old")
+    stale.expires = clock.origin.addingTimeInterval(1.5)
+    clock.send(.dispatch(stale), at: 2)
+    #expect(Self.phase(clock) == "browsing")
+    #expect(clock.core.app.controller.presented == nil)
+    #expect(clock.core.pendingDispatch == nil)
+    let when = FleetReport.timestamp(clock.origin.addingTimeInterval(1.5))
+    #expect(
+      Self.replies(clock) == [
+        FleetCommandReply(id: "old", status: .expired, message: "expired at \(when); not shown")
+      ])
+    var fresh = try Self.depot(id: "new")
+    fresh.expires = clock.origin.addingTimeInterval(60)
+    clock.send(.dispatch(fresh), at: 3)
+    #expect(Self.phase(clock) == "previewing Depot")
+    #expect(Self.replies(clock, from: 3) == [FleetCommandReply(id: "new", status: .shown)])
+  }
+
   @Test("no route there: unavailable, saying why; nothing on screen changes")
   func noRoute() throws {
     var clock = try Self.clock()

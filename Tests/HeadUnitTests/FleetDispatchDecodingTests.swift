@@ -23,6 +23,14 @@ struct FleetDispatchDecodingTests {
     #expect(dispatch.place.id == "dispatch:job-42")
   }
 
+  @Test func anExpiryTime() throws {
+    let dispatch = try Self.read(
+      #"{"lat": 60.17, "lon": 24.94, "expires": "2027-01-15T10:00:00+02:00"}"#
+    ).get()
+    #expect(dispatch.expires == Date(timeIntervalSince1970: 1_800_000_000))
+    #expect(try Self.read(#"{"lat": 60.17, "lon": 24.94}"#).get().expires == nil)
+  }
+
   @Test func withoutIdOrNameTheCoordinatesNameIt() throws {
     let dispatch = try Self.read(#"{"lat": -33.8568, "lon": 151.2153}"#).get()
     #expect(dispatch.id == nil)
@@ -39,6 +47,8 @@ struct FleetDispatchDecodingTests {
       (#"{"id": "d", "type": "reboot", "lat": 60, "lon": 24}"#, "d", #"unknown command "reboot""#),
       (#"{"id": "e", "lat": 60, "lon": 24, "name": ""}"#, "e", "$.name"),
       (#"{"id": "f", "lat": 60, "lon": 24, "name": "a\u0007b"}"#, "f", "control characters"),
+      (#"{"id": "g", "lat": 60, "lon": 24, "expires": "tomorrow"}"#, "g", "$.expires: expected"),
+      (#"{"id": "h", "lat": 60, "lon": 24, "expires": 1800000000}"#, "h", "$.expires"),
       (#"{"id": "#, nil, "not valid JSON"),
       ("[1, 2]", nil, "$"),
       ("", nil, "empty"),

@@ -13,6 +13,9 @@ public struct FleetCommandReply: Error, Sendable, Equatable {
     /// The unit cannot show it now (no position, no route, the screen held by a phone
     /// app); `message` says why. Nothing changed.
     case unavailable
+    /// The command arrived after its `expires` time (held by the broker while the unit was
+    /// off); `message` says when. Nothing changed.
+    case expired
     /// The command was malformed or unknown; `message` says what was expected. Nothing
     /// changed.
     case error

@@ -9,10 +9,15 @@ public struct FleetDispatch: Sendable, Equatable {
   /// Where to go; its `id` starts with ``placePrefix``, or, handed to the app, that of a
   /// place the app knows within 50 m.
   public var place: Place
+  /// When the dispatcher no longer wants it shown; nil for never. A dispatch that arrives
+  /// after it (held by the broker while the unit was off) is answered `expired` and never
+  /// reaches the screen.
+  public var expires: Date?
 
   /// A dispatch to `coordinate` called `name` (its coordinates when nil).
-  public init(id: String?, coordinate: Coordinate, name: String?) {
+  public init(id: String?, coordinate: Coordinate, name: String?, expires: Date? = nil) {
     self.id = id
+    self.expires = expires
     let label =
       name
       ?? String(format: "%.5f, %.5f", coordinate.latitude, coordinate.longitude)

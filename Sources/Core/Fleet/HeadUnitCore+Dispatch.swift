@@ -8,6 +8,13 @@ extension HeadUnitCore {
   /// `declined` (replaced).
   mutating func dispatch(_ dispatch: FleetDispatch, at now: Date) {
     let name = dispatch.place.name
+    if let expires = dispatch.expires, now >= expires {
+      let when = FleetReport.timestamp(expires)
+      effects.append(
+        .log(.notice, "fleet: destination from dispatch: \(name): expired at \(when); not shown"))
+      reply(dispatch, .expired, "expired at \(when); not shown")
+      return
+    }
     if let screen = bridge.screen {
       reply(
         dispatch, .unavailable,

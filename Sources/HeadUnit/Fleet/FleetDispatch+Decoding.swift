@@ -15,9 +15,11 @@ extension FleetDispatch {
   ///
   ///     {"id": "job-42", "lat": 60.1699, "lon": 24.9384, "name": "Depot"}
   ///
-  /// `lat` and `lon` are required (degrees); `id` (1–64 characters, echoed in replies) and
-  /// `name` (1–100, shown to the driver) are optional; `"type": "destination"` may be
-  /// given, and is the only command this unit takes. Any other key is an error.
+  /// `lat` and `lon` are required (degrees); `id` (1–64 characters, echoed in replies),
+  /// `name` (1–100, shown to the driver) and `expires` (an ISO 8601 time, such as
+  /// `2027-01-15T09:00:00Z`, after which it is not shown) are optional;
+  /// `"type": "destination"` may be given, and is the only command this unit takes. Any
+  /// other key is an error.
   ///
   /// - Throws: the reply to send back: `error` with the command's `id` when it could be
   ///   read, and a message naming the JSON path and what was expected there.
@@ -48,7 +50,7 @@ extension FleetDispatch {
   }
 
   private static func read(_ root: JSONNode) throws(JSONError) -> FleetDispatch {
-    _ = try root.object(keys: ["type", "id", "lat", "lon", "name"])
+    _ = try root.object(keys: ["type", "id", "lat", "lon", "name", "expires"])
     if let type = try root.optional("type") {
       let name = try type.string()
       guard name == "destination" else {
@@ -64,8 +66,12 @@ extension FleetDispatch {
     let name = try root.optional("name").map { node throws(JSONError) in
       try text(node, limit: nameLimit)
     }
+    let expires = try root.optional("expires").map { node throws(JSONError) in
+      try FleetReport.date(node)
+    }
     return FleetDispatch(
-      id: id, coordinate: Coordinate(latitude: latitude, longitude: longitude), name: name)
+      id: id, coordinate: Coordinate(latitude: latitude, longitude: longitude), name: name,
+      expires: expires)
   }
 
   /// A string of 1…`limit` characters with no control characters.

@@ -53,7 +53,7 @@ extension FleetReport {
   /// A timestamp as ``timestamp(_:)`` writes it (any ISO 8601 time is taken), from the
   /// years 2000–2199: a unit's reports are never older, and a year of fewer or more than
   /// four digits would not be written back the same.
-  private static func date(_ node: JSONNode) throws(JSONError) -> Date {
+  static func date(_ node: JSONNode) throws(JSONError) -> Date {
     let text = try node.string()
     guard let date = UTCTime.parseISO8601(text), validTimes.contains(date.timeIntervalSince1970)
     else {
