@@ -208,6 +208,17 @@ struct FleetMQTTTests {
     // Without the client certificate the broker refuses the unit.
     let stranger = try transport(broker, caFile: files.ca, timeout: .seconds(2))
     #expect(throws: FleetError.self) { try stranger.send(report(1), token: nil) }
+    // A unit trusting another authority refuses the broker: nothing is published to an
+    // impostor.
+    let other = try TestAuthority.make()
+    let wary = try transport(
+      broker, caFile: other.ca, certFile: other.clientCert, keyFile: other.clientKey,
+      timeout: .seconds(2))
+    let refused = try #require(throws: FleetError.self) { try wary.send(report(2), token: nil) }
+    #expect(refused.code == .unreachable, "\(refused)")
+    #expect("\(refused)".contains("fleet.caFile"), "\(refused)")
+    let after = await subscriber.wait(timeout: .seconds(1)) { $0.count > messages.count }
+    #expect(after.filter { $0.topic.hasSuffix("/state") }.count == 1, "\(after)")
   }
 
   @Test func aBrokerWithPasswordsTakesTheUnitsAndRefusesAWrongOne() async throws {

@@ -2,6 +2,7 @@ import CMosquitto
 import Core
 import Foundation
 import Navigation
+import Synchronization
 
 /// The fleet endpoint as an MQTT broker, through libmosquitto.
 ///
@@ -94,6 +95,10 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
   /// The last report published and not yet known to be acknowledged, with its message id.
   private var pending: (sequence: Int, mid: Int32)?
   private var cancellations = 0
+  /// libmosquitto's last error-level log line (an attempt of its thread's that failed, such
+  /// as OpenSSL's "certificate verify failed"), for the failure's reason. Apart from
+  /// `condition`: libmosquitto may log while `condition` is held.
+  private let lastError = Mutex<String?>(nil)
 
   /// A transport for `settings`; nothing is connected until the first `send`.
   ///
@@ -145,6 +150,10 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
     }
     mosquitto_disconnect_callback_set(handle) { _, context, rc in
       MQTTTransport.from(context)?.disconnected(rc)
+    }
+    mosquitto_log_callback_set(handle) { _, context, level, text in
+      guard level & MOSQ_LOG_ERR != 0, let text else { return }
+      MQTTTransport.from(context)?.lastError.withLock { $0 = String(cString: text) }
     }
     mosquitto_publish_callback_set(handle) { _, context, mid in
       MQTTTransport.from(context)?.published(mid)
@@ -210,7 +219,9 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
       guard condition.wait(until: deadline) else {
         // The thread reports no failed attempt, only a connection: until one comes, later
         // sends fail at once instead of each waiting out its timeout.
-        if !connected, failure == nil { failure = "not connected within \(settings.timeout)" }
+        if !connected, failure == nil {
+          failure = "not connected within \(settings.timeout)" + Self.why(lastError.withLock { $0 })
+        }
         throw connected
           ? FleetError(.timeout, url: url, "no acknowledgement within \(settings.timeout)")
           : FleetError(.unreachable, url: url, failure ?? "not connected")
@@ -323,9 +334,25 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
     condition.unlock()
   }
 
-  /// libmosquitto's words for an error code.
+  /// `: ` and libmosquitto's logged `error`, with the TLS keys to check when it is
+  /// OpenSSL's; empty without one.
+  static func why(_ error: String?) -> String {
+    guard let error else { return "" }
+    return ": \(error)" + (error.contains("SSL") ? tlsHint : "")
+  }
+
+  /// What to check when TLS fails.
+  static let tlsHint =
+    " (check that fleet.caFile, or the system's authorities without it, signed the "
+    + "broker's certificate, and that the broker takes fleet.certFile)"
+
+  /// libmosquitto's words for an error code; for TLS, which keys to check.
   static func describe(_ rc: Int32) -> String {
     if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
-    return String(cString: mosquitto_strerror(rc))
+    let words = String(cString: mosquitto_strerror(rc))
+    guard rc == MOSQ_ERR_TLS.rawValue || rc == MOSQ_ERR_TLS_HANDSHAKE.rawValue else {
+      return words
+    }
+    return words + tlsHint
   }
 }
