@@ -213,7 +213,7 @@ struct FleetMQTTTests {
     let other = try TestAuthority.make()
     let wary = try transport(
       broker, caFile: other.ca, certFile: other.clientCert, keyFile: other.clientKey,
-      timeout: .seconds(2))
+      timeout: .seconds(5))
     let refused = try #require(throws: FleetError.self) { try wary.send(report(2), token: nil) }
     #expect(refused.code == .unreachable, "\(refused)")
     #expect("\(refused)".contains("fleet.caFile"), "\(refused)")
@@ -234,7 +234,7 @@ struct FleetMQTTTests {
     for password in ["wrong", nil] {
       let stranger = try transport(
         broker, username: password == nil ? nil : "van7", password: password,
-        timeout: .seconds(3))
+        timeout: .seconds(10))
       let error = try #require(throws: FleetError.self) { try stranger.send(report(2), token: nil) }
       #expect(error.code == .unreachable)
       #expect("\(error)".contains("not authorised"), "\(error)")
