@@ -60,7 +60,7 @@ extension FleetBenchmark {
         return String(
           format: "bench fleet: burst of %d reports (%@): queued with the broker down in "
             + "%.2f s, %d saves of fleet-queue.json (%.1f KB at the end) taking %.2f s; "
-            + "broker back → transport connected %.2f s (libmosquitto's reconnect backoff); "
+            + "broker back → transport connected %.2f s (the transport's reconnect backoff); "
             + "drained: all acknowledged in %.3f s, %.0f reports/s, %d save; %@",
           reports, format.rawValue, queueing.seconds, saves, Double(fileBytes) / 1024,
           saving.seconds, reconnect.seconds, drain.seconds, rate, drainSaves, received)

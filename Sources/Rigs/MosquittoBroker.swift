@@ -58,11 +58,13 @@ public final class MosquittoBroker {
   /// Starts mosquitto and waits until its port accepts connections, for up to `timeout`.
   ///
   /// - Parameter users: user name → password; when given, anonymous clients are refused.
+  /// - Parameter port: the port to listen on (a broker taking over another's); a free one
+  ///   when nil.
   /// - Throws: `.unavailable` when mosquitto is not installed; `.failed` when it exits or
   ///   does not listen within `timeout`.
   public static func start(
     executable: String = defaultExecutable, tls: TLS? = nil, users: [String: String] = [:],
-    timeout: Duration = .seconds(5)
+    port: Int? = nil, timeout: Duration = .seconds(5)
   ) throws(BoardError) -> MosquittoBroker {
     guard FileManager.default.isExecutableFile(atPath: executable) else {
       throw BoardError(
@@ -70,7 +72,9 @@ public final class MosquittoBroker {
     }
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("mosquitto-\(getpid())-\(UUID().uuidString.prefix(8))")
-    let port = try GPSDDaemon.freePort(udp: false)
+    let free: Int
+    if let port { free = port } else { free = try GPSDDaemon.freePort(udp: false) }
+    let port = free
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       var lines = [

@@ -132,7 +132,7 @@ struct FleetMQTTTests {
     for _ in 0..<6 { drive() }
     #expect(service.reporter.queue.count == 6, "\(service.reporter.failures)")
     try broker.restart()
-    // libmosquitto reconnects on its own backoff (1 s doubling); ticks keep coming.
+    // The transport reconnects on its own backoff (1 s doubling); ticks keep coming.
     let deadline = ContinuousClock.now + .seconds(40)
     while service.reporter.queue.count > 1, ContinuousClock.now < deadline {
       try await Task.sleep(for: .seconds(1))
@@ -221,6 +221,57 @@ struct FleetMQTTTests {
     #expect(after.filter { $0.topic.hasSuffix("/state") }.count == 1, "\(after)")
   }
 
+  @Test func aTransportLetGoOfSaysOfflineAndLeavesTheBroker() async throws {
+    // Its network thread holds no reference: the owner's last release closes it, within a
+    // second or two — a unit replaced by a reloaded configuration leaves no ghost that
+    // would take the client id back from its successor.
+    let broker = try MosquittoBroker.start()
+    let status = try MQTTSubscriber(broker: broker, filter: "fleet/van-7/status")
+    let started = ContinuousClock.now
+    do {
+      let mqtt = try transport(broker)
+      try mqtt.send(report(1), token: nil)
+    }
+    let seen = await status.wait { $0.map(\.payload) == ["online", "offline"] }
+    #expect(seen.map(\.payload) == ["online", "offline"])
+    #expect(ContinuousClock.now - started < .seconds(8))
+    // The successor with the same client id stays connected: nothing takes it over.
+    let successor = try transport(broker)
+    for sequence in 2...4 {
+      try successor.send(report(sequence), token: nil)
+      try await Task.sleep(for: .milliseconds(700))
+    }
+  }
+
+  @Test func aTLSFailureIsNotTheEnd() async throws {
+    // A captive portal or a wrong certificate on the way, then the real broker on the same
+    // port: the unit keeps trying and reports once the broker it trusts answers.
+    let trusted = try TestAuthority.make()
+    let other = try TestAuthority.make()
+    let impostor = try MosquittoBroker.start(
+      tls: .init(
+        caFile: other.ca, certFile: other.serverCert, keyFile: other.serverKey,
+        requireCertificate: false))
+    let port = impostor.port
+    let mqtt = try transport(impostor, caFile: trusted.ca, timeout: .seconds(3))
+    #expect(throws: FleetError.self) { try mqtt.send(report(1), token: nil) }
+    impostor.stop()
+    let broker = try MosquittoBroker.start(
+      tls: .init(
+        caFile: trusted.ca, certFile: trusted.serverCert, keyFile: trusted.serverKey,
+        requireCertificate: false), port: port)
+    let subscriber = try MQTTSubscriber(
+      broker: broker, filter: "fleet/van-7/state", caFile: trusted.ca)
+    let deadline = ContinuousClock.now + .seconds(45)
+    var delivered = false
+    while !delivered, ContinuousClock.now < deadline {
+      delivered = (try? mqtt.send(report(2), token: nil)) != nil
+      if !delivered { try await Task.sleep(for: .milliseconds(500)) }
+    }
+    #expect(delivered, "the unit gave up after the TLS failure")
+    #expect(!(await subscriber.wait { !$0.isEmpty }).isEmpty)
+  }
+
   @Test func aBrokerWithPasswordsTakesTheUnitsAndRefusesAWrongOne() async throws {
     let broker = try MosquittoBroker.start(users: ["van7": "s3cret", "dispatch": "d1sp"])
     let subscriber = try MQTTSubscriber(
@@ -253,7 +304,7 @@ struct FleetMQTTTests {
     let retry = clock.measure { _ = try? mqtt.send(report(1), token: nil) }
     #expect(retry < .milliseconds(500))
     try broker.restart()
-    // libmosquitto's thread reconnects on its own backoff; ticks keep coming meanwhile.
+    // The network thread reconnects on its own backoff; ticks keep coming meanwhile.
     let deadline = clock.now + .seconds(20)
     var delivered = false
     while !delivered, clock.now < deadline {

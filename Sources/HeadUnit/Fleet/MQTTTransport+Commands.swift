@@ -4,12 +4,12 @@ import Foundation
 
 extension MQTTTransport {
   /// Connects now (not at the first report) and hands each command that arrives on
-  /// `commandTopic` to `handler`, on libmosquitto's thread: a destination as checked by
+  /// `commandTopic` to `handler`, on the network thread: a destination as checked by
   /// `FleetDispatch(payload:)`, or the error reply already sent back for one refused. The
   /// subscription is renewed on every connection; with the persistent session, commands
   /// sent while the unit was away arrive when it connects.
   ///
-  /// - Throws: `.unreachable` when libmosquitto's thread cannot start.
+  /// - Throws: `.unreachable` when the network thread cannot start.
   public func listen(
     _ handler: @escaping @Sendable (Result<FleetDispatch, FleetCommandReply>) -> Void
   ) throws(FleetError) {
@@ -30,7 +30,7 @@ extension MQTTTransport {
     }
   }
 
-  /// On libmosquitto's thread: a message on a subscribed topic. Commands over the size
+  /// On the network thread: a message on a subscribed topic. Commands over the size
   /// limit are refused before their payload is copied.
   func received(topic: String, payload: UnsafeMutableRawPointer?, count: Int) {
     guard topic == settings.commandTopic else { return }

@@ -84,13 +84,15 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
   let condition = NSCondition()
   // Guarded by `condition`:
   private var started = false
+  /// Set when the transport closes: the network thread ends (`MQTTTransport+Loop.swift`).
+  var stopping = false
   /// Where checked commands go (see `MQTTTransport+Commands.swift`).
   var commandHandler: (@Sendable (Result<FleetDispatch, FleetCommandReply>) -> Void)?
-  private var connected = false
+  var connected = false
   /// Set when a connection failed, was lost or did not come within a `send`'s timeout,
   /// cleared on connect: `send` then fails at once instead of waiting for a broker that is
   /// known to be away.
-  private var failure: String?
+  var failure: String?
   private var acknowledged = Set<Int32>()
   /// The last report published and not yet known to be acknowledged, with its message id.
   private var pending: (sequence: Int, mid: Int32)?
@@ -98,7 +100,9 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
   /// libmosquitto's last error-level log line (an attempt of its thread's that failed, such
   /// as OpenSSL's "certificate verify failed"), for the failure's reason. Apart from
   /// `condition`: libmosquitto may log while `condition` is held.
-  private let lastError = Mutex<String?>(nil)
+  let lastError = Mutex<String?>(nil)
+  /// Signalled when the network thread has ended.
+  let loopEnded = DispatchSemaphore(value: 0)
 
   /// A transport for `settings`; nothing is connected until the first `send`.
   ///
@@ -144,29 +148,46 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
         mosquitto_tls_set(
           handle, settings.caFile, capath, settings.certFile, settings.keyFile, nil), "TLS")
     }
-    try check(mosquitto_reconnect_delay_set(handle, 1, 30, true), "reconnect delay")
+    // The network thread is the transport's own (`MQTTTransport+Loop.swift`): others
+    // only queue packets and wake it.
+    try check(mosquitto_threaded_set(handle, true), "threads")
     mosquitto_connect_callback_set(handle) { _, context, rc in
-      MQTTTransport.from(context)?.connected(rc)
+      MQTTTransport.borrow(context) { $0.connected(rc) }
     }
     mosquitto_disconnect_callback_set(handle) { _, context, rc in
-      MQTTTransport.from(context)?.disconnected(rc)
+      MQTTTransport.borrow(context) { $0.disconnected(rc) }
     }
     mosquitto_log_callback_set(handle) { _, context, level, text in
       guard level & MOSQ_LOG_ERR != 0, let text else { return }
-      MQTTTransport.from(context)?.lastError.withLock { $0 = String(cString: text) }
+      MQTTTransport.borrow(context) { transport in
+        transport.lastError.withLock { $0 = String(cString: text) }
+      }
     }
     mosquitto_publish_callback_set(handle) { _, context, mid in
-      MQTTTransport.from(context)?.published(mid)
+      MQTTTransport.borrow(context) { $0.published(mid) }
     }
     mosquitto_message_callback_set(handle) { _, context, message in
       guard let message = message?.pointee, let topic = message.topic else { return }
-      MQTTTransport.from(context)?.received(
-        topic: String(cString: topic), payload: message.payload, count: Int(message.payloadlen))
+      MQTTTransport.borrow(context) {
+        $0.received(
+          topic: String(cString: topic), payload: message.payload,
+          count: Int(message.payloadlen))
+      }
     }
   }
 
-  private static func from(_ context: UnsafeMutableRawPointer?) -> MQTTTransport? {
-    context.map { Unmanaged<MQTTTransport>.fromOpaque($0).takeUnretainedValue() }
+  /// Runs `body` on the transport behind a callback's `context` without retaining it.
+  ///
+  /// A retain here would let the owner's last release happen while a callback runs, and
+  /// `deinit` would then run on libmosquitto's own thread: it cannot join itself, and
+  /// `mosquitto_destroy` would free the client under the loop still using it. Borrowed,
+  /// the transport outlives every callback: `deinit` joins the thread before anything is
+  /// freed.
+  private static func borrow(
+    _ context: UnsafeMutableRawPointer?, _ body: (MQTTTransport) -> Void
+  ) {
+    guard let context else { return }
+    Unmanaged<MQTTTransport>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
   }
 
   // MARK: - FleetTransport
@@ -242,7 +263,7 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
 
   // MARK: - Connection
 
-  /// Starts libmosquitto's thread and connects in the background, once. Call with
+  /// Connects in the background and starts the network thread, once. Call with
   /// `condition` locked.
   func startIfNeeded() throws(FleetError) {
     guard !started else { return }
@@ -252,23 +273,18 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
     let tls = settings.broker.scheme?.lowercased() == "mqtts"
     let port = settings.broker.port ?? (tls ? 8883 : 1883)
     let keepalive = Int32(max(5, settings.keepalive.seconds.rounded()))
-    // The thread first: libmosquitto 2.0's thread, started after a connect that failed at
-    // once (no broker listening yet, as in a car that starts without a signal), waits for
-    // a connect that never comes, and the unit would never report until restarted.
-    let loop = mosquitto_loop_start(handle)
-    guard loop == MOSQ_ERR_SUCCESS.rawValue else {
-      throw FleetError(.unreachable, url: url, "network thread: \(Self.describe(loop))")
-    }
     started = true
     let rc = mosquitto_connect_async(handle, host, Int32(port), keepalive)
     if rc != MOSQ_ERR_SUCCESS.rawValue {
-      // The thread keeps trying with backoff.
+      // No broker listening yet, as in a car that starts without a signal: the thread
+      // keeps trying.
       failure = Self.describe(rc)
     }
+    startLoop()
   }
 
   /// Publishes `offline` (retained) and waits up to a second for it, then disconnects and
-  /// stops libmosquitto's thread. Called by `deinit`.
+  /// ends the network thread. Called by `deinit`.
   private func close() {
     condition.lock()
     let wasStarted = started
@@ -290,10 +306,10 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
       }
     }
     mosquitto_disconnect(handle)
-    mosquitto_loop_stop(handle, false)
+    stopLoop()
   }
 
-  /// On libmosquitto's thread: the broker answered CONNECT.
+  /// On the network thread: the broker answered CONNECT.
   private func connected(_ rc: Int32) {
     condition.lock()
     defer { condition.unlock() }
@@ -315,7 +331,7 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
     condition.broadcast()
   }
 
-  /// On libmosquitto's thread: the connection closed (`rc` 0 when asked to).
+  /// On the network thread: the connection closed (`rc` 0 when asked to).
   private func disconnected(_ rc: Int32) {
     condition.lock()
     connected = false
@@ -326,7 +342,7 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
     condition.unlock()
   }
 
-  /// On libmosquitto's thread: the broker acknowledged message `mid`.
+  /// On the network thread: the broker acknowledged message `mid`.
   private func published(_ mid: Int32) {
     condition.lock()
     acknowledged.insert(mid)
