@@ -75,13 +75,7 @@ extension MQTTTransport {
     guard !connected else { return }
     let keeps = [MOSQ_ERR_NO_CONN, MOSQ_ERR_CONN_LOST, MOSQ_ERR_CONN_REFUSED].map(\.rawValue)
     if keeps.contains(rc), failure != nil { return }
-    if rc == MOSQ_ERR_TLS.rawValue || rc == MOSQ_ERR_TLS_HANDSHAKE.rawValue,
-      let detail = lastError.withLock({ $0 })
-    {
-      failure = detail + Self.tlsHint
-    } else if rc != MOSQ_ERR_NO_CONN.rawValue {
-      failure = Self.describe(rc)
-    }
+    if rc != MOSQ_ERR_NO_CONN.rawValue { failure = reason(rc) }
     condition.broadcast()
   }
 }

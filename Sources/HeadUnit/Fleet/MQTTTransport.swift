@@ -278,7 +278,7 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
     if rc != MOSQ_ERR_SUCCESS.rawValue {
       // No broker listening yet, as in a car that starts without a signal: the thread
       // keeps trying.
-      failure = Self.describe(rc)
+      failure = reason(rc)
     }
     startLoop()
   }
@@ -337,7 +337,7 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
     connected = false
     // A refused CONNECT closes the connection too; the broker's reason stays the failure.
     let refused = rc == MOSQ_ERR_CONN_REFUSED.rawValue && failure != nil
-    if rc != 0, !refused { failure = "connection lost: \(Self.describe(rc))" }
+    if rc != 0, !refused { failure = "connection lost: \(reason(rc))" }
     condition.broadcast()
     condition.unlock()
   }
@@ -362,13 +362,18 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
     " (check that fleet.caFile, or the system's authorities without it, signed the "
     + "broker's certificate, and that the broker takes fleet.certFile)"
 
-  /// libmosquitto's words for an error code; for TLS, which keys to check.
+  /// Why `rc` failed, for people: libmosquitto's words; for TLS, OpenSSL's reason as
+  /// libmosquitto logged it, and the keys to check.
+  func reason(_ rc: Int32) -> String {
+    guard rc == MOSQ_ERR_TLS.rawValue || rc == MOSQ_ERR_TLS_HANDSHAKE.rawValue else {
+      return Self.describe(rc)
+    }
+    return (lastError.withLock { $0 } ?? Self.describe(rc)) + Self.tlsHint
+  }
+
+  /// libmosquitto's words for an error code.
   static func describe(_ rc: Int32) -> String {
     if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
-    let words = String(cString: mosquitto_strerror(rc))
-    guard rc == MOSQ_ERR_TLS.rawValue || rc == MOSQ_ERR_TLS_HANDSHAKE.rawValue else {
-      return words
-    }
-    return words + tlsHint
+    return String(cString: mosquitto_strerror(rc))
   }
 }
