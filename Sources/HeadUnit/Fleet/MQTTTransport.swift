@@ -305,7 +305,13 @@ public final class MQTTTransport: FleetTransport, @unchecked Sendable {
         condition.unlock()
       }
     }
+    // The loop sends DISCONNECT (a clean end: no last will on top of `offline`) and says
+    // so through `disconnected`; a second at most, then it stops.
     mosquitto_disconnect(handle)
+    condition.lock()
+    let sent = Date().addingTimeInterval(1)
+    while connected, condition.wait(until: sent) {}
+    condition.unlock()
     stopLoop()
   }
 
