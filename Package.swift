@@ -62,6 +62,10 @@ let package = Package(
     .target(name: "OSMPBF", dependencies: ["Routing", "CZlib"], swiftSettings: optimized),
     .target(name: "RoadCosts", dependencies: ["Routing"], swiftSettings: strict),
     .target(
+      name: "Junctions",
+      dependencies: ["Geo", "Navigation", "Routing", "MapFile", "MapImport", "Maneuvers", "OSMPBF"],
+      swiftSettings: strict),
+    .target(
       name: "MapImport",
       dependencies: [
         "Geo", "Navigation", "Routing", "RoadCosts", "MapFile", "Contraction", "OSMPBF",
@@ -119,7 +123,7 @@ let package = Package(
       dependencies: [
         "HeadUnit", "Core", "Geo", "Navigation", "Readers", "Templates", "JSON", "Rendering",
         "Routing", "MapFile", "Maneuvers", "MapImport", "Search", "Board", "Audio", "POSIX",
-        "CMalloc", "CTimex", "Desktop", "Rigs",
+        "CMalloc", "CTimex", "Desktop", "Rigs", "Junctions",
       ],
       swiftSettings: strict
     ),

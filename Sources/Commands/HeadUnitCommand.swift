@@ -38,6 +38,8 @@ public enum HeadUnitCommand {
       maps import REGION.osm.pbf [--out FILE] [--country CC] [--no-hierarchy]
                               build the offline map from an OpenStreetMap extract
       maps verify FILE.map    check a whole map file, its routing hierarchy included
+      junctions PATH... [--all] [--quiet]
+                              check junction scenarios through the importer, router and guidance
       search QUERY [--map FILE] [--near LAT,LON] [--limit N] [--json]
                               addresses, streets, places, postcodes and cities on the map
       bench guidance|gpsd|speech|render|saves|startup|maps|routing|contraction|search|bridge|drive|fleet-queue|fleet
@@ -63,7 +65,7 @@ public enum HeadUnitCommand {
       "demo": DemoCommand.run, "gps": GPSCommand.run, "inputs": InputsCommand.run,
       "say": SayCommand.run, "voice-check": VoiceCheckCommand.run, "config": ConfigCommand.run,
       "maps": MapsCommand.run, "route": RouteCommand.run, "search": SearchCommand.run,
-      "doctor": DoctorCommand.run, "wiring": WiringCommand.run,
+      "doctor": DoctorCommand.run, "wiring": WiringCommand.run, "junctions": JunctionsCommand.run,
     ]
   }
 

@@ -131,8 +131,8 @@ enum SyntheticNetwork {
     return builder
   }
 
-  static var encoder: PBFTestEncoder {
-    PBFTestEncoder(nodes: nodes, ways: ways, relations: relations)
+  static var encoder: PBFWriter {
+    PBFWriter(nodes: nodes, ways: ways, relations: relations)
   }
 }
 

@@ -1,14 +1,13 @@
 import CZlib
 import Foundation
 
-@testable import MapImport
-@testable import OSMPBF
+/// Protobuf wire-format output, for writing PBF files.
+public struct ProtobufWriter: Sendable {
+  public var bytes: [UInt8] = []
 
-/// Protobuf wire-format output, for writing test PBF files.
-struct ProtobufWriter {
-  var bytes: [UInt8] = []
+  public init() {}
 
-  mutating func rawVarint(_ value: UInt64) {
+  public mutating func rawVarint(_ value: UInt64) {
     var v = value
     while v >= 0x80 {
       bytes.append(UInt8(v & 0x7F) | 0x80)
@@ -17,56 +16,64 @@ struct ProtobufWriter {
     bytes.append(UInt8(v))
   }
 
-  mutating func key(_ field: Int, _ wireType: UInt8) {
+  public mutating func key(_ field: Int, _ wireType: UInt8) {
     rawVarint(UInt64(field) << 3 | UInt64(wireType))
   }
 
-  mutating func varint(_ field: Int, _ value: UInt64) {
+  public mutating func varint(_ field: Int, _ value: UInt64) {
     key(field, 0)
     rawVarint(value)
   }
 
-  mutating func int64(_ field: Int, _ value: Int64) { varint(field, UInt64(bitPattern: value)) }
+  public mutating func int64(_ field: Int, _ value: Int64) { varint(field, UInt64(bitPattern: value)) }
 
-  mutating func sint64(_ field: Int, _ value: Int64) {
+  public mutating func sint64(_ field: Int, _ value: Int64) {
     varint(field, ProtobufReader.zigzagEncoded(value))
   }
 
-  mutating func bytes(_ field: Int, _ value: [UInt8]) {
+  public mutating func bytes(_ field: Int, _ value: [UInt8]) {
     key(field, 2)
     rawVarint(UInt64(value.count))
     bytes += value
   }
 
-  mutating func string(_ field: Int, _ value: String) { bytes(field, Array(value.utf8)) }
+  public mutating func string(_ field: Int, _ value: String) { bytes(field, Array(value.utf8)) }
 
-  mutating func packed(_ field: Int, _ values: [UInt64]) {
+  public mutating func packed(_ field: Int, _ values: [UInt64]) {
     var inner = ProtobufWriter()
     for v in values { inner.rawVarint(v) }
     bytes(field, inner.bytes)
   }
 
-  mutating func packedSInt64(_ field: Int, _ values: [Int64]) {
+  public mutating func packedSInt64(_ field: Int, _ values: [Int64]) {
     packed(field, values.map(ProtobufReader.zigzagEncoded))
   }
 }
 
-/// Writes small OSM PBF files: an `OSMHeader` blob, then one `OSMData` blob each for the
-/// nodes (dense, or plain `Node`s), the ways and the relations.
-struct PBFTestEncoder {
-  var nodes: [OSMNode] = []
-  var ways: [OSMWay] = []
-  var relations: [OSMRelation] = []
-  var compress = true
-  var dense = true
-  var requiredFeatures = ["OsmSchema-V0.6", "DenseNodes"]
+/// Writes small OSM PBF files (test maps, junction scenarios): an `OSMHeader` blob, then
+/// `OSMData` blobs for the nodes (dense, or plain `Node`s), the ways and the relations, in
+/// that order, as `MapImporter` reads them. Everything is held in memory.
+public struct PBFWriter: Sendable {
+  public var nodes: [OSMNode] = []
+  public var ways: [OSMWay] = []
+  public var relations: [OSMRelation] = []
+  public var compress = true
+  public var dense = true
+  public var requiredFeatures = ["OsmSchema-V0.6", "DenseNodes"]
   /// Nodes, ways and relations per data blob.
-  var elementsPerBlob = 1000
+  public var elementsPerBlob = 1000
 
-  func data() -> Data {
+  public init(nodes: [OSMNode] = [], ways: [OSMWay] = [], relations: [OSMRelation] = []) {
+    self.nodes = nodes
+    self.ways = ways
+    self.relations = relations
+  }
+
+  /// The file's bytes.
+  public func data() -> Data {
     var header = ProtobufWriter()
     for feature in requiredFeatures { header.string(4, feature) }
-    header.string(16, "headunit tests")
+    header.string(16, "headunit")
     var file = blob(type: "OSMHeader", content: header.bytes)
     for chunk in stride(from: 0, to: nodes.count, by: elementsPerBlob) {
       let slice = Array(nodes[chunk..<min(chunk + elementsPerBlob, nodes.count)])
@@ -193,7 +200,7 @@ struct PBFTestEncoder {
   }
 
   /// BlobHeader length, BlobHeader, Blob (raw or zlib).
-  func blob(type: String, content: [UInt8]) -> [UInt8] {
+  public func blob(type: String, content: [UInt8]) -> [UInt8] {
     var blob = ProtobufWriter()
     if compress {
       var size = compressBound(uLong(content.count))
