@@ -21,7 +21,9 @@ def table(lines, i):
     rows = []
     header = None
     while i < len(lines) and lines[i].strip().startswith("|"):
-        cells = [c.strip() for c in lines[i].strip().strip("|").split("|")]
+        row = lines[i].strip()[1:]
+        row = row[:-1] if row.endswith("|") and not row.endswith("\\|") else row
+        cells = [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", row)]
         if header is None:
             header = cells
         else:

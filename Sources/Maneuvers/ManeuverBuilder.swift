@@ -61,6 +61,10 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
     var exits: [Option]
     /// Seconds the router charged for the turn.
     var cost: Double
+    /// The roads at the junction as the driver sees them.
+    var intersection: Intersection
+    /// The index in `intersection.roads` of the road taken; nil for a reversal.
+    var taken: Int?
   }
 
   /// A step being assembled.

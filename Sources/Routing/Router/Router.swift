@@ -71,7 +71,7 @@ public struct Router<Graph: RoadGraph>: Sendable {
         .noRoadNearDestination, "no road near the destination (within \(radius) m)")
     }
     let target = Self.unitVector(destination)
-    // Each end on its nearest road (within 5 m of it). If that gives no route, an end whose
+    // Each end on its nearest road (`nearest`: within a few metres of it). If that gives no route, an end whose
     // nearest road is off the map's main strongly connected component (a car park's island,
     // a oneway stub cut off at the edge of the extract) moves to the nearest road on it, as
     // OSRM and Valhalla snap; the other end stays where it was. Only if that fails too, all
@@ -97,9 +97,12 @@ public struct Router<Graph: RoadGraph>: Sendable {
       destination: destination)
   }
 
-  /// The snaps within `extra` metres of the nearest (`snaps` is sorted nearest first).
-  static func nearest(_ snaps: [Snap], within extra: Double = 5) -> [Snap] {
-    snaps.filter { $0.distance <= snaps[0].distance + extra }
+  /// The snaps within `extra` metres of the nearest (`snaps` is sorted nearest first);
+  /// without `extra`, within 1 m more than the nearest's distance and at most 5 m more: a
+  /// point on a road starts on that road, not on one passing a few metres away.
+  static func nearest(_ snaps: [Snap], within extra: Double? = nil) -> [Snap] {
+    let margin = extra ?? min(5, 1 + snaps[0].distance)
+    return snaps.filter { $0.distance <= snaps[0].distance + margin }
   }
 
   /// Whether edge `id` joins two nodes of the map's largest strongly connected component:
