@@ -104,7 +104,7 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
         bearingAfter: Self.rounded(EdgeGeometry.initialBearing(Self.distinct(firstPiece)))),
       name: edges[0].name, ref: edges[0].ref, geometry: [])
     var drafts: [Draft] = []
-    var roundabout: (exits: Int, bearingIn: Double)?
+    var roundabout: RoundaboutProgress?
 
     for i in path.edges.indices {
       let span = path.span(ofEdgeAt: i)
@@ -122,36 +122,37 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
       var maneuver: Maneuver?
       if to.isRoundabout && !from.isRoundabout {
         drafts.append(current)
+        let ring = self.ring(startingWith: path.edges[i + 1])
+        let kind = ring.kind(roads: ring.roads)
         current = Draft(
           maneuver: Maneuver(
-            kind: .roundabout, location: junction.location,
+            kind: kind, location: junction.location,
             bearingBefore: Self.rounded(junction.bearingIn),
             bearingAfter: Self.rounded(junction.bearingOut)),
           name: to.name, ref: to.ref, geometry: [])
-        roundabout = (0, junction.bearingIn)
+        roundabout = RoundaboutProgress(
+          ring: ring, exits: exitsPassedEntering(junction, ring: ring),
+          bearingIn: junction.bearingIn, kind: kind)
         continue
       } else if from.isRoundabout && to.isRoundabout {
-        if junction.exits.contains(where: { !$0.edge.isRoundabout }) {
-          roundabout?.exits += 1
-        }
+        if hasExit(junction) { roundabout?.exits += 1 }
         continue
       } else if from.isRoundabout && !to.isRoundabout {
-        let modifier: Maneuver.Modifier?
+        let local = TurnClassifier.modifier(angle: junction.angle)
+        let kind = roundabout?.kind
         if let entry = roundabout {
           let total = Angle.difference(from: entry.bearingIn, to: junction.bearingOut)
-          let m = TurnClassifier.modifier(angle: total)
-          modifier = m
           current.maneuver.exit = entry.exits + 1
-          current.maneuver.modifier = m
+          current.maneuver.modifier = TurnClassifier.modifier(angle: total)
           current.name = to.name
           current.ref = to.ref
-        } else {
-          modifier = TurnClassifier.modifier(angle: junction.angle)
         }
         roundabout = nil
+        // A small roundabout read as a crossing is one step; a ring's exit is its own.
+        if kind == .roundaboutTurn { continue }
         maneuver = Maneuver(
-          kind: .exitRoundabout, modifier: modifier, location: junction.location,
-          bearingBefore: Self.rounded(junction.bearingIn),
+          kind: kind == .rotary ? .exitRotary : .exitRoundabout, modifier: local,
+          location: junction.location, bearingBefore: Self.rounded(junction.bearingIn),
           bearingAfter: Self.rounded(junction.bearingOut))
       } else {
         maneuver = decide(junction, from: from, to: to)
@@ -160,7 +161,7 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
       drafts.append(current)
       var lanes: [Lane] = []
       if let tag = from.turnLanes, let modifier = maneuver.modifier,
-        maneuver.kind != .exitRoundabout
+        ![.exitRoundabout, .exitRotary].contains(maneuver.kind)
       {
         lanes = TurnLanes.lanes(tag, for: modifier)
       }

@@ -1,0 +1,96 @@
+import Geo
+import Navigation
+import Routing
+
+extension ManeuverBuilder {
+  /// A roundabout's ring, walked from where the route enters it.
+  struct Ring {
+    /// Mean distance of the ring's shape from its centre, metres.
+    var radius: Double
+    /// Whether traffic goes round anticlockwise (right-hand traffic).
+    var isAnticlockwise: Bool
+    /// The ring's name, empty when it has none.
+    var name: String
+    /// How many roads meet the ring (each way at each node once).
+    var roads: Int
+
+    /// The maneuver type entering it: a `rotary` for a large circle (over 15 m across the
+    /// middle of its lane), a `roundabout turn` for a small one of at most four roads that
+    /// reads as a crossing (under 6 m), a `roundabout` otherwise.
+    func kind(roads: Int) -> Maneuver.Kind {
+      if radius > 15 { return .rotary }
+      if radius < 6 && roads <= 4 { return .roundaboutTurn }
+      return .roundabout
+    }
+  }
+
+  /// What the route has met of a roundabout since entering it.
+  struct RoundaboutProgress {
+    var ring: Ring
+    /// Exits passed so far.
+    var exits: Int
+    var bearingIn: Double
+    var kind: Maneuver.Kind
+  }
+
+  /// The ring that edge `first` (a roundabout edge) belongs to, followed round until it
+  /// closes (at most 200 edges).
+  func ring(startingWith first: Int) -> Ring {
+    var shape: [Coordinate] = []
+    var edge = first
+    let start = graph.edge(first).from
+    var arms = Set<[Int64]>()
+    for _ in 0..<200 {
+      let e = graph.edge(edge)
+      shape += graph.geometry(ofEdge: edge).dropLast()
+      for f in graph.outgoing(from: e.from) where !graph.edge(f).isRoundabout {
+        arms.insert([Int64(e.from), graph.edge(f).wayID])
+      }
+      for f in graph.incoming(to: e.from) where !graph.edge(f).isRoundabout {
+        arms.insert([Int64(e.from), graph.edge(f).wayID])
+      }
+      if e.to == start { break }
+      let next = graph.outgoing(from: e.to).filter { graph.edge($0).isRoundabout }
+      guard let chosen = next.first(where: { graph.edge($0).wayID == e.wayID }) ?? next.first
+      else { break }
+      edge = chosen
+    }
+    guard shape.count >= 3 else {
+      return Ring(
+        radius: 0, isAnticlockwise: options.drivingSide == .right, name: "", roads: arms.count)
+    }
+    let projection = LocalProjection(origin: shape[0])
+    let points = shape.map(projection.project)
+    var area = 0.0
+    for i in points.indices {
+      let a = points[i]
+      let b = points[(i + 1) % points.count]
+      area += a.x * b.y - b.x * a.y
+    }
+    let cx = points.map(\.x).reduce(0, +) / Double(points.count)
+    let cy = points.map(\.y).reduce(0, +) / Double(points.count)
+    let radius =
+      points.map { ((($0.x - cx) * ($0.x - cx)) + (($0.y - cy) * ($0.y - cy))).squareRoot() }
+      .reduce(0, +) / Double(points.count)
+    return Ring(
+      radius: radius, isAnticlockwise: area > 0, name: graph.edge(first).name,
+      roads: arms.count)
+  }
+
+  /// Exits at the node where the route enters a ring that a car joining it has already
+  /// passed: roads off the ring on the near side of the way onto it (right of it where
+  /// traffic goes anticlockwise, left where it goes clockwise).
+  func exitsPassedEntering(_ junction: Junction, ring: Ring) -> Int {
+    guard let taken = junction.taken else { return 0 }
+    let onto = junction.intersection.roads[taken].angle
+    return junction.intersection.roads.filter { road in
+      guard road.isAllowed, !road.edge.isRoundabout else { return false }
+      return ring.isAnticlockwise ? road.angle > onto : road.angle < onto
+    }.count
+  }
+
+  /// Whether a junction on a ring has a way off it other than the route's.
+  func hasExit(_ junction: Junction) -> Bool {
+    junction.exits.contains { !$0.edge.isRoundabout }
+  }
+}
