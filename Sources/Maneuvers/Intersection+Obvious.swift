@@ -23,62 +23,68 @@ extension Intersection {
   }
 
   /// Whether `road` is minor next to the arrival: a service road or living street met from
-  /// a road that is neither (a driveway, a car park's entrance).
+  /// a road that is neither (a driveway, a car park's entrance), or a motorway or trunk ramp
+  /// met from a road that is no ramp (taking the ramp is told; going on needs no word).
   func isMinor(_ road: Road) -> Bool {
     let minor: Set<RoadClass> = [.service, .livingStreet]
-    return minor.contains(road.roadClass) && !minor.contains(arrival.roadClass)
+    if minor.contains(road.roadClass) && !minor.contains(arrival.roadClass) { return true }
+    let ramps: Set<RoadClass> = [.motorwayLink, .trunkLink]
+    return ramps.contains(road.roadClass) && !arrival.roadClass.isLink
+  }
+
+  /// Whether the road at `index` goes on through the junction as one road: another road
+  /// there carries its name (the route joins a road rather than following its own).
+  func passesThrough(_ index: Int) -> Bool {
+    let road = roads[index]
+    if road.edge.name.isEmpty && (road.edge.ref ?? "").isEmpty { return false }
+    return roads.indices.contains { j in
+      j != index && Self.sameRoad(roads[j].edge, road.edge)
+    }
   }
 
   /// The index in `roads` of the obvious way on: the road a driver takes without being told,
-  /// nil when the junction offers no such road.
+  /// nil when the junction offers no such road. Competing roads are the other allowed roads
+  /// that are not minor (`isMinor`).
   ///
-  /// - By name: the one allowed road carrying the arrival's name and ref on, when no road as
-  ///   important goes straighter and it is no sharp turn.
-  /// - By class: the one allowed road as important as the arrival within 60° of straight on,
-  ///   when every other road near it is less important.
-  /// - By angle: the straightest allowed road, within 30° of straight on, when every other
-  ///   road deviates at least twice as much and 25° more, or is minor.
+  /// - By name: the allowed road carrying the arrival's name and ref on, when it bends less
+  ///   than 30° and every competitor bends more; or less than 60° and every competitor at
+  ///   least 45° more.
+  /// - By angle: the straightest allowed road, within 30° of straight on, when every
+  ///   competitor deviates at least twice as much and 25° more or is two classes less
+  ///   important — unless a competitor carries the arrival's name on, or the road is one the
+  ///   route joins (`passesThrough`).
+  /// - Alone: the one road a car may take that is not minor, within 60° of straight on.
   func obviousRoad() -> Int? {
-    let allowedIndices = roads.indices.filter { roads[$0].isAllowed }
-    guard !allowedIndices.isEmpty else { return nil }
-    let arrivalImportance = Self.importance(arrival.roadClass)
-    let competitors = { (i: Int) in
-      roads.indices.filter { $0 != i && !self.isMinor(self.roads[$0]) }
+    let candidates = roads.indices.filter { roads[$0].isAllowed }
+    guard !candidates.isEmpty else { return nil }
+    func competitors(_ i: Int) -> [Road] {
+      roads.indices.filter { $0 != i && roads[$0].isAllowed && !isMinor(roads[$0]) }
+        .map { roads[$0] }
     }
 
-    let named = allowedIndices.filter { continuesName(roads[$0].edge) }
-    if named.count == 1 {
-      let i = named[0]
-      let c = roads[i]
-      let straighter = competitors(i).filter {
-        roads[$0].isAllowed && roads[$0].deviation + 10 < c.deviation
-          && Self.importance(roads[$0].roadClass) <= Self.importance(c.roadClass)
-      }
-      if straighter.isEmpty && c.deviation < 60 { return i }
+    let named = candidates.filter { continuesName(roads[$0].edge) }
+    if let i = named.min(by: { roads[$0].deviation < roads[$1].deviation }) {
+      let d = roads[i].deviation
+      let others = competitors(i)
+      if d < 30 && others.allSatisfy({ $0.deviation > d }) { return i }
+      if d < 60 && others.allSatisfy({ $0.deviation >= d + 45 }) { return i }
+      return nil
     }
 
-    let sameClass = allowedIndices.filter {
-      Self.importance(roads[$0].roadClass) == arrivalImportance && roads[$0].deviation < 60
+    let major = candidates.filter { !isMinor(roads[$0]) }
+    if major.count == 1, roads[major[0]].deviation < 60, !passesThrough(major[0]) {
+      return major[0]
     }
-    if sameClass.count == 1 {
-      let i = sameClass[0]
-      let rivals = competitors(i).filter {
-        roads[$0].deviation < 60 && roads[$0].isAllowed
-          && Self.importance(roads[$0].roadClass) <= arrivalImportance
-      }
-      if rivals.isEmpty { return i }
-    }
-
     guard
-      let best = allowedIndices.min(by: { roads[$0].deviation < roads[$1].deviation }),
-      roads[best].deviation < 30
+      let best = (major.isEmpty ? candidates : major).min(by: {
+        roads[$0].deviation < roads[$1].deviation
+      }),
+      roads[best].deviation < 30, !passesThrough(best)
     else { return nil }
     let d = roads[best].deviation
-    let clear = competitors(best).allSatisfy { j in
-      let r = roads[j]
-      if !r.isAllowed && r.deviation >= d { return true }
-      return r.deviation >= max(2 * d, d + 25)
-        || Self.importance(r.roadClass) > Self.importance(roads[best].roadClass) + 1
+    let importance = Self.importance(roads[best].roadClass)
+    let clear = competitors(best).allSatisfy { r in
+      r.deviation >= max(2 * d, d + 25) || Self.importance(r.roadClass) >= importance + 2
     }
     return clear ? best : nil
   }

@@ -61,20 +61,21 @@ extension ManeuverBuilder {
       return sameRoad ? nil : make(.newName, modifier)
     }
 
-    // A fork: the two ways ahead, neither obvious, everything else well off to the side.
+    // A fork: two or three ways ahead, none obvious, everything else well off to the side.
     let ahead = x.roads.indices.filter {
       x.roads[$0].isAllowed && x.roads[$0].deviation < 60 && !x.isMinor(x.roads[$0])
     }
-    if ahead.count == 2, ahead.contains(takenIndex), taken.deviation < 60 {
-      let pair = ahead.map { x.roads[$0] }
-      let similar = Self.similar(pair[0].roadClass, pair[1].roadClass)
-      let apart = abs(pair[0].angle - pair[1].angle) < 100
+    if (2...3).contains(ahead.count), let position = ahead.firstIndex(of: takenIndex) {
+      let branches = ahead.map { x.roads[$0] }
+      let similar = branches.allSatisfy { Self.similar($0.roadClass, taken.roadClass) }
+      let apart = (branches.last!.angle - branches.first!.angle) < 100
       let rest = x.roads.indices.filter { !ahead.contains($0) }.map { x.roads[$0] }
       if similar && apart
         && rest.allSatisfy({ $0.deviation >= 60 || !$0.isAllowed && $0.deviation > 30 })
       {
-        let other = pair[0].outgoing == taken.outgoing ? pair[1] : pair[0]
-        return make(.fork, taken.angle < other.angle ? .slightLeft : .slightRight)
+        let modifier: Maneuver.Modifier =
+          position == 0 ? .slightLeft : position == ahead.count - 1 ? .slightRight : .straight
+        return make(.fork, modifier)
       }
     }
 
@@ -113,7 +114,8 @@ extension ManeuverBuilder {
       let side = main.map { taken.angle < $0.angle ? -1 : 1 } ?? (taken.angle < 0 ? -1 : 1)
       return make(highways.contains(from.roadClass) ? .offRamp : .onRamp, toward(side))
     }
-    if from.roadClass.isLink && highways.contains(to.roadClass) {
+    let joins = from.roadClass.isLink || highways.contains(from.roadClass)
+    if joins && highways.contains(to.roadClass) && !Intersection.sameRoad(from, to) {
       // Towards the carriageway joined: the side its traffic comes from.
       let carriageway = x.roads.filter {
         $0.outgoing != taken.outgoing && highways.contains($0.roadClass)

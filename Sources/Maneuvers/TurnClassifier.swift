@@ -5,23 +5,23 @@ import Routing
 ///
 /// The angle is the signed change of direction at a junction in degrees, positive to the
 /// right, from the bearing arriving on the incoming road to the bearing leaving on the
-/// outgoing one (each measured over the 10 m nearest the junction):
+/// outgoing one (each measured over the 20 m nearest the junction, `Intersection`):
 ///
 /// | deviation from straight | modifier |
 /// |---|---|
 /// | under 20° | `straight` |
-/// | 20°–45° | `slight left` / `slight right` |
-/// | 45°–135° | `left` / `right` |
-/// | 135°–170° | `sharp left` / `sharp right` |
+/// | 20°–40° | `slight left` / `slight right` |
+/// | 40°–120° | `left` / `right` |
+/// | 120°–170° | `sharp left` / `sharp right` |
 /// | 170° and more | `uturn` |
 ///
-/// The same bands price turns in `RouterOptions.turnCost(angle:)`. They follow the lane
-/// shapes of turn-by-turn feeds (slight 10–45°, normal 45–135°, sharp 135–175°), with a
-/// wider straight band because city streets bend at crossings.
+/// The bands are OSRM's (its `getTurnDirection`), so that a route told here reads as
+/// OSRM tells it, with a U-turn band for a turn back into the road arrived on that a
+/// median or a mapped gap leaves a few degrees short of a reversal.
 public enum TurnClassifier {
   public static let straightLimit = 20.0
-  public static let slightLimit = 45.0
-  public static let sharpFrom = 135.0
+  public static let slightLimit = 40.0
+  public static let sharpFrom = 120.0
   public static let uTurnFrom = 170.0
 
   /// The modifier for a turn of `angle` degrees (positive right).
