@@ -23,6 +23,10 @@ struct Intersection {
     /// Whether the car may take it from the arrival: an outgoing edge no turn restriction
     /// forbids.
     var isAllowed: Bool
+    /// Whether traffic on it goes one way only (out of the node, or into it).
+    var isOneway = false
+    /// Whether it stands for both carriageways of a divided road (`mergingCarriageways`).
+    var isDivided = false
 
     var roadClass: RoadClass { edge.roadClass }
     /// How far from straight on, degrees, 0…180.
@@ -60,6 +64,60 @@ struct Intersection {
   }
 }
 
+extension Intersection {
+  /// The carriageways of a divided road seen as the one road a driver sees: a oneway road
+  /// leaving and a oneway road arriving with the same name (or ref), less than 60° apart,
+  /// become one road along the middle of the two; and where the arrival is one carriageway
+  /// of such a road, the other carriageway leaving is the way back (a U-turn), and the
+  /// arrival's direction is the middle of the two.
+  /// Not at a node of a roundabout's ring, whose roads are no carriageways.
+  mutating func mergeCarriageways(arrivalIsOneway: Bool) {
+    if arrival.isRoundabout || roads.contains(where: \.edge.isRoundabout) { return }
+    func named(_ e: RoadEdge) -> Bool {
+      !e.isRoundabout && (!e.name.isEmpty || !(e.ref ?? "").isEmpty)
+    }
+    if arrivalIsOneway, named(arrival),
+      let back = roads.indices.filter({
+        roads[$0].outgoing != nil && roads[$0].isOneway && roads[$0].deviation > 120
+          && Self.sameRoad(arrival, roads[$0].edge)
+      }).max(by: { roads[$0].deviation < roads[$1].deviation })
+    {
+      let reverse = Angle.normalized(roads[back].bearing + 180)
+      bearingIn = Angle.normalized(bearingIn + Angle.difference(from: bearingIn, to: reverse) / 2)
+      for i in roads.indices {
+        roads[i].angle = Angle.difference(from: bearingIn, to: roads[i].bearing)
+      }
+      roads[back].angle = 180
+      roads[back].isDivided = true
+    }
+    var merged: [Road] = []
+    var used = Set<Int>()
+    for i in roads.indices where roads[i].outgoing != nil && roads[i].isOneway && !roads[i].isDivided {
+      guard named(roads[i].edge),
+        let j = roads.indices.filter({
+          !used.contains($0) && roads[$0].outgoing == nil
+            && Self.sameRoad(roads[$0].edge, roads[i].edge)
+            && abs(Angle.difference(from: roads[i].bearing, to: roads[$0].bearing)) < 60
+        }).min(by: {
+          abs(Angle.difference(from: roads[i].bearing, to: roads[$0].bearing))
+            < abs(Angle.difference(from: roads[i].bearing, to: roads[$1].bearing))
+        })
+      else { continue }
+      used.insert(i)
+      used.insert(j)
+      var road = roads[i]
+      road.bearing = Angle.normalized(
+        road.bearing + Angle.difference(from: road.bearing, to: roads[j].bearing) / 2)
+      road.angle = Angle.difference(from: bearingIn, to: road.bearing)
+      road.isDivided = true
+      road.isOneway = false
+      merged.append(road)
+    }
+    guard !used.isEmpty else { return }
+    roads = roads.indices.filter { !used.contains($0) }.map { roads[$0] } + merged
+  }
+}
+
 extension ManeuverBuilder {
   /// The intersection at the end of edge `arrival` (shape `shape`): the other roads at its
   /// end node, the restrictions that apply coming from `arrival`.
@@ -83,10 +141,20 @@ extension ManeuverBuilder {
         continue
       }
       let bearing = Self.bearing(leaving: geometry)
+      let reversed = Array(geometry.reversed())
+      let comesBack = graph.incoming(to: node).contains { i in
+        let e = graph.edge(i)
+        return e.from == edge.to && e.wayID == edge.wayID && graph.geometry(ofEdge: i) == reversed
+      }
       roads.append(
         .init(
           outgoing: f, edge: edge, angle: Angle.difference(from: bearingIn, to: bearing),
-          bearing: bearing, isAllowed: allowed(f)))
+          bearing: bearing, isAllowed: allowed(f), isOneway: !comesBack))
+    }
+    let arrivalIsOneway = !graph.outgoing(from: node).contains { f in
+      let e = graph.edge(f)
+      return e.to == arrivalEdge.from && e.wayID == arrivalEdge.wayID
+        && graph.geometry(ofEdge: f) == back
     }
     // Roads on which traffic only comes in: incoming edges with no outgoing twin.
     for i in graph.incoming(to: node) where i != arrival {
@@ -102,12 +170,14 @@ extension ManeuverBuilder {
       roads.append(
         .init(
           outgoing: nil, edge: edge, angle: Angle.difference(from: bearingIn, to: bearing),
-          bearing: bearing, isAllowed: false))
+          bearing: bearing, isAllowed: false, isOneway: true))
     }
-    roads.sort { $0.angle < $1.angle }
-    return Intersection(
+    var x = Intersection(
       node: node, location: graph.coordinate(ofNode: node), bearingIn: bearingIn,
       arrival: arrivalEdge, roads: roads)
+    x.mergeCarriageways(arrivalIsOneway: arrivalIsOneway)
+    x.roads.sort { $0.angle < $1.angle }
+    return x
   }
 
   /// Bearing leaving the start of `shape`, towards the point `Intersection.lookahead`

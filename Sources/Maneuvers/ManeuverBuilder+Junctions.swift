@@ -55,6 +55,11 @@ extension ManeuverBuilder {
     if let ramp = rampManeuver(x, taken: taken, from: from, to: to, make: make) {
       return ramp
     }
+    // Touching a ring at one node, on and off at once: its exit is the one instruction.
+    if let onto = x.roads.first(where: { $0.edge.isRoundabout && $0.outgoing != nil })?.outgoing {
+      let rotary = ring(startingWith: onto).kind(roads: 0) == .rotary
+      return make(rotary ? .exitRotary : .exitRoundabout, modifier)
+    }
 
     let obvious = x.obviousRoad()
     if obvious == takenIndex {

@@ -84,13 +84,16 @@ extension ManeuverBuilder {
     guard let taken = junction.taken else { return 0 }
     let onto = junction.intersection.roads[taken].angle
     return junction.intersection.roads.filter { road in
-      guard road.isAllowed, !road.edge.isRoundabout else { return false }
+      guard road.isAllowed, !road.edge.isRoundabout, road.roadClass != .service else {
+        return false
+      }
       return ring.isAnticlockwise ? road.angle > onto : road.angle < onto
     }.count
   }
 
-  /// Whether a junction on a ring has a way off it other than the route's.
+  /// Whether a junction on a ring has a way off it other than the route's that drivers
+  /// count: a service road (a driveway, a car park's entrance) is not counted.
   func hasExit(_ junction: Junction) -> Bool {
-    junction.exits.contains { !$0.edge.isRoundabout }
+    junction.exits.contains { !$0.edge.isRoundabout && $0.edge.roadClass != .service }
   }
 }
