@@ -29,7 +29,7 @@ extension MapAssembly {
   }
 
   /// The edges leaving graph node `node` (edges are sorted by their start node).
-  private func outgoing(from node: UInt32) -> Range<Int> {
+  func outgoing(from node: UInt32) -> Range<Int> {
     let edges = content.edges
     var low = 0
     var high = edges.count

@@ -305,6 +305,7 @@ struct MapAssembly {
       }
     }
     kept.formUnion(barrierRestrictions())
+    kept.formUnion(ringCrossingRestrictions())
     content.restrictions = kept.sorted()
   }
 
@@ -343,13 +344,13 @@ struct MapAssembly {
   }
 
   /// Bearing of an edge's last segment, arriving at its end node.
-  private func bearing(into id: Int) -> Double {
+  func bearing(into id: Int) -> Double {
     let p = points(of: id)
     return Earth.bearing(from: p[p.count - 2], to: p[p.count - 1])
   }
 
   /// Bearing of an edge's first segment, leaving its start node.
-  private func bearing(outOf id: Int) -> Double {
+  func bearing(outOf id: Int) -> Double {
     let p = points(of: id)
     return Earth.bearing(from: p[0], to: p[1])
   }
