@@ -47,8 +47,8 @@ extension Intersection {
   /// that are not minor (`isMinor`).
   ///
   /// - By name: the allowed road carrying the arrival's name and ref on, when it bends less
-  ///   than 30° and every competitor bends more; or less than 60° and every competitor at
-  ///   least 45° more.
+  ///   than 30° and every competitor bends more; or less than 60° and every competitor
+  ///   bends at least 45° more or is less important.
   /// - By angle: the straightest allowed road, within 30° of straight on, when every
   ///   competitor deviates at least twice as much and 25° more or is two classes less
   ///   important — unless a competitor carries the arrival's name on, or the road is one the
@@ -66,8 +66,15 @@ extension Intersection {
     if let i = named.min(by: { roads[$0].deviation < roads[$1].deviation }) {
       let d = roads[i].deviation
       let others = competitors(i)
+      let importance = Self.importance(roads[i].roadClass)
       if d < 30 && others.allSatisfy({ $0.deviation > d }) { return i }
-      if d < 60 && others.allSatisfy({ $0.deviation >= d + 45 }) { return i }
+      if d < 60
+        && others.allSatisfy({
+          $0.deviation >= d + 45 || Self.importance($0.roadClass) > importance
+        })
+      {
+        return i
+      }
       return nil
     }
 

@@ -70,7 +70,9 @@ extension ManeuverBuilder {
     let ahead = x.roads.indices.filter {
       x.roads[$0].isAllowed && x.roads[$0].deviation < 60 && !x.isMinor(x.roads[$0])
     }
-    if (2...3).contains(ahead.count), let position = ahead.firstIndex(of: takenIndex) {
+    if obvious == nil, (2...3).contains(ahead.count),
+      let position = ahead.firstIndex(of: takenIndex)
+    {
       let branches = ahead.map { x.roads[$0] }
       let similar = branches.allSatisfy { Self.similar($0.roadClass, taken.roadClass) }
       let apart = (branches.last!.angle - branches.first!.angle) < 100
@@ -90,6 +92,12 @@ extension ManeuverBuilder {
       x.roads.contains(where: { $0.angle < -45 }), x.roads.contains(where: { $0.angle > 45 })
     {
       return make(.endOfRoad, modifier)
+    }
+    // Leaving the obvious way on, however gently, is a turn to its side.
+    if modifier == .straight, let obvious {
+      let side: Maneuver.Modifier =
+        taken.angle < x.roads[obvious].angle ? .slightLeft : .slightRight
+      return make(sameRoad ? .continue : .turn, side)
     }
     return make(sameRoad ? .continue : .turn, modifier)
   }
