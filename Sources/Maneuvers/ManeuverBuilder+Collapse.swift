@@ -3,8 +3,9 @@ import Navigation
 import Routing
 
 extension ManeuverBuilder {
-  /// Folds maneuvers that come in quick succession into one, and drops name changes
-  /// that lead back onto the name the route was already on.
+  /// Folds maneuvers that come in quick succession into one (a jog that comes out straight
+  /// on, as through a staggered crossing, into none), and drops name changes that lead back
+  /// onto the name the route was already on.
   func collapse(_ drafts: [Draft]) -> [Draft] {
     let foldable: Set<Maneuver.Kind> = [.turn, .continue, .newName, .endOfRoad, .fork]
     var out: [Draft] = []
@@ -24,6 +25,10 @@ extension ManeuverBuilder {
         var kind = next.maneuver.kind == .newName ? step.maneuver.kind : next.maneuver.kind
         if modifier == .uTurn { kind = out.last?.name == next.name ? .continue : .turn }
         if kind == .newName && modifier != .straight { kind = .turn }
+        // A jog that comes out straight on (a staggered crossing) is no turn at all.
+        if modifier == .straight && [.turn, .continue, .endOfRoad].contains(kind) {
+          kind = .newName
+        }
         step.maneuver.kind = kind
         step.maneuver.modifier = modifier
         step.maneuver.bearingAfter = next.maneuver.bearingAfter
