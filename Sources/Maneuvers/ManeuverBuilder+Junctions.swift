@@ -48,12 +48,12 @@ extension ManeuverBuilder {
     let x = junction.intersection
     let taken = x.roads[takenIndex]
     let others = x.roads.indices.filter { $0 != takenIndex }.map { x.roads[$0] }
+    if let ramp = rampManeuver(x, taken: taken, from: from, to: to, make: make) {
+      return ramp
+    }
     // Not a junction: the road goes on, perhaps under another name.
     if others.isEmpty {
       return sameRoad ? nil : make(.newName, modifier)
-    }
-    if let ramp = rampManeuver(x, taken: taken, from: from, to: to, make: make) {
-      return ramp
     }
     // Touching a ring at one node, on and off at once: its exit is the one instruction.
     if let onto = x.roads.first(where: { $0.edge.isRoundabout && $0.outgoing != nil })?.outgoing {

@@ -5,7 +5,7 @@ import Routing
 extension ManeuverBuilder {
   /// A roundabout's ring, walked from where the route enters it.
   struct Ring {
-    /// Mean distance of the ring's shape from its centre, metres.
+    /// Its length over 2π, metres.
     var radius: Double
     /// Whether traffic goes round anticlockwise (right-hand traffic).
     var isAnticlockwise: Bool
@@ -14,11 +14,15 @@ extension ManeuverBuilder {
     /// How many roads meet the ring (each way at each node once).
     var roads: Int
 
-    /// The maneuver type entering it: a `rotary` for a large circle (over 15 m across the
-    /// middle of its lane), a `roundabout turn` for a small one of at most four roads that
-    /// reads as a crossing (under 6 m), a `roundabout` otherwise.
+    /// Whether a road meeting the ring carries its name.
+    var nameIsShared: Bool
+
+    /// The maneuver type entering it: a `rotary` for a large circle with a name of its own
+    /// (over 15 m in radius, the name on no road meeting it), a `roundabout turn` for a
+    /// small one of at most four roads that reads as a crossing (under 6 m), a `roundabout`
+    /// otherwise.
     func kind(roads: Int) -> Maneuver.Kind {
-      if radius > 15 { return .rotary }
+      if radius > 15 && !name.isEmpty && !nameIsShared { return .rotary }
       if radius < 6 && roads <= 4 { return .roundaboutTurn }
       return .roundabout
     }
@@ -40,14 +44,19 @@ extension ManeuverBuilder {
     var edge = first
     let start = graph.edge(first).from
     var arms = Set<[Int64]>()
+    var names = Set<String>()
+    var length = 0.0
     for _ in 0..<200 {
       let e = graph.edge(edge)
       shape += graph.geometry(ofEdge: edge).dropLast()
+      length += e.length
       for f in graph.outgoing(from: e.from) where !graph.edge(f).isRoundabout {
         arms.insert([Int64(e.from), graph.edge(f).wayID])
+        names.insert(graph.edge(f).name)
       }
       for f in graph.incoming(to: e.from) where !graph.edge(f).isRoundabout {
         arms.insert([Int64(e.from), graph.edge(f).wayID])
+        names.insert(graph.edge(f).name)
       }
       if e.to == start { break }
       let next = graph.outgoing(from: e.to).filter { graph.edge($0).isRoundabout }
@@ -57,7 +66,8 @@ extension ManeuverBuilder {
     }
     guard shape.count >= 3 else {
       return Ring(
-        radius: 0, isAnticlockwise: options.drivingSide == .right, name: "", roads: arms.count)
+        radius: 0, isAnticlockwise: options.drivingSide == .right, name: "",
+        roads: arms.count, nameIsShared: false)
     }
     let projection = LocalProjection(origin: shape[0])
     let points = shape.map(projection.project)
@@ -67,14 +77,10 @@ extension ManeuverBuilder {
       let b = points[(i + 1) % points.count]
       area += a.x * b.y - b.x * a.y
     }
-    let cx = points.map(\.x).reduce(0, +) / Double(points.count)
-    let cy = points.map(\.y).reduce(0, +) / Double(points.count)
-    let radius =
-      points.map { ((($0.x - cx) * ($0.x - cx)) + (($0.y - cy) * ($0.y - cy))).squareRoot() }
-      .reduce(0, +) / Double(points.count)
+    let name = graph.edge(first).name
     return Ring(
-      radius: radius, isAnticlockwise: area > 0, name: graph.edge(first).name,
-      roads: arms.count)
+      radius: length / (2 * .pi), isAnticlockwise: area > 0, name: name, roads: arms.count,
+      nameIsShared: names.contains(name))
   }
 
   /// Exits at the node where the route enters a ring that a car joining it has already

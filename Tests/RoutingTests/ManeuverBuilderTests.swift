@@ -9,9 +9,9 @@ import Testing
 
   @Test(arguments: [
     (0.0, Maneuver.Modifier.straight), (19, .straight), (-19, .straight),
-    (20, .slightRight), (-30, .slightLeft), (44, .slightRight),
-    (45, .right), (-90, .left), (134, .right), (-134, .left),
-    (135, .sharpRight), (-160, .sharpLeft), (169, .sharpRight),
+    (20, .slightRight), (-30, .slightLeft), (39, .slightRight),
+    (40, .right), (-90, .left), (119, .right), (-119, .left),
+    (120, .sharpRight), (-160, .sharpLeft), (169, .sharpRight),
     (170, .uTurn), (-175, .uTurn), (180, .uTurn),
   ])
   func anglesBecomeModifiers(angle: Double, modifier: Maneuver.Modifier) {
@@ -123,8 +123,9 @@ import Testing
     #expect(abs(s[1].distance - 300) < 1)
   }
 
-  /// A roundabout of radius 30 m, driven counter-clockwise (right-hand traffic), with arms
-  /// to the south, east, north and west.
+  /// A roundabout of radius 30 m without a name of its own (a named one that size is a
+  /// rotary), driven counter-clockwise (right-hand traffic), with arms to the south, east,
+  /// north and west.
   var roundabout: InMemoryRoadGraph {
     var b = InMemoryRoadGraph.Builder()
     let r = 30.0
@@ -132,7 +133,7 @@ import Testing
     let e = b.node(east: r, north: 0, from: Maps.origin)
     let n = b.node(east: 0, north: r, from: Maps.origin)
     let w = b.node(east: -r, north: 0, from: Maps.origin)
-    b.road([s, e, n, w, s], name: "Ring", oneway: true, roundabout: true)
+    b.road([s, e, n, w, s], name: "", oneway: true, roundabout: true)
     let southArm = b.node(east: 0, north: -300, from: Maps.origin)
     let eastArm = b.node(east: 300, north: 0, from: Maps.origin)
     let northArm = b.node(east: 0, north: 300, from: Maps.origin)
