@@ -190,6 +190,8 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "JunctionsTests", dependencies: ["Junctions", "Navigation"], swiftSettings: strict),
+    .testTarget(
       name: "HierarchyTests",
       dependencies: [
         "Contraction", "MapImport", "Routing", "MapFile", "Maneuvers", "Geo", "Navigation",

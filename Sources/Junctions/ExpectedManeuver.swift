@@ -54,7 +54,7 @@ public struct ExpectedManeuver: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Parses one step; nil when it does not start with a maneuver type.
-  static func parse(_ text: String) -> ExpectedManeuver? {
+  public static func parse(_ text: String) -> ExpectedManeuver? {
     var rest = Substring(text.trimmingCharacters(in: .whitespaces))
     func take(_ words: [String]) -> String? {
       for w in words.sorted(by: { $0.count > $1.count }) where rest.hasPrefix(w) {

@@ -40,6 +40,11 @@ public struct JunctionScenario: Sendable, Equatable {
   public struct GridPosition: Sendable, Hashable {
     public var column: Int
     public var row: Int
+
+    public init(column: Int, row: Int) {
+      self.column = column
+      self.row = row
+    }
   }
 
   /// A route to check: from one point to another and the steps expected.

@@ -47,10 +47,11 @@ extension Intersection {
   /// that are not minor (`isMinor`).
   ///
   /// - By name: the allowed road carrying the arrival's name and ref on, when it bends less
-  ///   than 30° and every competitor bends more; or less than 60° and every competitor
-  ///   bends at least 45° more or is less important.
+  ///   than 30° and every competitor bends at least 5° more; or less than 60° and every
+  ///   competitor bends at least 45° more or is less important; or less than 120° (a main
+  ///   road turning a corner) and every competitor is less important.
   /// - By angle: the straightest allowed road, within 30° of straight on, when every
-  ///   competitor deviates at least twice as much and 25° more or is two classes less
+  ///   competitor deviates at least twice as much and 35° more or is two classes less
   ///   important — unless a competitor carries the arrival's name on, or the road is one the
   ///   route joins (`passesThrough`).
   /// - Alone: the one road a car may take that is not minor, within 60° of straight on.
@@ -67,11 +68,17 @@ extension Intersection {
       let d = roads[i].deviation
       let others = competitors(i)
       let importance = Self.importance(roads[i].roadClass)
-      if d < 30 && others.allSatisfy({ $0.deviation > d }) { return i }
+      if d < 30 && others.allSatisfy({ $0.deviation > d + 5 }) { return i }
       if d < 60
         && others.allSatisfy({
           $0.deviation >= d + 45 || Self.importance($0.roadClass) > importance
         })
+      {
+        return i
+      }
+      // The main road turning a corner where only lesser roads go on.
+      if d < 120 && !others.isEmpty
+        && others.allSatisfy({ Self.importance($0.roadClass) > importance })
       {
         return i
       }
@@ -91,7 +98,7 @@ extension Intersection {
     let d = roads[best].deviation
     let importance = Self.importance(roads[best].roadClass)
     let clear = competitors(best).allSatisfy { r in
-      r.deviation >= max(2 * d, d + 25) || Self.importance(r.roadClass) >= importance + 2
+      r.deviation >= max(2 * d, d + 35) || Self.importance(r.roadClass) >= importance + 2
     }
     return clear ? best : nil
   }

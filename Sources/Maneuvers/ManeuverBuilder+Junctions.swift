@@ -76,7 +76,8 @@ extension ManeuverBuilder {
       let branches = ahead.map { x.roads[$0] }
       let similar = branches.allSatisfy { Self.similar($0.roadClass, taken.roadClass) }
       let apart = (branches.last!.angle - branches.first!.angle) < 100
-      let rest = x.roads.indices.filter { !ahead.contains($0) }.map { x.roads[$0] }
+      let rest = x.roads.indices.filter { !ahead.contains($0) && !x.isMinor(x.roads[$0]) }
+        .map { x.roads[$0] }
       if similar && apart
         && rest.allSatisfy({ $0.deviation >= 60 || !$0.isAllowed && $0.deviation > 30 })
       {

@@ -150,7 +150,7 @@ import Testing
     let west = try steps(graph, from: Maps.point(0, -200), heading: 0, to: Maps.point(-200, 0))
     #expect(
       summary(west) == [
-        "depart South road", "roundabout left exit 3 West road", "exit roundabout left West road",
+        "depart South road", "roundabout left exit 3 West road", "exit roundabout right West road",
         "arrive West road",
       ])
     #expect(

@@ -10,6 +10,11 @@ import Foundation
 /// final lead are chained ("…, then …"). Each (maneuver, stage) is spoken at most once
 /// and a maneuver already passed is never announced.
 ///
+/// Some steps are shown but never spoken (`isTold`): a name change along the road (the
+/// card shows the new name; the driver has nothing to do) and the exit of a roundabout
+/// whose entry was told with its exit number. Prompts go to the next step that is told,
+/// over the silent ones between.
+///
 /// All wordings are composed once, when the planner is made; `update` only compares
 /// numbers, so it is cheap enough to run on every fix.
 public struct AnnouncementPlanner: Sendable {
@@ -31,6 +36,8 @@ public struct AnnouncementPlanner: Sendable {
   private let wordings: [[String]]
   /// Per step: the maneuvers its final prompt covers and that prompt's wordings.
   private let finals: [(covers: [Int], texts: [String])]
+  /// Per step: whether its maneuver is spoken (`isTold`).
+  private let told: [Bool]
   private var spoken: Set<Key> = []
 
   private struct Key: Hashable {
@@ -45,6 +52,9 @@ public struct AnnouncementPlanner: Sendable {
     self.phrases = phrases
     let wordings = route.steps.map { Self.wordings(for: $0, phrases: phrases) }
     self.wordings = wordings
+    let told = route.steps.indices.map { Self.isTold(route.steps, $0) }
+    self.told = told
+    func toldAfter(_ i: Int) -> Int { Self.first(after: i, in: told) }
     // A final prompt names at most one place a sign points to, so it ends in time.
     let finalWordings = route.steps.map { step in
       var one = step
@@ -56,9 +66,10 @@ public struct AnnouncementPlanner: Sendable {
       // in its shortest wording.
       var covers = [i]
       while let m = covers.last, m + 1 < route.steps.count, covers.count < 3,
-        route.steps[m].duration < Self.lead(finalWordings[m + 1].last ?? "")
+        route.steps[m..<toldAfter(m)].reduce(0, { $0 + $1.duration })
+          < Self.lead(finalWordings[toldAfter(m)].last ?? "")
       {
-        covers.append(m + 1)
+        covers.append(toldAfter(m))
       }
       let long = covers.dropFirst().reduce(finalWordings[i][0]) {
         phrases.then($0, finalWordings[$1][0])
@@ -84,6 +95,41 @@ public struct AnnouncementPlanner: Sendable {
     return short == full ? [full] : [full, short]
   }
 
+  /// Whether the maneuver of `steps[i]` is spoken: every one but a name change straight on
+  /// or bearing gently along the road (one at a corner is told: the driver would doubt),
+  /// the exit of a roundabout right after its entry (which told the exit), and a
+  /// notification.
+  public static func isTold(_ steps: [RouteStep], _ i: Int) -> Bool {
+    let m = steps[i].maneuver
+    switch m.kind {
+    case .newName:
+      return ![nil, .straight, .slightLeft, .slightRight].contains(m.modifier)
+    case .exitRoundabout, .exitRotary:
+      return i == 0 || ![.roundabout, .rotary].contains(steps[i - 1].maneuver.kind)
+    case .notification:
+      return false
+    default:
+      return true
+    }
+  }
+
+  /// The first step after `i` whose maneuver is told (the arrival at the latest).
+  private func toldAfter(_ i: Int) -> Int { Self.first(after: i, in: told) }
+
+  /// The first index after `i` that is true in `told`, else the last index.
+  private static func first(after i: Int, in told: [Bool]) -> Int {
+    var n = i + 1
+    while n < told.count - 1 && !told[n] { n += 1 }
+    return n
+  }
+
+  /// The last step at or before `i` whose maneuver is told (the start at the earliest).
+  private func toldAtOrBefore(_ i: Int) -> Int {
+    var n = i
+    while n > 0 && !told[n] { n -= 1 }
+    return n
+  }
+
   /// Whether `maneuver` has had its prompt at `stage`.
   public func hasSpoken(_ maneuver: Int, _ stage: Announcement.Stage) -> Bool {
     spoken.contains(Key(maneuver: maneuver, stage: stage))
@@ -95,8 +141,9 @@ public struct AnnouncementPlanner: Sendable {
   /// Prompts due with the vehicle at `offset` metres along the route moving at `speed` m/s.
   public mutating func update(offset: Double, speed: Double) -> [Announcement] {
     let current = route.stepIndex(at: offset)
-    let next = current + 1
-    guard next < route.steps.count else { return [] }
+    guard current + 1 < route.steps.count else { return [] }
+    let next = toldAfter(current)
+    let spanStart = toldAtOrBefore(current)
     var out: [Announcement] = []
     let distance = max(0, route.stepStart[next] - offset)
 
@@ -118,11 +165,11 @@ public struct AnnouncementPlanner: Sendable {
       return out
     }
 
-    if current > 0, !hasSpoken(current, .continue),
-      route.stepLength(current) >= Self.continueMinimumDistance,
-      offset - route.stepStart[current] < 200
+    if spanStart > 0, !hasSpoken(spanStart, .continue),
+      route.stepStart[next] - route.stepStart[spanStart] >= Self.continueMinimumDistance,
+      offset - route.stepStart[spanStart] < 200
     {
-      spoken.insert(Key(maneuver: current, stage: .continue))
+      spoken.insert(Key(maneuver: spanStart, stage: .continue))
       out.append(
         Announcement(
           maneuvers: [next], stage: .continue, text: phrases.continueFor(distance),
@@ -131,7 +178,8 @@ public struct AnnouncementPlanner: Sendable {
       return out
     }
 
-    if !hasSpoken(next, .early), route.steps[current].duration >= Self.earlyMinimumStepTime,
+    let spanDuration = route.steps[spanStart..<next].reduce(0) { $0 + $1.duration }
+    if !hasSpoken(next, .early), spanDuration >= Self.earlyMinimumStepTime,
       distance <= earlyDistance(current)
     {
       let expectedSpeed = route.expectedSpeed(current)
@@ -153,10 +201,11 @@ public struct AnnouncementPlanner: Sendable {
   public func maneuverState(offset: Double, speed: Double) -> ManeuverState {
     let current = route.stepIndex(at: offset)
     guard current + 1 < route.steps.count else { return .execute }
-    let distance = route.stepStart[current + 1] - offset
-    if distance <= finalDistance(current + 1, speed: max(speed, 0.5)) { return .execute }
+    let next = toldAfter(current)
+    let distance = route.stepStart[next] - offset
+    if distance <= finalDistance(next, speed: max(speed, 0.5)) { return .execute }
     if distance <= earlyDistance(current) { return .prepare }
-    return current == 0 ? .initial : .continue
+    return toldAtOrBefore(current) == 0 ? .initial : .continue
   }
 
   /// Metres before maneuver `i` at which its final prompt starts, at `speed`.
@@ -177,8 +226,9 @@ public struct AnnouncementPlanner: Sendable {
     step.name = ""
     step.ref = nil
     let bare = phrases.depart(for: step)
-    let final = finals[1]
-    let expected = route.expectedTime(from: offset, toManeuver: 1)
+    let first = toldAfter(0)
+    let final = finals[first]
+    let expected = route.expectedTime(from: offset, toManeuver: first)
     guard expected < Announcement.speakingTime(full) + Self.lead(final.texts[0]) + 1 else {
       return Announcement(
         maneuvers: [0], stage: .depart, text: full, distance: distance, priority: .normal)
