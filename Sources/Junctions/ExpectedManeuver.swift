@@ -5,9 +5,9 @@ import Navigation
 /// the roundabout exit and the road's name — `fork slight left Main Street`,
 /// `roundabout exit 2 "Ring Road"`, `depart ab`, `arrive`.
 ///
-/// For `depart`, `arrive`, `roundabout` and `rotary` a missing modifier matches any (the
-/// side of the street; the direction of the exit, which its number tells); otherwise the
-/// modifier and the exit must be as written. A missing name is not checked; `""` is the empty name.
+/// For `depart`, `arrive`, `roundabout`, `rotary` and their exits a missing modifier matches
+/// any (the side of the street; the direction of the exit, which its number tells);
+/// otherwise the modifier and the exit must be as written. A missing name is not checked; `""` is the empty name.
 public struct ExpectedManeuver: Sendable, Equatable, CustomStringConvertible {
   public var kind: Maneuver.Kind
   public var modifier: Maneuver.Modifier?
@@ -49,7 +49,10 @@ public struct ExpectedManeuver: Sendable, Equatable, CustomStringConvertible {
   public func matches(_ got: ExpectedManeuver) -> Bool {
     guard kind == got.kind, exit == got.exit else { return false }
     if let name, name != got.name { return false }
-    if [.depart, .arrive, .roundabout, .rotary].contains(kind) && modifier == nil { return true }
+    let anySide: [Maneuver.Kind] = [
+      .depart, .arrive, .roundabout, .rotary, .exitRoundabout, .exitRotary,
+    ]
+    if anySide.contains(kind) && modifier == nil { return true }
     return modifier == got.modifier
   }
 

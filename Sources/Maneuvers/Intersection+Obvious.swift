@@ -63,7 +63,10 @@ extension Intersection {
         .map { roads[$0] }
     }
 
-    let named = candidates.filter { continuesName(roads[$0].edge) }
+    // The way back (a U-turn, the other carriageway) carries the name but never on.
+    let named = candidates.filter {
+      continuesName(roads[$0].edge) && roads[$0].deviation < TurnClassifier.uTurnFrom
+    }
     if let i = named.min(by: { roads[$0].deviation < roads[$1].deviation }) {
       let d = roads[i].deviation
       let others = competitors(i)

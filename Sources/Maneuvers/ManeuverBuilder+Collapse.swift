@@ -23,6 +23,8 @@ extension ManeuverBuilder {
           from: step.maneuver.bearingBefore, to: next.maneuver.bearingAfter)
         let modifier = TurnClassifier.modifier(angle: angle)
         var kind = next.maneuver.kind == .newName ? step.maneuver.kind : next.maneuver.kind
+        // Across a short connector the road ended only if it ended where the fold starts.
+        if kind == .endOfRoad && step.maneuver.kind != .endOfRoad { kind = .turn }
         if modifier == .uTurn { kind = out.last?.name == next.name ? .continue : .turn }
         if kind == .newName && modifier != .straight { kind = .turn }
         // A jog that comes out straight on (a staggered crossing) is no turn at all.
