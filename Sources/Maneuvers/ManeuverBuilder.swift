@@ -37,9 +37,10 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
   public let graph: Graph
   public let options: RouterOptions
 
-  public init(graph: Graph, options: RouterOptions = RouterOptions()) {
+  /// - Parameter options: the router's; nil for the defaults for the map's driving side.
+  public init(graph: Graph, options: RouterOptions? = nil) {
     self.graph = graph
-    self.options = options
+    self.options = options ?? RouterOptions(drivingSide: graph.drivingSide)
   }
 
   /// One road the route could take at a junction, other than the one it takes.

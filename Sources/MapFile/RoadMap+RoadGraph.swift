@@ -1,3 +1,4 @@
+import Navigation
 import Foundation
 import Geo
 import Routing
@@ -6,6 +7,9 @@ import Synchronization
 /// The road graph answered from the mapped sections: nodes, edges, shapes, restrictions,
 /// areas and the spatial grid.
 extension RoadMap {
+  /// The side traffic keeps to in the map's country.
+  public var drivingSide: Maneuver.Side { .traffic(in: country) }
+
   public func coordinate(ofNode node: Int) -> Coordinate {
     precondition(node >= 0 && node < nodeCount, "node \(node) out of range")
     return point(nodes, node)

@@ -47,6 +47,8 @@ public protocol RoadGraph: Sendable {
   func overviewLines(
     band: OverviewLine.Band, south: Double, west: Double, north: Double, east: Double
   ) -> [OverviewLine]
+  /// The side traffic keeps to on the map's roads.
+  var drivingSide: Maneuver.Side { get }
 }
 
 extension RoadGraph {
@@ -70,6 +72,9 @@ extension RoadGraph {
 
   /// No limits known.
   public func speedLimit(ofEdge id: Int) -> SpeedLimit? { nil }
+
+  /// Right-hand traffic, as in most of the world.
+  public var drivingSide: Maneuver.Side { .right }
 
   /// No overview: the map draws its edges at every zoom.
   public func overviewLines(

@@ -4,8 +4,8 @@ import Routing
 
 extension RoadMapBuilder {
   /// Contracts the moves of `content`'s routing table into its routing hierarchy
-  /// (`HierarchyBuilder`, with the router's default costs: the hierarchy of a router over
-  /// the map), or notes in `summary` why there is none. With `releasingRouting`, the
+  /// (`HierarchyBuilder`, with the router's default costs for the map's driving side: the
+  /// hierarchy of a router over the map), or notes in `summary` why there is none. With `releasingRouting`, the
   /// routing table is taken out of `content` (another copy of it is kept) and let go once
   /// the contraction has read it.
   func addHierarchy(
@@ -20,8 +20,10 @@ extension RoadMapBuilder {
     if releasingRouting { content.routing = nil }
     do {
       // A temporary, consumed by its build: a variable would keep the table to its end.
-      let tables = try HierarchyBuilder(routing: consume routing, scratchFolder: scratchFolder)
-        .build(progress: progress)
+      let options = RouterOptions(drivingSide: .traffic(in: content.country))
+      let tables = try HierarchyBuilder(
+        routing: consume routing, options: options, scratchFolder: scratchFolder
+      ).build(progress: progress)
       summary.hierarchyArcs = tables.arcs.count
       summary.hierarchyShortcuts =
         tables.arcs.reduce(0) { $0 + ($1.middle != HierarchyTables.noMiddle ? 1 : 0) } / 2

@@ -21,10 +21,13 @@ public struct Router<Graph: RoadGraph>: Sendable {
   /// The map's routing hierarchy, used for every search without weights.
   let hierarchy: RouteHierarchy?
 
-  /// - Parameter usingHierarchy: false searches plainly even where the map has a routing
-  ///   hierarchy (the reference the hierarchy is measured and tested against).
-  public init(graph: Graph, options: RouterOptions = RouterOptions(), usingHierarchy: Bool = true) {
+  /// - Parameters:
+  ///   - options: nil for the defaults for the map's driving side (`RoadGraph.drivingSide`).
+  ///   - usingHierarchy: false searches plainly even where the map has a routing hierarchy
+  ///     (the reference the hierarchy is measured and tested against).
+  public init(graph: Graph, options: RouterOptions? = nil, usingHierarchy: Bool = true) {
     self.graph = graph
+    let options = options ?? RouterOptions(drivingSide: graph.drivingSide)
     self.options = options
     table = (graph as? any PrecomputedRouting)?.routingTable ?? RoutingTable(graph)
     hierarchy = usingHierarchy ? Self.hierarchy(of: graph, options: options) : nil

@@ -53,6 +53,11 @@ public struct RouterOptions: Sendable, Equatable {
 
   public init() {}
 
+  /// The default options for a map whose traffic keeps to `drivingSide`.
+  public init(drivingSide: Maneuver.Side) {
+    self.drivingSide = drivingSide
+  }
+
   /// Seconds for turning by `angle` degrees (signed: positive is to the right, ±180 is
   /// back) at a junction.
   public func turnCost(angle: Double) -> Double {
