@@ -63,7 +63,9 @@ let package = Package(
     .target(name: "RoadCosts", dependencies: ["Routing"], swiftSettings: strict),
     .target(
       name: "Junctions",
-      dependencies: ["Geo", "Navigation", "Routing", "MapFile", "MapImport", "Maneuvers", "OSMPBF"],
+      dependencies: [
+        "Geo", "Navigation", "Routing", "MapFile", "MapImport", "Maneuvers", "OSMPBF",
+      ],
       swiftSettings: strict),
     .target(
       name: "MapImport",

@@ -151,7 +151,8 @@ enum MapsCommand {
       try map.verify()
       let hierarchy =
         switch map.hierarchy {
-        case .success(let h)? where h.fingerprint != RouterOptions(drivingSide: map.drivingSide).hierarchyFingerprint:
+        case .success(let h)?
+        where h.fingerprint != RouterOptions(drivingSide: map.drivingSide).hierarchyFingerprint:
           "a routing hierarchy built with other route costs, which the router leaves unused "
             + "(routes with the plain search; import the map again)"
         case .success(let h)?: "a routing hierarchy of \(h.arcCount) arcs"

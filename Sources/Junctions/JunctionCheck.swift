@@ -1,8 +1,8 @@
 import Foundation
 import Geo
+import Maneuvers
 import MapFile
 import MapImport
-import Maneuvers
 import Navigation
 import OSMPBF
 import Routing

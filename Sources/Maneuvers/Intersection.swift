@@ -92,7 +92,8 @@ extension Intersection {
     }
     var merged: [Road] = []
     var used = Set<Int>()
-    for i in roads.indices where roads[i].outgoing != nil && roads[i].isOneway && !roads[i].isDivided {
+    for i in roads.indices
+    where roads[i].outgoing != nil && roads[i].isOneway && !roads[i].isDivided {
       guard named(roads[i].edge),
         let j = roads.indices.filter({
           !used.contains($0) && roads[$0].outgoing == nil

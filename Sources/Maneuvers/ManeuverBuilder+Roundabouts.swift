@@ -98,7 +98,8 @@ extension ManeuverBuilder {
   }
 
   /// Whether a junction on a ring has a way off it other than the route's that drivers
-  /// count: a service road (a driveway, a car park's entrance) is not counted.
+  /// count: a service road (a driveway, a car park's entrance) is not. Two ways off at one
+  /// node count once, as drivers count a turbo roundabout's lanes out: as one exit.
   func hasExit(_ junction: Junction) -> Bool {
     junction.exits.contains { !$0.edge.isRoundabout && $0.edge.roadClass != .service }
   }

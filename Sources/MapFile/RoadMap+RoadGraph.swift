@@ -1,6 +1,6 @@
-import Navigation
 import Foundation
 import Geo
+import Navigation
 import Routing
 import Synchronization
 

@@ -25,7 +25,9 @@ public struct ProtobufWriter: Sendable {
     rawVarint(value)
   }
 
-  public mutating func int64(_ field: Int, _ value: Int64) { varint(field, UInt64(bitPattern: value)) }
+  public mutating func int64(_ field: Int, _ value: Int64) {
+    varint(field, UInt64(bitPattern: value))
+  }
 
   public mutating func sint64(_ field: Int, _ value: Int64) {
     varint(field, ProtobufReader.zigzagEncoded(value))

@@ -79,18 +79,27 @@ import Testing
 
   @Test(arguments: [
     ("map\n  a\n", "x:1: expected 'scenario TITLE' before 'map'"),
-    ("scenario s\nmap\n  a b\nways\n  ax\nroutes\n  a -> b: depart, arrive\n",
-     "x:5: node 'x' of way ax is not on the map"),
-    ("scenario s\nmap\n  a b\nways\n  ab\nroutes\n  a -> b: depart, wiggle, arrive\n",
-     "x:7: 'wiggle' does not start with a maneuver type (depart, turn, fork, …)"),
+    (
+      "scenario s\nmap\n  a b\nways\n  ax\nroutes\n  a -> b: depart, arrive\n",
+      "x:5: node 'x' of way ax is not on the map"
+    ),
+    (
+      "scenario s\nmap\n  a b\nways\n  ab\nroutes\n  a -> b: depart, wiggle, arrive\n",
+      "x:7: 'wiggle' does not start with a maneuver type (depart, turn, fork, …)"
+    ),
     ("scenario s\nmap\n  a a\n", "x:3: 'a' is drawn twice"),
     ("scenario s\ngrid -4\n", "x:2: grid needs a size in metres from 0 to 10000, not '-4'"),
     ("scenario s\ndriving middle\n", "x:2: driving needs 'left' or 'right', not 'middle'"),
     ("scenario s\nmap\n  a b\nways\n  ab name=\"open\n", "x:5: a quote is not closed"),
     ("scenario s\nmap\n  a b\nways\n  ab\n", "x:1: scenario 's' has no routes"),
-    ("scenario s\nmap\n  a b\nways\n  ab\nroutes\n  a -> z: depart, arrive\n",
-     "x:7: route point 'z' is not on the map"),
-    ("scenario s\nbogus\n", "x:2: unknown keyword 'bogus' (expected scenario, grid, driving, origin, map, ways, nodes, relations or routes)"),
+    (
+      "scenario s\nmap\n  a b\nways\n  ab\nroutes\n  a -> z: depart, arrive\n",
+      "x:7: route point 'z' is not on the map"
+    ),
+    (
+      "scenario s\nbogus\n",
+      "x:2: unknown keyword 'bogus' (expected scenario, grid, driving, origin, map, ways, nodes, relations or routes)"
+    ),
   ])
   func mistakesNameTheLine(text: String, message: String) {
     #expect(throws: JunctionError.self) { try JunctionFile.parse(text, file: "x") }

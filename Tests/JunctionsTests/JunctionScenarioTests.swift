@@ -37,8 +37,7 @@ import Testing
     var kinds = Set<Maneuver.Kind>()
     var sides = Set<Maneuver.Side>()
     for name in Self.files {
-      for scenario in try JunctionFile.read(path: Self.folder.appendingPathComponent(name).path)
-      {
+      for scenario in try JunctionFile.read(path: Self.folder.appendingPathComponent(name).path) {
         routes += scenario.cases.count
         sides.insert(scenario.drivingSide)
         for c in scenario.cases { kinds.formUnion(c.expected.map(\.kind)) }
