@@ -251,7 +251,7 @@ if Context.environment["HEADUNIT_FUZZ"] != nil {
       name: "headunit-fuzz",
       dependencies: [
         "Board", "Bridge", "CGPS", "Core", "Geo", "HeadUnit", "MapImport", "Navigation",
-        "OSMPBF", "Readers", "Routing", "MapFile", "Search", "Templates",
+        "OSMPBF", "Readers", "Routing", "MapFile", "Search", "Templates", "Junctions",
       ],
       path: "Fuzz/Sources",
       swiftSettings: strict

@@ -13,7 +13,7 @@ struct FuzzTarget: Sendable {
   static let all: [FuzzTarget] = [
     .nmea, .gpsd, .libgps, .route, .gpx, .pbf, .map, .config, .bridge, .trip, .fleetQueue,
     .fleetCommand,
-    .evemu,
+    .evemu, .junctions,
   ]
 
   /// The target `HEADUNIT_FUZZ_TARGET` names; without one the binary cannot fuzz anything,

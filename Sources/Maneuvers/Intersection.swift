@@ -184,34 +184,12 @@ extension ManeuverBuilder {
   /// Bearing leaving the start of `shape`, towards the point `Intersection.lookahead`
   /// metres along it.
   static func bearing(leaving shape: [Coordinate]) -> Double {
-    guard let first = shape.first, shape.count >= 2 else { return 0 }
-    return Earth.bearing(from: first, to: point(along: shape, at: Intersection.lookahead))
+    EdgeGeometry.initialBearing(shape, lookahead: Intersection.lookahead)
   }
 
   /// Bearing arriving at the end of `shape`, from the point `Intersection.lookahead` metres
   /// before its end.
   static func bearing(arriving shape: [Coordinate]) -> Double {
-    guard let last = shape.last, shape.count >= 2 else { return 0 }
-    return Earth.bearing(
-      from: point(along: Array(shape.reversed()), at: Intersection.lookahead), to: last)
-  }
-
-  /// The point `distance` metres along `shape` (its end when shorter).
-  static func point(along shape: [Coordinate], at distance: Double) -> Coordinate {
-    var walked = 0.0
-    for k in 1..<shape.count {
-      let step = Earth.distance(shape[k - 1], shape[k])
-      if walked + step >= distance, step > 0 {
-        let t = (distance - walked) / step
-        let a = shape[k - 1]
-        let b = shape[k]
-        return Coordinate(
-          latitude: a.latitude + (b.latitude - a.latitude) * t,
-          longitude: a.longitude + (b.longitude - a.longitude) * t)
-      }
-      walked += step
-    }
-    let far = shape[shape.count - 1]
-    return far == shape[0] ? shape[1] : far
+    EdgeGeometry.finalBearing(shape, lookahead: Intersection.lookahead)
   }
 }

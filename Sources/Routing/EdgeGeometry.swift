@@ -7,29 +7,37 @@ package enum EdgeGeometry {
   /// first segment are often only the width of the junction.
   package static let bearingLookahead = 10.0
 
-  /// Direction leaving the start of `shape`: towards the point `bearingLookahead` metres
-  /// along it (or its end when shorter).
-  package static func initialBearing(_ shape: [Coordinate]) -> Double {
+  /// Direction leaving the start of `shape`: towards the point `lookahead` metres along it
+  /// (or its end when shorter).
+  package static func initialBearing(
+    _ shape: [Coordinate], lookahead: Double = bearingLookahead
+  ) -> Double {
     guard let first = shape.first, shape.count >= 2 else { return 0 }
-    return Earth.bearing(from: first, to: point(along: shape, reversed: false))
+    return Earth.bearing(
+      from: first, to: point(along: shape, reversed: false, lookahead: lookahead))
   }
 
-  /// Direction arriving at the end of `shape`: from the point `bearingLookahead` metres
-  /// before its end.
-  package static func finalBearing(_ shape: [Coordinate]) -> Double {
+  /// Direction arriving at the end of `shape`: from the point `lookahead` metres before its
+  /// end.
+  package static func finalBearing(
+    _ shape: [Coordinate], lookahead: Double = bearingLookahead
+  ) -> Double {
     guard let last = shape.last, shape.count >= 2 else { return 0 }
-    return Earth.bearing(from: point(along: shape, reversed: true), to: last)
+    return Earth.bearing(
+      from: point(along: shape, reversed: true, lookahead: lookahead), to: last)
   }
 
-  private static func point(along shape: [Coordinate], reversed: Bool) -> Coordinate {
+  private static func point(along shape: [Coordinate], reversed: Bool, lookahead: Double)
+    -> Coordinate
+  {
     let count = shape.count
     var walked = 0.0
     var previous = reversed ? shape[count - 1] : shape[0]
     for k in 1..<count {
       let next = reversed ? shape[count - 1 - k] : shape[k]
       let step = Earth.distance(previous, next)
-      if walked + step >= bearingLookahead, step > 0 {
-        let t = (bearingLookahead - walked) / step
+      if walked + step >= lookahead, step > 0 {
+        let t = (lookahead - walked) / step
         return Coordinate(
           latitude: previous.latitude + (next.latitude - previous.latitude) * t,
           longitude: previous.longitude + (next.longitude - previous.longitude) * t)
