@@ -2,10 +2,13 @@ import Foundation
 import Navigation
 import Routing
 
-/// English instruction texts for the screen, worded as Valhalla words them
+/// The offline router's own instruction texts, in English worded as Valhalla words them
 /// ("Turn left onto Mannerheimintie/E 12.", "Enter the roundabout and take the 2nd exit
-/// onto X.", "You have arrived at your destination."). Spoken prompts are not made here:
-/// the phrasebook speaks them from kinds, modifiers and names in every language.
+/// onto X.", "You have arrived at your destination."), so its routes read as a server's
+/// do; its routes say `locale` "en". A screen or command in another language writes its
+/// own from the maneuver (`ScreenText.instructions(for:)`), and the phrasebook speaks them.
+/// Every text ends with one full stop, never two: a name ending in an abbreviation's dot
+/// ends the sentence with it ("Turn left onto Franz-Josef-Oehri-Str.").
 public enum InstructionWriter {
   /// The variants for `maneuver` leading onto `name`/`ref`, longest first: with the
   /// name and ref, with the name only, without the road. The ref is the most significant
@@ -39,74 +42,84 @@ public enum InstructionWriter {
       .joined(separator: ", ")
     let to = towards.isEmpty ? "" : " towards \(towards)"
     let onSide = side < 0 ? " on the left" : side > 0 ? " on the right" : ""
+    let texts: [String]
     switch maneuver.kind {
     case .offRamp:
-      guard let exit = signpost.exit else {
-        return to.isEmpty ? [] : ["Take the exit\(onSide)\(to)."]
+      if let exit = signpost.exit {
+        texts = ["Take exit \(exit)\(onSide)\(to)", "Take exit \(exit)\(onSide)"]
+      } else {
+        texts = to.isEmpty ? [] : ["Take the exit\(onSide)\(to)"]
       }
-      return ["Take exit \(exit)\(onSide)\(to).", "Take exit \(exit)\(onSide)."]
     case .onRamp:
-      return to.isEmpty ? [] : ["Take the ramp\(onSide)\(to)."]
+      texts = to.isEmpty ? [] : ["Take the ramp\(onSide)\(to)"]
     case .fork:
       let branch = side < 0 ? "left" : side > 0 ? "right" : "straight"
-      return to.isEmpty ? [] : ["Keep \(branch) at the fork\(to)."]
+      texts = to.isEmpty ? [] : ["Keep \(branch) at the fork\(to)"]
     default:
-      return []
+      texts = []
     }
+    return texts.map { SentenceEnd.adding(".", to: $0) }
   }
 
-  /// One instruction, naming `road` when given.
+  /// One instruction, naming `road` when given, ended with one full stop.
   public static func text(for maneuver: Maneuver, road: String?, drivingSide: Maneuver.Side)
     -> String
   {
+    SentenceEnd.adding(".", to: sentence(for: maneuver, road: road, drivingSide: drivingSide))
+  }
+
+  /// One instruction without its full stop.
+  private static func sentence(
+    for maneuver: Maneuver, road: String?, drivingSide: Maneuver.Side
+  ) -> String {
     let onto = road.map { " onto \($0)" } ?? ""
     let modifier = maneuver.modifier ?? .straight
     let direction = words(modifier)
     switch maneuver.kind {
     case .depart:
       let heading = cardinal(maneuver.bearingAfter)
-      return "Drive \(heading)" + (road.map { " on \($0)" } ?? "") + "."
+      return "Drive \(heading)" + (road.map { " on \($0)" } ?? "")
     case .arrive:
       switch maneuver.arrivalSide {
-      case .left: return "Your destination is on the left."
-      case .right: return "Your destination is on the right."
-      case nil: return "You have arrived at your destination."
+      case .left: return "Your destination is on the left"
+      case .right: return "Your destination is on the right"
+      case nil: return "You have arrived at your destination"
       }
     case .continue, .newName, .turn, .endOfRoad, .notification, .roundaboutTurn:
       if modifier == .uTurn {
         let side = drivingSide == .right ? "left" : "right"
         if maneuver.kind == .continue, let road {
-          return "Make a \(side) U-turn to stay on \(road)."
+          return "Make a \(side) U-turn to stay on \(road)"
         }
-        return "Make a \(side) U-turn\(onto)."
+        return "Make a \(side) U-turn\(onto)"
       }
       if modifier == .straight {
         return maneuver.kind == .continue
-          ? "Continue" + (road.map { " on \($0)" } ?? "") + "." : "Continue\(onto)."
+          ? "Continue" + (road.map { " on \($0)" } ?? "") : "Continue\(onto)"
       }
       if maneuver.kind == .continue, let road {
-        return "\(verb(modifier)) \(direction) to stay on \(road)."
+        return "\(verb(modifier)) \(direction) to stay on \(road)"
       }
-      return "\(verb(modifier)) \(direction)\(onto)."
+      return "\(verb(modifier)) \(direction)\(onto)"
     case .fork:
       let side = modifier.side < 0 ? "left" : modifier.side > 0 ? "right" : "straight"
-      return road.map { "Keep \(side) at the fork onto \($0)." } ?? "Keep \(side) at the fork."
+      return road.map { "Keep \(side) at the fork onto \($0)" } ?? "Keep \(side) at the fork"
     case .merge:
       let side = modifier.side < 0 ? " left" : modifier.side > 0 ? " right" : ""
-      return "Merge\(side)\(onto)."
+      return "Merge\(side)\(onto)"
     case .onRamp:
       let side = modifier.side < 0 ? " on the left" : modifier.side > 0 ? " on the right" : ""
-      return "Take the ramp\(side)\(onto)."
+      return "Take the ramp\(side)\(onto)"
     case .offRamp:
       let side = modifier.side < 0 ? " on the left" : modifier.side > 0 ? " on the right" : ""
-      return "Take the exit\(side)\(onto)."
+      return "Take the exit\(side)\(onto)"
     case .roundabout, .rotary:
-      guard let exit = maneuver.exit, exit > 0 else { return "Enter the roundabout\(onto)." }
-      return "Enter the roundabout and take the \(ordinal(exit)) exit\(onto)."
+      guard let exit = maneuver.exit, exit > 0 else { return "Enter the roundabout\(onto)" }
+      return "Enter the roundabout and take the \(ordinal(exit)) exit\(onto)"
     case .exitRoundabout, .exitRotary:
-      return "Exit the roundabout\(onto)."
-    case .enterFerry: return "Take the ferry\(onto)."
-    case .exitFerry: return "Leave the ferry\(onto)."
+      return "Exit the roundabout\(onto)"
+    case .enterFerry: return "Take the ferry\(onto)"
+    case .exitFerry: return "Leave the ferry\(onto)"
     }
   }
 
