@@ -52,5 +52,5 @@ extension ScreenTextCatalog {
       .scaleKilometres: ["{n} 公里"], .scaleFeet: ["{n} 英尺"], .scaleMiles: ["{n} 英里"],
       .north: ["北"],
     ],
-    routes: .init(other: "{number} 条路线"))
+    routes: .init(other: "{number} 条路线"), fullStop: "。")
 }

@@ -20,6 +20,9 @@ struct ScreenTextCatalog: Sendable {
   /// The 12-hour form of the clock, for languages whose drivers read one with imperial
   /// units (US English); nil where the 24-hour clock is the only one.
   var twelveHourClock: TwelveHourClock? = nil
+  /// The mark that ends a written sentence (an instruction printed or read back): "." in
+  /// the languages written in Latin or Cyrillic letters, "。" in Chinese.
+  var fullStop = "."
 }
 
 extension ScreenTextCatalog {
