@@ -8,8 +8,10 @@ extension Route {
   /// on the left." For a server's route to an address's road point, which arrives on the
   /// road and knows nothing of the building. The side is that of `destination` from the
   /// route's last point, against the direction of its last metres; none when the address
-  /// is within 3 m of the end or straight ahead or behind (within 10°). Steps other than
-  /// the arrival are untouched; a route without an arrival step is returned as it is.
+  /// is within 3 m of the end or straight ahead or behind (within 10°). The arrival's texts
+  /// are the writer's English when the route's `locale` is English or unknown, none in a
+  /// route of another language. Steps other than the arrival are untouched; a route
+  /// without an arrival step is returned as it is.
   public func arriving(facing destination: Coordinate) -> Route {
     guard var leg = legs.last, let last = leg.steps.indices.last,
       leg.steps[last].maneuver.kind == .arrive
@@ -22,8 +24,14 @@ extension Route {
     var step = leg.steps[last]
     guard step.maneuver.modifier != side else { return self }
     step.maneuver.modifier = side
-    step.instructionVariants = InstructionWriter.variants(
-      for: step.maneuver, name: step.name, ref: step.ref, drivingSide: step.drivingSide)
+    // The writer's English would mix two languages in a route that speaks another: its
+    // arrival then goes without texts of its own, and screens word it from the side.
+    let english = locale.map { (try? Phrasebook(language: $0).language) == "en" } ?? true
+    step.instructionVariants =
+      english
+      ? InstructionWriter.variants(
+        for: step.maneuver, name: step.name, ref: step.ref, drivingSide: step.drivingSide)
+      : []
     leg.steps[last] = step
     var route = self
     route.legs[route.legs.count - 1] = leg

@@ -112,7 +112,7 @@ public struct NavigationScreenModel: Sendable {
     guard scene.banner == nil else { return scene }
 
     if let next, let toManeuver {
-      scene.maneuver = content(next.step, instruction: next.instruction, distance: toManeuver)
+      scene.maneuver = content(next.step, distance: toManeuver)
       let lanes = next.step.lanes
       if !lanes.isEmpty, lanes.contains(where: \.valid), toManeuver <= lanesDistance {
         scene.secondary = .lanes(
@@ -123,7 +123,7 @@ public struct NavigationScreenModel: Sendable {
         let then = update.upcoming[1]
         let gap = then.estimates.distanceRemaining - next.estimates.distanceRemaining
         if gap <= thenDistance {
-          scene.secondary = .then(content(then.step, instruction: then.instruction, distance: gap))
+          scene.secondary = .then(content(then.step, distance: gap))
         }
       }
     }
@@ -140,37 +140,34 @@ public struct NavigationScreenModel: Sendable {
     return latest?.quality ?? .lost
   }
 
-  /// Whether the route's own instructions are in the screen's language: their locale
-  /// names it, or is unknown.
-  var sourceSpeaksScreenLanguage: Bool {
-    guard let locale = route.guidance.route.locale else { return true }
-    return (try? Phrasebook(language: locale).language) == phrases.language
-  }
-
   /// The card's words for the maneuver of `step`, `distance` metres ahead: the road by its
   /// name, else by its most significant reference (`RouteStep.principalRef`), and the
-  /// step's signpost (exit number and where it leads). The route's own instructions join
-  /// the phrasebook's as variants when `sourceSpeaksScreenLanguage`.
-  func content(_ step: RouteStep, instruction: String, distance: Double) -> ManeuverContent {
+  /// step's signpost (exit number and where it leads). The instructions are written from
+  /// the step's maneuver in the screen's language at the moment asked
+  /// (`ScreenText.instructions(for:ended:)`), so a change of language shows at once; the
+  /// route's own instructions join them as variants only when their locale is the screen's
+  /// language (`ScreenText.speaks(_:)`). Like signs, the card's texts end without a full
+  /// stop, but keep the dot a road's abbreviated name ends in.
+  func content(_ step: RouteStep, distance: Double) -> ManeuverContent {
     let road: String
     if step.maneuver.kind == .arrive {
       road = destinationName ?? ""
     } else {
       road = step.roadLabel?.text ?? ""
     }
-    var bare = step
-    bare.name = ""
-    bare.ref = nil
-    bare.signpost = nil
+    let text = phrases.screenText
     // The source's texts for an arrival describe having arrived, not the approach; and
     // texts in another language than the screen's (a router's English) would mix two.
+    let keepsSource = step.maneuver.kind != .arrive && text.speaks(route.guidance.route.locale)
+    let names =
+      [step.name, step.principalRef ?? ""] + (step.signpost.map { $0.destinations + $0.refs } ?? [])
     let source =
-      step.maneuver.kind == .arrive || !sourceSpeaksScreenLanguage ? [] : step.instructionVariants
+      keepsSource
+      ? step.instructionVariants.map { SentenceEnd.removing(from: $0, keeping: names) } : []
     var variants: [String] = []
-    for text in [instruction] + source + [phrases.instruction(for: bare)] {
-      var t = text.trimmingCharacters(in: .whitespaces)
-      if t.hasSuffix(".") { t.removeLast() }
-      if !t.isEmpty, t != road, !variants.contains(t) { variants.append(t) }
+    for t in text.instructions(for: step, ended: false) + source
+    where !t.isEmpty && t != road && !variants.contains(t) {
+      variants.append(t)
     }
     // Longest first: the card shows the longest that fits, the shortest when none does.
     variants.sort { $0.count > $1.count }

@@ -40,8 +40,7 @@ import Testing
         route: MapRoute(route), phrases: phrases, destinationName: "Töölönlahdenkatu")
       for step in route.legs.flatMap(\.steps) {
         // The longest distance text the card shows.
-        let content = model.content(
-          step, instruction: phrases.instruction(for: step), distance: 1_950)
+        let content = model.content(step, distance: 1_950)
         var before = TextLayout.current.cutTexts
         card.clear()
         painter.guidanceCard(content, in: cardRect)

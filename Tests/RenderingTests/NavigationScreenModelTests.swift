@@ -61,3 +61,29 @@ import Testing
     #expect(text.duration(65 * 60) == "1 h 05 min")
   }
 }
+
+extension NavigationScreenModelTests {
+  /// A server's English step onto a road whose name ends in an abbreviation's dot, its
+  /// texts with the dot doubled.
+  static let dottedStep: RouteStep = {
+    var step = RouteStep(
+      maneuver: Maneuver(
+        kind: .turn, modifier: .left, location: Coordinate(latitude: 47.14, longitude: 9.52)),
+      name: "Franz-Josef-Oehri-Str.", distance: 120, duration: 12,
+      geometry: [Coordinate(latitude: 47.14, longitude: 9.52)])
+    step.instructionVariants = ["Turn left onto Franz-Josef-Oehri-Str.."]
+    return step
+  }()
+
+  @Test(arguments: [
+    ("en", ["Turn left onto Franz-Josef-Oehri-Str.", "Turn left"]),
+    ("de", ["Links abbiegen auf Franz-Josef-Oehri-Str.", "Links abbiegen"]),
+  ])
+  func theCardKeepsTheDotOfAnAbbreviatedName(language: String, expected: [String]) throws {
+    let (english, _) = try RenderingFixtures.model(drive: "helsinki-1-clean", at: 12)
+    let model = NavigationScreenModel(
+      guidance: english.guidance, route: english.route,
+      phrases: try Phrasebook(language: language))
+    #expect(model.content(Self.dottedStep, distance: 300).instructionVariants == expected)
+  }
+}
