@@ -7,7 +7,9 @@ import Navigation
 /// prints, and what `OSRMRouteReader` reads back into the same routes.
 ///
 /// Geometries are polyline6 (as Valhalla writes them), coordinates `[lon, lat]` to six
-/// decimals, distances and durations to a tenth. A step's `intersections` hold one
+/// decimals, distances and durations to a tenth. Instructions are in one language, which
+/// each route's `voiceLocale` names as Valhalla's do, so a reader knows whether they are
+/// the screen's. A step's `intersections` hold one
 /// intersection, the maneuver point, with its lanes when the step has any.
 struct OSRMResponse: Encodable {
   struct Waypoint: Encodable {
@@ -24,9 +26,11 @@ struct OSRMResponse: Encodable {
     var weightName = "duration"
     var geometry: String
     var legs: [Leg]
+    /// The language of the instructions ("en", "de").
+    var voiceLocale: String
 
     enum CodingKeys: String, CodingKey {
-      case distance, duration, weight, geometry, legs
+      case distance, duration, weight, geometry, legs, voiceLocale
       case weightName = "weight_name"
     }
   }
@@ -91,8 +95,10 @@ struct OSRMResponse: Encodable {
   var routes: [RouteObject]
   var waypoints: [Waypoint]
 
-  init(routes: [Route], waypoints: [Waypoint]) {
-    self.routes = routes.map(Self.route)
+  /// The response for `routes`, their instructions in the language of `text`
+  /// (`ScreenText.instructions(for:routeLocale:)`: a route's own when they are in it).
+  init(routes: [Route], waypoints: [Waypoint], text: ScreenText) {
+    self.routes = routes.map { Self.route($0, text: text) }
     self.waypoints = waypoints
   }
 
@@ -111,15 +117,17 @@ struct OSRMResponse: Encodable {
 
   static func tenth(_ v: Double) -> Double { (v * 10).rounded() / 10 }
 
-  private static func route(_ route: Route) -> RouteObject {
+  private static func route(_ route: Route, text: ScreenText) -> RouteObject {
     RouteObject(
       distance: tenth(route.distance), duration: tenth(route.duration),
       weight: tenth(route.duration), geometry: PolylineCodec.encode(route.geometry, precision: 6),
       legs: route.legs.map { leg in
         Leg(
           distance: tenth(leg.distance), duration: tenth(leg.duration), summary: leg.summary,
-          steps: leg.steps.map(step))
-      })
+          steps: leg.steps.map {
+            step($0, instruction: text.instructions(for: $0, routeLocale: route.locale).first)
+          })
+      }, voiceLocale: text.language)
   }
 
   /// A signpost's places and references in OSRM's `destinations` form, nil when it names
@@ -134,7 +142,7 @@ struct OSRMResponse: Encodable {
     }
   }
 
-  private static func step(_ step: RouteStep) -> Step {
+  private static func step(_ step: RouteStep, instruction: String?) -> Step {
     let m = step.maneuver
     let location = lonLat(m.location)
     return Step(
@@ -147,7 +155,7 @@ struct OSRMResponse: Encodable {
         type: m.kind.rawValue, modifier: m.modifier?.rawValue, exit: m.exit, location: location,
         bearingBefore: Int(m.bearingBefore.rounded()) % 360,
         bearingAfter: Int(m.bearingAfter.rounded()) % 360,
-        instruction: step.instructionVariants.first ?? ""),
+        instruction: instruction ?? ""),
       intersections: [
         Intersection(
           location: location,

@@ -5,17 +5,18 @@ import MapFile
 import Navigation
 import Routing
 
-/// `headunit route --from LAT,LON --to LAT,LON [--map FILE] [--heading DEG] [--json]
-/// [--alternatives]`: the offline router on the command line.
+/// `headunit route --from LAT,LON --to LAT,LON [--map FILE] [--heading DEG] [--lang CODE]
+/// [--json] [--alternatives]`: the offline router on the command line.
 public enum RouteCommand {
   static let help = """
-    usage: headunit route --from LAT,LON --to LAT,LON [--map FILE] [--heading DEG] [--json] [--alternatives]
+    usage: headunit route --from LAT,LON --to LAT,LON [--map FILE] [--heading DEG] [--lang CODE] [--json] [--alternatives]
 
     Computes a car route with the offline router and prints its steps (distance and
     instruction) and totals, or with --json an OSRM /route/v1 response (polyline6
     geometries) that `headunit replay --route` reads.
       --map FILE      a map file from `headunit maps import` (default: the embedded Helsinki map)
       --heading DEG   the car's course at the start, 0–360: start in that direction
+      --lang CODE     the instructions' language: \(Phrasebook.supportedLanguages.joined(separator: ", ")) (default en)
       --alternatives  up to two alternative routes besides the fastest
       --json          OSRM JSON instead of text
     """
@@ -23,7 +24,8 @@ public enum RouteCommand {
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
     guard
       let args = try Arguments.unlessHelp(
-        words, options: ["from", "to", "map", "heading"], flags: ["json", "alternatives", "help"],
+        words, options: ["from", "to", "map", "heading", "lang"],
+        flags: ["json", "alternatives", "help"],
         help: help, console: console)
     else { return .success }
     try args.noPositional("route")
@@ -36,6 +38,7 @@ public enum RouteCommand {
       }
       heading = value
     }
+    let text = try ScreenText(language: args.value("lang") ?? "en")
     let map = try loadMap(args.value("map"))
     let router = Router(graph: map)
     let routes: [Route]
@@ -63,24 +66,26 @@ public enum RouteCommand {
           location: OSRMResponse.lonLat(first.destination ?? to),
           distance: OSRMResponse.tenth(Earth.distance(to, first.destination ?? to))),
       ]
-      console.out(try OSRMResponse(routes: routes, waypoints: waypoints).encoded())
+      console.out(try OSRMResponse(routes: routes, waypoints: waypoints, text: text).encoded())
     } else {
       for (i, route) in routes.enumerated() {
-        console.out(text(route, number: i + 1, of: routes.count))
+        console.out(self.text(route, number: i + 1, of: routes.count, in: text))
       }
     }
     return .success
   }
 
-  /// A route for a person: a heading line, one line per step, the total.
-  static func text(_ route: Route, number: Int, of count: Int) -> String {
+  /// A route for a person: a heading line, one line per step (its instruction in the
+  /// language of `text`, `ScreenText.instructions(for:routeLocale:)`), the total.
+  static func text(_ route: Route, number: Int, of count: Int, in text: ScreenText) -> String {
     var lines: [String] = []
     let summary = route.legs.first?.summary ?? ""
     lines.append(
       (count > 1 ? "route \(number) of \(count)" : "route")
         + (summary.isEmpty ? "" : " via \(summary)") + ":")
     for step in route.steps {
-      let instruction = step.instructionVariants.first ?? step.maneuver.kind.rawValue
+      let instruction =
+        text.instructions(for: step, routeLocale: route.locale).first ?? step.maneuver.kind.rawValue
       lines.append(String(format: "  %@ %6.0f m", pad(instruction, 60), step.distance))
     }
     lines.append(
@@ -89,8 +94,22 @@ public enum RouteCommand {
     return lines.joined(separator: "\n")
   }
 
+  /// `text` padded with spaces to `width` terminal columns, a wide (Chinese) character
+  /// taking two.
   private static func pad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    let columns = text.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
+    return columns >= width ? text : text + String(repeating: " ", count: width - columns)
+  }
+
+  /// Whether a terminal shows `character` two columns wide: Hangul, CJK ideographs and
+  /// punctuation, full-width forms.
+  private static func isWide(_ character: Character) -> Bool {
+    guard let scalar = character.unicodeScalars.first?.value else { return false }
+    let wide: [ClosedRange<UInt32>] = [
+      0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+      0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD,
+    ]
+    return wide.contains { $0.contains(scalar) }
   }
 
   static func minutesAndSeconds(_ seconds: Double) -> String {

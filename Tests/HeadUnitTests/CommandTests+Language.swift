@@ -16,6 +16,7 @@ extension CommandTests {
         "replay", "--route", Paths.route(1), "--track", Paths.drive("helsinki-1-clean"),
         "--lang", "xx",
       ],
+      ["route", "--from", "60.166784,24.949561", "--to", "60.174563,24.938414", "--lang", "xx"],
       ["say", "Hallo", "--lang", "xx", "--wav", "/tmp/headunit-lang-test-never-written.wav"],
       ["voice-check", "--lang", "xx"],
     ])
