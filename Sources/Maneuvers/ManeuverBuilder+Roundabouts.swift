@@ -30,7 +30,6 @@ extension ManeuverBuilder {
 
   /// What the route has met of a roundabout since entering it.
   struct RoundaboutProgress {
-    var ring: Ring
     /// Exits passed so far.
     var exits: Int
     var bearingIn: Double

@@ -132,7 +132,7 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
             bearingAfter: Self.rounded(junction.bearingOut)),
           name: to.name, ref: to.ref, geometry: [])
         roundabout = RoundaboutProgress(
-          ring: ring, exits: exitsPassedEntering(junction, ring: ring),
+          exits: exitsPassedEntering(junction, ring: ring),
           bearingIn: junction.bearingIn, kind: kind)
         continue
       } else if from.isRoundabout && to.isRoundabout {
