@@ -8,22 +8,22 @@ import Routing
 /// routes (see `Maneuver.Kind` for the types).
 ///
 /// A new step starts at every junction where the driver has something to do or the road
-/// changes name or ref:
-/// - `depart` at the start (`uturn` when it starts against the car's heading) and `arrive` at the end (with the side of the road the
-///   destination is on, when it is more than 3 m off the road);
-/// - `roundabout` with the exit number when entering one (exits counted as the junctions
-///   on the ring with a road leading off it), then `exit roundabout` where it is left;
-/// - `on ramp` onto a motorway or trunk link from an ordinary road, `off ramp` onto one
-///   from a motorway or trunk, `merge` from one onto a motorway or trunk (as OSRM, the
-///   links of lesser roads, slip lanes in a city, are turns like any other);
+/// changes name or ref, judged on the junction as the driver sees it (`Intersection`):
+/// - `depart` at the start (`uturn` when it starts against the car's heading) and `arrive`
+///   at the end (with the side of the road the destination is on, when it is more than 3 m
+///   off the road);
+/// - nothing along the obvious way on (`Intersection.obviousRoad`), `new name` where that
+///   way changes name or ref (shown, not spoken where it goes on straight);
+/// - `roundabout`, `rotary` or `roundabout turn` on entering a ring, with the exit counted
+///   over the roads a car may leave by (`ManeuverBuilder+Roundabouts`), then its exit step;
+/// - `off ramp` by the side a motorway or trunk link leaves the carriageway, `on ramp`
+///   onto one from another road, `merge` towards the carriageway joined;
 /// - `continue` + `uturn` back along the road (`turn` + `uturn` when the name changes);
-/// - `fork` when exactly two ways of a similar kind go on within 45° of straight and
-///   neither is the obvious continuation of the road;
-/// - `end of road` at a T: nothing goes on within 45° of straight, and there is a way to
-///   the other side;
-/// - `turn` (or `continue` when staying on the same road) for any other turn where the
-///   driver has a choice, with the modifier from `TurnClassifier`;
-/// - `new name` where the name or ref changes without such a turn (or with no choice).
+/// - `fork` where two or three ways of a kind go on within 60° of straight, none obvious;
+/// - `end of road` where nothing goes on within 45° of straight and roads leave either side;
+/// - `turn` (or `continue` when staying on the same road) for any other move off the
+///   obvious way, with the modifier from `TurnClassifier` (slight towards its side when it
+///   leaves the obvious road at a small angle).
 ///
 /// Ramps and forks carry the signpost of the road they lead onto (`RoadGraph.signpost`):
 /// the first sign on the edges from the maneuver on while they are ramps (a ramp's sign
@@ -31,8 +31,9 @@ import Routing
 ///
 /// Two maneuvers in quick succession through a junction (under 12 m apart, or under 40 m
 /// over an unnamed connector, such as the two halves of a turn across a dual
-/// carriageway) become one, with the combined angle; so do two name changes straight on
-/// less than 100 m apart (a bridge with a name of its own).
+/// carriageway) become one, with the combined angle, and none where they come out
+/// straight on (a staggered crossing); so do two name changes straight on less than 100 m
+/// apart (a bridge with a name of its own).
 public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
   public let graph: Graph
   public let options: RouterOptions
