@@ -47,15 +47,9 @@ struct Intersection {
   /// The roads the car may take.
   var allowed: [Road] { roads.filter(\.isAllowed) }
 
-  /// Whether `edge` carries the arrival's road on: the same name and ref (both empty counts
-  /// only for the same way).
+  /// Whether `edge` carries the arrival's road on (`sameRoad`).
   func continuesName(_ edge: RoadEdge) -> Bool {
     Self.sameRoad(arrival, edge)
-  }
-
-  static func sameRoad(_ a: RoadEdge, _ b: RoadEdge) -> Bool {
-    if a.name.isEmpty && (a.ref ?? "").isEmpty { return a.wayID == b.wayID }
-    return a.name == b.name && (a.ref ?? "") == (b.ref ?? "")
   }
 
   /// The road leaving by `edge`, nil when it is not among the roads.

@@ -53,7 +53,7 @@ extension ManeuverBuilder {
     }
     // Not a junction: the road goes on, perhaps under another name.
     if others.isEmpty {
-      return sameRoad ? nil : make(.newName, modifier)
+      return Intersection.announcesName(from: from, to: to) ? make(.newName, modifier) : nil
     }
     // Touching a ring at one node, on and off at once: its exit is the one instruction.
     if let onto = x.roads.first(where: { $0.edge.isRoundabout && $0.outgoing != nil })?.outgoing {
@@ -63,7 +63,7 @@ extension ManeuverBuilder {
 
     let obvious = x.obviousRoad()
     if obvious == takenIndex {
-      return sameRoad ? nil : make(.newName, modifier)
+      return Intersection.announcesName(from: from, to: to) ? make(.newName, modifier) : nil
     }
 
     // A fork: two or three ways ahead, none obvious, everything else well off to the side.
