@@ -57,7 +57,7 @@ extension ManeuverBuilder {
     }
     // Touching a ring at one node, on and off at once: its exit is the one instruction.
     if let onto = x.roads.first(where: { $0.edge.isRoundabout && $0.outgoing != nil })?.outgoing {
-      let rotary = ring(startingWith: onto).kind(roads: 0) == .rotary
+      let rotary = ring(startingWith: onto).kind == .rotary
       return make(rotary ? .exitRotary : .exitRoundabout, modifier)
     }
 

@@ -16,14 +16,17 @@ extension ManeuverBuilder {
 
     /// Whether a road meeting the ring carries its name.
     var nameIsShared: Bool
+    /// Whether it reads as a crossing: each road meets it at a node of its own, both ways,
+    /// and no two leave it within 60° of each other.
+    var armsAreDistinct: Bool
 
     /// The maneuver type entering it: a `rotary` for a large circle with a name of its own
     /// (over 15 m in radius, the name on no road meeting it), a `roundabout turn` for a
-    /// small one of at most four roads that reads as a crossing (under 6 m), a `roundabout`
-    /// otherwise.
-    func kind(roads: Int) -> Maneuver.Kind {
+    /// small one (up to 15 m) of at most four distinct roads that reads as a crossing, a
+    /// `roundabout` otherwise.
+    var kind: Maneuver.Kind {
       if radius > 15 && !name.isEmpty && !nameIsShared { return .rotary }
-      if radius < 6 && roads <= 4 { return .roundaboutTurn }
+      if radius <= 15 && roads <= 4 && armsAreDistinct { return .roundaboutTurn }
       return .roundabout
     }
   }
@@ -44,18 +47,28 @@ extension ManeuverBuilder {
     let start = graph.edge(first).from
     var arms = Set<[Int64]>()
     var names = Set<String>()
+    var distinct = true
+    var armBearings: [Double] = []
     var length = 0.0
     for _ in 0..<200 {
       let e = graph.edge(edge)
       shape += graph.geometry(ofEdge: edge).dropLast()
       length += e.length
-      for f in graph.outgoing(from: e.from) where !graph.edge(f).isRoundabout {
+      let out = graph.outgoing(from: e.from).filter { !graph.edge($0).isRoundabout }
+      let into = graph.incoming(to: e.from).filter { !graph.edge($0).isRoundabout }
+      for f in out + into {
         arms.insert([Int64(e.from), graph.edge(f).wayID])
         names.insert(graph.edge(f).name)
       }
-      for f in graph.incoming(to: e.from) where !graph.edge(f).isRoundabout {
-        arms.insert([Int64(e.from), graph.edge(f).wayID])
-        names.insert(graph.edge(f).name)
+      if !out.isEmpty || !into.isEmpty {
+        let ways = Set((out + into).map { graph.edge($0).wayID })
+        if ways.count != 1 || out.count != 1 || into.count != 1
+          || graph.edge(out[0]).to != graph.edge(into[0]).from
+        {
+          distinct = false
+        } else {
+          armBearings.append(EdgeGeometry.initialBearing(graph.geometry(ofEdge: out[0])))
+        }
       }
       if e.to == start { break }
       let next = graph.outgoing(from: e.to).filter { graph.edge($0).isRoundabout }
@@ -63,10 +76,15 @@ extension ManeuverBuilder {
       else { break }
       edge = chosen
     }
+    for (i, a) in armBearings.enumerated() {
+      for b in armBearings[(i + 1)...] where abs(Angle.difference(from: a, to: b)) < 60 {
+        distinct = false
+      }
+    }
     guard shape.count >= 3 else {
       return Ring(
         radius: 0, isAnticlockwise: options.drivingSide == .right, name: "",
-        roads: arms.count, nameIsShared: false)
+        roads: arms.count, nameIsShared: false, armsAreDistinct: distinct)
     }
     let projection = LocalProjection(origin: shape[0])
     let points = shape.map(projection.project)
@@ -79,7 +97,7 @@ extension ManeuverBuilder {
     let name = graph.edge(first).name
     return Ring(
       radius: length / (2 * .pi), isAnticlockwise: area > 0, name: name, roads: arms.count,
-      nameIsShared: names.contains(name))
+      nameIsShared: names.contains(name), armsAreDistinct: distinct)
   }
 
   /// Exits at the node where the route enters a ring that a car joining it has already

@@ -125,7 +125,7 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
       if to.isRoundabout && !from.isRoundabout {
         drafts.append(current)
         let ring = self.ring(startingWith: path.edges[i + 1])
-        let kind = ring.kind(roads: ring.roads)
+        let kind = ring.kind
         current = Draft(
           maneuver: Maneuver(
             kind: kind, location: junction.location,
@@ -141,7 +141,8 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
         continue
       } else if from.isRoundabout && !to.isRoundabout {
         let local = TurnClassifier.modifier(angle: junction.angle)
-        let kind = roundabout?.kind
+        // Setting out on the ring, its kind is the ring's own.
+        let kind = roundabout?.kind ?? ring(startingWith: path.edges[i]).kind
         if let entry = roundabout {
           let total = Angle.difference(from: entry.bearingIn, to: junction.bearingOut)
           current.maneuver.exit = entry.exits + 1
@@ -170,6 +171,10 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
       current = Draft(
         maneuver: maneuver, name: to.name, ref: to.ref, geometry: [], lanes: lanes,
         signpost: signpost(for: maneuver.kind, along: path.edges[(i + 1)...]))
+    }
+    // Arriving on the ring there is no way off it to read as a crossing's turn.
+    if roundabout != nil && current.maneuver.kind == .roundaboutTurn {
+      current.maneuver.kind = .roundabout
     }
     drafts.append(current)
 
