@@ -7,21 +7,13 @@ extension ManeuverBuilder {
   /// on, as through a staggered crossing, into none), and drops name changes that lead back
   /// onto the name the route was already on.
   func collapse(_ drafts: [Draft]) -> [Draft] {
-    let foldable: Set<Maneuver.Kind> = [.turn, .continue, .newName, .endOfRoad, .fork]
     var out: [Draft] = []
     var i = 0
     while i < drafts.count {
       var step = drafts[i]
-      while i + 1 < drafts.count - 1, foldable.contains(step.maneuver.kind),
-        foldable.contains(drafts[i + 1].maneuver.kind),
-        step.distance < 12 || (step.distance < 40 && step.name.isEmpty && step.ref == nil)
-          || (step.distance < 100 && step.maneuver.kind == .newName
-            && step.maneuver.modifier == .straight && drafts[i + 1].maneuver.kind == .newName)
-      {
+      while i + 1 < drafts.count - 1, folds(step, into: drafts[i + 1]) {
         let next = drafts[i + 1]
-        let angle = Angle.difference(
-          from: step.maneuver.bearingBefore, to: next.maneuver.bearingAfter)
-        let modifier = TurnClassifier.modifier(angle: angle)
+        let modifier = Self.combinedModifier(step, next)
         var kind = next.maneuver.kind == .newName ? step.maneuver.kind : next.maneuver.kind
         // Across a short connector the road ended only if it ended where the fold starts.
         if kind == .endOfRoad && step.maneuver.kind != .endOfRoad { kind = .turn }
@@ -56,5 +48,36 @@ extension ManeuverBuilder {
       i += 1
     }
     return out
+  }
+
+  /// Whether `step` is short enough to fold into the maneuver that ends it, `next`: both
+  /// maneuvers plain turns or name changes, and `step` under 12 m, under 40 m with neither
+  /// name nor ref (a connector across a median), or a name change straight on under 100 m
+  /// followed by another (a bridge's own name). A jog that comes out straight on over a
+  /// road of its own (named other than the road it leads onto) folds only up to 3 m (one
+  /// crossing mapped as two nodes): a longer one is a turn each way.
+  func folds(_ step: Draft, into next: Draft) -> Bool {
+    let foldable: Set<Maneuver.Kind> = [.turn, .continue, .newName, .endOfRoad, .fork]
+    guard foldable.contains(step.maneuver.kind), foldable.contains(next.maneuver.kind) else {
+      return false
+    }
+    let nameless = step.name.isEmpty && step.ref == nil
+    if step.maneuver.kind == .newName && step.maneuver.modifier == .straight
+      && next.maneuver.kind == .newName
+    {
+      return step.distance < 100
+    }
+    if nameless { return step.distance < 40 }
+    let jog =
+      step.maneuver.kind != .newName && (step.name, step.ref) != (next.name, next.ref)
+      && Self.combinedModifier(step, next) == .straight
+      && step.maneuver.modifier?.side != next.maneuver.modifier?.side
+    return step.distance < (jog ? 3 : 12)
+  }
+
+  /// The modifier of `step`'s maneuver and `next`'s taken as one.
+  static func combinedModifier(_ step: Draft, _ next: Draft) -> Maneuver.Modifier {
+    TurnClassifier.modifier(
+      angle: Angle.difference(from: step.maneuver.bearingBefore, to: next.maneuver.bearingAfter))
   }
 }
