@@ -22,7 +22,10 @@ extension ManeuverBuilder {
     let routerAngle = Angle.difference(
       from: EdgeGeometry.finalBearing(shape), to: EdgeGeometry.initialBearing(toShape))
     let cost =
-      reversal ? options.uTurnCost : exits.isEmpty ? 0 : options.turnCost(angle: routerAngle)
+      reversal
+      ? options.uTurnCost
+      : exits.isEmpty || fromEdge.isRoundabout && toEdge.isRoundabout
+        ? 0 : options.turnCost(angle: routerAngle)
     return Junction(
       location: intersection.location, bearingIn: intersection.bearingIn,
       bearingOut: bearingOut, angle: angle, isReversal: reversal, exits: exits, cost: cost,

@@ -9,7 +9,7 @@ extension ManeuverBuilder {
     var radius: Double
     /// Whether traffic goes round anticlockwise (right-hand traffic).
     var isAnticlockwise: Bool
-    /// The ring's name, empty when it has none.
+    /// The ring's name, empty when it has none or its ways differ.
     var name: String
     /// How many roads meet the ring (each way at each node once).
     var roads: Int
@@ -47,11 +47,13 @@ extension ManeuverBuilder {
     let start = graph.edge(first).from
     var arms = Set<[Int64]>()
     var names = Set<String>()
+    var ringNames = Set<String>()
     var distinct = true
     var armBearings: [Double] = []
     var length = 0.0
     for _ in 0..<200 {
       let e = graph.edge(edge)
+      ringNames.insert(e.name)
       shape += graph.geometry(ofEdge: edge).dropLast()
       length += e.length
       let out = graph.outgoing(from: e.from).filter { !graph.edge($0).isRoundabout }
@@ -94,7 +96,8 @@ extension ManeuverBuilder {
       let b = points[(i + 1) % points.count]
       area += a.x * b.y - b.x * a.y
     }
-    let name = graph.edge(first).name
+    // A ring of ways with names of their own has no one name (a turbo roundabout's lanes).
+    let name = ringNames.count == 1 ? graph.edge(first).name : ""
     return Ring(
       radius: length / (2 * .pi), isAnticlockwise: area > 0, name: name, roads: arms.count,
       nameIsShared: names.contains(name), armsAreDistinct: distinct)

@@ -3,7 +3,9 @@ extension RoutingTable {
   /// restrictions respected, back along the same road only when nothing else is allowed,
   /// turn costs (`options`) only at a junction: where more than two roads meet, whether a
   /// car may take them or not (a oneway street arriving still has traffic to give way to),
-  /// or, in a table that does not count roads, where there is a choice.
+  /// or, in a table that does not count roads, where there is a choice. Going on round a
+  /// roundabout's ring is never a turn: its bends are the ring's, and a way off and back
+  /// on must not look cheaper.
   @inline(__always)
   func forEachMove(from e: Int, options: RouterOptions, _ body: (Int, Double) -> Void) {
     let twin = twin(e)
@@ -18,7 +20,8 @@ extension RoutingTable {
         continue
       }
       guard allows(from: e, to: f) else { continue }
-      body(f, isJunction ? options.turnCost(angle: angle(from: e, to: f)) : 0)
+      let turns = isJunction && !(roundabout(e) && roundabout(f))
+      body(f, turns ? options.turnCost(angle: angle(from: e, to: f)) : 0)
     }
   }
 

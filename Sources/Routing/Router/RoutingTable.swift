@@ -111,6 +111,10 @@ package struct RoutingTable: @unchecked Sendable {
   @inline(__always)
   func roadsAtEnd(_ e: Int) -> Int { Int(edgeField(e, 17, UInt8.self)) }
 
+  /// `RoadEdge.isRoundabout` of edge `e`.
+  @inline(__always)
+  func roundabout(_ e: Int) -> Bool { flags(e) & Records.Flag.roundabout != 0 }
+
   /// `RoadEdge.isUnderWorks` of edge `e`.
   @inline(__always)
   func underWorks(_ e: Int) -> Bool { flags(e) & Records.Flag.underWorks != 0 }

@@ -31,6 +31,8 @@ package struct RoutingTableRecords: Equatable, Sendable {
     static let onMainComponent: UInt8 = 4
     /// `RoadEdge.isUnderWorks`.
     static let underWorks: UInt8 = 8
+    /// `RoadEdge.isRoundabout` (0 in maps written before it).
+    static let roundabout: UInt8 = 16
   }
 
   package var edgeCount: Int
@@ -70,6 +72,7 @@ package struct RoutingTableRecords: Equatable, Sendable {
       lengths[id] = edge.length
       if edge.isDestinationOnly { flags[id] |= Flag.destinationOnly }
       if edge.isUnderWorks { flags[id] |= Flag.underWorks }
+      if edge.isRoundabout { flags[id] |= Flag.roundabout }
       fastest = max(fastest, edge.speed, edge.length / max(Double(weights[id]), 1e-9))
       let shape = graph.geometry(ofEdge: id)
       bearings[id] = (
