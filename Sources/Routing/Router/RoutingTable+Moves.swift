@@ -5,13 +5,18 @@ extension RoutingTable {
   /// car may take them or not (a oneway street arriving still has traffic to give way to),
   /// or, in a table that does not count roads, where there is a choice. Going on round a
   /// roundabout's ring is never a turn: its bends are the ring's, and a way off and back
-  /// on must not look cheaper.
+  /// on must not look cheaper. From road to road through a node of the ring the car goes
+  /// onto the ring and off at once: the turn is the one onto the ring.
   @inline(__always)
   func forEachMove(from e: Int, options: RouterOptions, _ body: (Int, Double) -> Void) {
     let twin = twin(e)
     let range = outgoing(from: to(e))
     var choices = 0
-    for f in range where f != twin && allows(from: e, to: f) { choices += 1 }
+    var ringOut = -1
+    for f in range where f != twin {
+      if allows(from: e, to: f) { choices += 1 }
+      if roundabout(f) { ringOut = f }
+    }
     let roads = roadsAtEnd(e)
     let isJunction = roads > 0 ? roads > 2 : choices > 1
     for f in range {
@@ -20,8 +25,14 @@ extension RoutingTable {
         continue
       }
       guard allows(from: e, to: f) else { continue }
-      let turns = isJunction && !(roundabout(e) && roundabout(f))
-      body(f, turns ? options.turnCost(angle: angle(from: e, to: f)) : 0)
+      if !isJunction || roundabout(e) && roundabout(f) {
+        body(f, 0)
+      } else if ringOut >= 0 && !roundabout(e) && !roundabout(f) {
+        // Through a ring's node from road to road: onto the ring and straight off again.
+        body(f, options.turnCost(angle: angle(from: e, to: ringOut)))
+      } else {
+        body(f, options.turnCost(angle: angle(from: e, to: f)))
+      }
     }
   }
 
