@@ -49,7 +49,8 @@ extension Intersection {
   /// - By name: the allowed road carrying the arrival's name and ref on, when it bends less
   ///   than 30° and every competitor bends at least 5° more; or less than 60° and every
   ///   competitor bends at least 45° more or is less important; or less than 120° (a main
-  ///   road turning a corner) and every competitor is less important.
+  ///   road turning a corner) and every competitor is less important and, for a bend of
+  ///   45° or more, none goes on within 30° of straight (there the driver is told).
   /// - By angle: the straightest allowed road, within 30° of straight on, when every
   ///   competitor deviates at least twice as much and 35° more or is two classes less
   ///   important — unless a competitor carries the arrival's name on, or the road is one the
@@ -79,9 +80,11 @@ extension Intersection {
       {
         return i
       }
-      // The main road turning a corner where only lesser roads go on.
+      // The main road turning a corner where only lesser roads go on, none straight on.
       if d < 120 && !others.isEmpty
-        && others.allSatisfy({ Self.importance($0.roadClass) > importance })
+        && others.allSatisfy({
+          Self.importance($0.roadClass) > importance && (d < 45 || $0.deviation >= 30)
+        })
       {
         return i
       }
