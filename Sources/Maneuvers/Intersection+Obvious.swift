@@ -32,13 +32,13 @@ extension Intersection {
     return ramps.contains(road.roadClass) && !arrival.roadClass.isLink
   }
 
-  /// Whether the road at `index` goes on through the junction as one road: another road
-  /// there carries its name (the route joins a road rather than following its own).
-  func passesThrough(_ index: Int) -> Bool {
+  /// Whether the road at `index` is one the route merges into: another road there, coming
+  /// in from close beside the arrival (over 135° off straight on), carries its name on.
+  func mergesInto(_ index: Int) -> Bool {
     let road = roads[index]
     if road.edge.name.isEmpty && (road.edge.ref ?? "").isEmpty { return false }
     return roads.indices.contains { j in
-      j != index && Self.sameRoad(roads[j].edge, road.edge)
+      j != index && roads[j].deviation > 135 && Self.sameRoad(roads[j].edge, road.edge)
     }
   }
 
@@ -52,9 +52,10 @@ extension Intersection {
   ///   road turning a corner) and every competitor is less important and, for a bend of
   ///   45° or more, none goes on within 30° of straight (there the driver is told).
   /// - By angle: the straightest allowed road, within 30° of straight on, when every
-  ///   competitor deviates at least twice as much and 35° more or is two classes less
-  ///   important — unless a competitor carries the arrival's name on, or the road is one the
-  ///   route joins (`passesThrough`).
+  ///   competitor deviates at least twice as much and 30° more or is two classes less
+  ///   important — unless a competitor carries the arrival's name on, a road more than a
+  ///   class more important bends away within 60°, or the road is one the route merges into
+  ///   (`mergesInto`).
   /// - Alone: the one road a car may take that is not minor, within 60° of straight on.
   func obviousRoad() -> Int? {
     let candidates = roads.indices.filter { roads[$0].isAllowed }
@@ -92,19 +93,21 @@ extension Intersection {
     }
 
     let major = candidates.filter { !isMinor(roads[$0]) }
-    if major.count == 1, roads[major[0]].deviation < 60, !passesThrough(major[0]) {
+    if major.count == 1, roads[major[0]].deviation < 60, !mergesInto(major[0]) {
       return major[0]
     }
     guard
       let best = (major.isEmpty ? candidates : major).min(by: {
         roads[$0].deviation < roads[$1].deviation
       }),
-      roads[best].deviation < 30, !passesThrough(best)
+      roads[best].deviation < 30, !mergesInto(best)
     else { return nil }
     let d = roads[best].deviation
     let importance = Self.importance(roads[best].roadClass)
     let clear = competitors(best).allSatisfy { r in
-      r.deviation >= max(2 * d, d + 35) || Self.importance(r.roadClass) >= importance + 2
+      // A more important road bending gently away is where traffic goes.
+      if r.deviation < 60 && Self.importance(r.roadClass) < importance - 1 { return false }
+      return r.deviation >= max(2 * d, d + 30) || Self.importance(r.roadClass) >= importance + 2
     }
     return clear ? best : nil
   }
