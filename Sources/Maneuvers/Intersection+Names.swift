@@ -7,10 +7,11 @@ extension Intersection {
   /// or none on either. Two roads with neither name nor ref are one road only when they
   /// are the same way.
   static func sameRoad(_ a: RoadEdge, _ b: RoadEdge) -> Bool {
-    let refsA = refs(a.ref)
-    let refsB = refs(b.ref)
-    if a.name.isEmpty && refsA.isEmpty { return a.wayID == b.wayID }
-    return sameName(a.name, b.name) && (refsA.isSubset(of: refsB) || refsB.isSubset(of: refsA))
+    let refA = a.ref ?? ""
+    let refB = b.ref ?? ""
+    if a.name.isEmpty && refA.isEmpty { return a.wayID == b.wayID }
+    guard sameName(a.name, b.name) else { return false }
+    return refA == refB || refsNest(refs(refA), refs(refB))
   }
 
   /// Whether the driver is told the road's new name going from `a` onto `b` straight on:
@@ -23,9 +24,13 @@ extension Intersection {
     if b.name.isEmpty && refsB.isEmpty { return false }
     if a.name.isEmpty && refsA.isEmpty { return true }
     if sameRoad(a, b) { return false }
-    let refGoesOn =
-      !refsA.isEmpty && !refsB.isEmpty && (refsA.isSubset(of: refsB) || refsB.isSubset(of: refsA))
+    let refGoesOn = !refsA.isEmpty && !refsB.isEmpty && refsNest(refsA, refsB)
     return !(refGoesOn && (a.name.isEmpty || b.name.isEmpty))
+  }
+
+  /// Whether one set of refs holds all of the other's.
+  static func refsNest(_ a: Set<Substring>, _ b: Set<Substring>) -> Bool {
+    a.isSubset(of: b) || b.isSubset(of: a)
   }
 
   /// The refs of a `ref` tag: its `;`-separated parts, trimmed, empty ones dropped.
@@ -39,6 +44,10 @@ extension Intersection {
   /// where only a kind of street is left ("West Road" and "East Road" are two roads).
   static func sameName(_ a: String, _ b: String) -> Bool {
     if a == b { return true }
+    // A compass word is at most 9 letters and a space, and changes one end of the name.
+    guard !a.isEmpty, !b.isEmpty, abs(a.utf8.count - b.utf8.count) <= 20,
+      a.utf8.first == b.utf8.first || a.utf8.last == b.utf8.last
+    else { return false }
     let base = baseName(a)
     return !base.isEmpty && !streetKinds.contains(String(base)) && base == baseName(b)
   }
@@ -53,17 +62,22 @@ extension Intersection {
   /// joined on without a space).
   static func baseName(_ name: String) -> Substring {
     var s = Substring(name)
-    if let word = compassWords.first(where: { s.hasPrefix("\($0) ") }) {
-      s = s.dropFirst(word.count + 1)
+    if let space = s.firstIndex(of: " "), compassWordSet.contains(s[..<space]) {
+      s = s[s.index(after: space)...]
     }
-    if let word = compassWords.first(where: {
-      s.hasSuffix(" \($0)") || ($0.count >= 4 && s.hasSuffix($0) && s.count > $0.count)
-    }) {
+    if let space = s.lastIndex(of: " "), compassWordSet.contains(s[s.index(after: space)...]) {
+      s = s[..<space]
+    } else if let word = joinedCompassWords.first(where: { s.hasSuffix($0) && s.count > $0.count })
+    {
       s = s.dropLast(word.count)
-      while s.last == " " { s = s.dropLast() }
     }
     return s
   }
+
+  static let compassWordSet = Set(compassWords.map { Substring($0) })
+  /// The compass words long enough to be recognised joined on without a space, longest
+  /// first.
+  static let joinedCompassWords = compassWords.filter { $0.count >= 4 }
 
   /// Words that place a street in a town rather than name it, longest first.
   static let compassWords = [
