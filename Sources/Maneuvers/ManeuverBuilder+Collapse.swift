@@ -53,7 +53,8 @@ extension ManeuverBuilder {
   /// Whether `step` is short enough to fold into the maneuver that ends it, `next`: both
   /// maneuvers plain turns or name changes, and `step` under 12 m, under 40 m with neither
   /// name nor ref (a connector across a median), or a name change straight on under 100 m
-  /// followed by another (a bridge's own name). A jog that comes out straight on over a
+  /// followed by another (a bridge's own name), or a slight turn under 40 m before a turn
+  /// the same way (a sliproad: one turn, where the sliproad leaves). A jog that comes out straight on over a
   /// road of its own (named other than the road it leads onto) folds only up to 3 m (one
   /// crossing mapped as two nodes): a longer one is a turn each way.
   func folds(_ step: Draft, into next: Draft) -> Bool {
@@ -62,6 +63,14 @@ extension ManeuverBuilder {
       return false
     }
     let nameless = step.name.isEmpty && step.ref == nil
+    // A sliproad: bearing off gently onto a short road that turns the same way at its end.
+    let slight: Set<Maneuver.Modifier> = [.slightLeft, .slightRight]
+    if let bearing = step.maneuver.modifier, slight.contains(bearing), step.distance < 40,
+      let turn = next.maneuver.modifier, !slight.contains(turn), turn != .straight,
+      turn != .uTurn, turn.side == bearing.side, next.maneuver.kind != .newName
+    {
+      return true
+    }
     if step.maneuver.kind == .newName && step.maneuver.modifier == .straight
       && next.maneuver.kind == .newName
     {
