@@ -1,3 +1,4 @@
+import Geo
 import Navigation
 import Routing
 
@@ -110,5 +111,18 @@ extension Intersection {
       return r.deviation >= max(2 * d, d + 30) || Self.importance(r.roadClass) >= importance + 2
     }
     return clear ? best : nil
+  }
+
+  /// Whether a road in `bearing` from the node runs into the island of a ring that meets
+  /// the junction: within the narrower angle between the ring's way on and its way in (a
+  /// through lane across a roundabout, taken or arrived by).
+  func crossesIsland(_ bearing: Double) -> Bool {
+    guard let out = roads.first(where: { $0.edge.isRoundabout && $0.outgoing != nil }),
+      let into = roads.first(where: { $0.edge.isRoundabout && $0.outgoing == nil })
+    else { return false }
+    let span = abs(Angle.difference(from: out.bearing, to: into.bearing))
+    let toOut = abs(Angle.difference(from: bearing, to: out.bearing))
+    let toIn = abs(Angle.difference(from: bearing, to: into.bearing))
+    return span < 180 && toOut > 1 && toIn > 1 && abs(toOut + toIn - span) < 0.5
   }
 }

@@ -58,8 +58,11 @@ extension ManeuverBuilder {
     if others.isEmpty {
       return Intersection.announcesName(from: from, to: to) ? make(.newName, modifier) : nil
     }
-    // Touching a ring at one node, on and off at once: its exit is the one instruction.
-    if let onto = x.roads.first(where: { $0.edge.isRoundabout && $0.outgoing != nil })?.outgoing {
+    // Touching a ring at one node, on and off at once: its exit is the one instruction
+    // (not for a through lane across its island).
+    if let onto = x.roads.first(where: { $0.edge.isRoundabout && $0.outgoing != nil })?.outgoing,
+      !x.crossesIsland(taken.bearing), !x.crossesIsland(x.bearingIn + 180)
+    {
       let rotary = ring(startingWith: onto).kind == .rotary
       return make(rotary ? .exitRotary : .exitRoundabout, modifier)
     }

@@ -6,7 +6,8 @@ extension MapAssembly {
   /// straight across the ring forbidden: from the arriving road onto one leaving on the far
   /// side of the ring's way on (left of it where traffic goes round anticlockwise, right
   /// where it goes clockwise). A car there goes round the ring, as the ring's direction
-  /// requires; the way back along the same road stays allowed.
+  /// requires; the way back along the same road stays allowed, and so does a road leaving
+  /// into the ring's island (a through lane across it).
   func ringCrossingRestrictions() -> [MapContent.Restriction] {
     let edges = content.edges
     var ringNodes = Set<UInt32>()
@@ -29,12 +30,18 @@ extension MapAssembly {
       let bend = angle(from: ringIn[0], to: ringOut[0])
       guard abs(bend) >= 2 else { continue }
       let anticlockwise = bend < 0
+      // Back along the ring's way in: with the way on, the two sides of the island.
+      let inward = (bearing(into: ringIn[0]) + 180).truncatingRemainder(dividingBy: 360)
       for e in arriving[via] ?? [] where !isRing(edges[e]) {
         let onto = angle(from: e, to: ringOut[0])
         for f in leaving where !isRing(edges[f]) {
           let b = edges[f]
           let a = edges[e]
           if b.to == a.from && b.wayID == a.wayID && b.geometryStart == a.geometryStart {
+            continue
+          }
+          // A road into the ring's island is a through lane across it, not a way round.
+          if isInside(bearing(outOf: f), from: bearing(outOf: ringOut[0]), to: inward) {
             continue
           }
           let turn = angle(from: e, to: f)
@@ -46,6 +53,15 @@ extension MapAssembly {
       }
     }
     return out
+  }
+
+  /// Whether `bearing` lies strictly within the narrower angle between bearings `a` and
+  /// `b` (degrees).
+  private func isInside(_ bearing: Double, from a: Double, to b: Double) -> Bool {
+    let span = abs(Angle.difference(from: a, to: b))
+    let toA = abs(Angle.difference(from: bearing, to: a))
+    let toB = abs(Angle.difference(from: bearing, to: b))
+    return span < 180 && toA > 1 && toB > 1 && abs(toA + toB - span) < 0.5
   }
 
   private func isRing(_ edge: MapContent.Edge) -> Bool {
