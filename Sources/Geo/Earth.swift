@@ -57,6 +57,15 @@ public enum Angle {
     if d > 180 { d -= 360 }
     return d
   }
+
+  /// Whether `bearing` lies strictly inside the narrower angle between bearings `a` and `b`
+  /// (more than a degree from either; never when they are opposite).
+  public static func isBetween(_ bearing: Double, _ a: Double, _ b: Double) -> Bool {
+    let span = abs(difference(from: a, to: b))
+    let toA = abs(difference(from: bearing, to: a))
+    let toB = abs(difference(from: bearing, to: b))
+    return span < 180 && toA > 1 && toB > 1 && abs(toA + toB - span) < 0.5
+  }
 }
 
 extension Double {

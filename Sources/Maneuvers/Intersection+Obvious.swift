@@ -120,9 +120,6 @@ extension Intersection {
     guard let out = roads.first(where: { $0.edge.isRoundabout && $0.outgoing != nil }),
       let into = roads.first(where: { $0.edge.isRoundabout && $0.outgoing == nil })
     else { return false }
-    let span = abs(Angle.difference(from: out.bearing, to: into.bearing))
-    let toOut = abs(Angle.difference(from: bearing, to: out.bearing))
-    let toIn = abs(Angle.difference(from: bearing, to: into.bearing))
-    return span < 180 && toOut > 1 && toIn > 1 && abs(toOut + toIn - span) < 0.5
+    return Angle.isBetween(bearing, out.bearing, into.bearing)
   }
 }

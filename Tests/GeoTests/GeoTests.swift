@@ -63,6 +63,16 @@ struct EarthTests {
     #expect(Angle.difference(from: 10, to: 350) == -20)
     #expect(Angle.difference(from: 0, to: 180) == 180)
   }
+
+  @Test func betweenIsTheNarrowerAngle() {
+    #expect(Angle.isBetween(90, 45, 135))
+    #expect(Angle.isBetween(0, 330, 30))
+    #expect(Angle.isBetween(370, 330, 30))
+    #expect(!Angle.isBetween(180, 330, 30))
+    #expect(!Angle.isBetween(270, 45, 135))
+    #expect(!Angle.isBetween(45, 45, 135), "on an edge is not inside")
+    #expect(!Angle.isBetween(90, 0, 180), "opposite bearings have no narrower side")
+  }
 }
 
 @Suite("PolylineCodec")

@@ -41,7 +41,7 @@ extension MapAssembly {
             continue
           }
           // A road into the ring's island is a through lane across it, not a way round.
-          if isInside(bearing(outOf: f), from: bearing(outOf: ringOut[0]), to: inward) {
+          if Angle.isBetween(bearing(outOf: f), bearing(outOf: ringOut[0]), inward) {
             continue
           }
           let turn = angle(from: e, to: f)
@@ -53,15 +53,6 @@ extension MapAssembly {
       }
     }
     return out
-  }
-
-  /// Whether `bearing` lies strictly within the narrower angle between bearings `a` and
-  /// `b` (degrees).
-  private func isInside(_ bearing: Double, from a: Double, to b: Double) -> Bool {
-    let span = abs(Angle.difference(from: a, to: b))
-    let toA = abs(Angle.difference(from: bearing, to: a))
-    let toB = abs(Angle.difference(from: bearing, to: b))
-    return span < 180 && toA > 1 && toB > 1 && abs(toA + toB - span) < 0.5
   }
 
   private func isRing(_ edge: MapContent.Edge) -> Bool {
