@@ -97,4 +97,27 @@ enum GuidanceTestRoutes {
     .turn(.right, "Cross Road", bearing: 270, length: 100),
     .turn(.left, "Main Street", bearing: 180, length: 300),
   ])
+
+  /// `detour` with a short side street: 200 m north on Main Street, right into Loop Lane,
+  /// 30 m to the turning circle at its end and back, and right onto Main Street again for
+  /// 300 m (straight on at the junction is for buses only). Past the junction Main Street
+  /// is 60 m further along the route than the junction itself.
+  static let shortDetour = route([
+    .depart("Main Street", bearing: 0, length: 200),
+    .turn(.right, "Loop Lane", bearing: 90, length: 30),
+    .turn(.uTurn, "Loop Lane", bearing: 270, length: 30),
+    .turn(.right, "Main Street", bearing: 0, length: 300),
+  ])
+
+  /// 200 m north on Main Street, round a small block — right 40 m, left 60 m, left 40 m —
+  /// back onto Main Street 60 m north of where it left, and right, on north for 300 m (no
+  /// straight on at the junction). Past the block Main Street is on the route again, 140 m
+  /// further along it than the junction, 60 m further along the street.
+  static let smallBlock = route([
+    .depart("Main Street", bearing: 0, length: 200),
+    .turn(.right, "East Lane", bearing: 90, length: 40),
+    .turn(.left, "Back Lane", bearing: 0, length: 60),
+    .turn(.left, "North Lane", bearing: 270, length: 40),
+    .turn(.right, "Main Street", bearing: 0, length: 300),
+  ])
 }

@@ -187,6 +187,64 @@ import Testing
     }
   }
 
+  /// Carrying on north past the detour's junction (200 m along) for half a minute: once
+  /// the fixes are off the route, the window stays where the car left it — two seconds'
+  /// driving and the noise margin beyond the junction — and Main Street ahead, the route's
+  /// last step from 300 m along it, is never matched, however long the car drives on.
+  @Test func windowStaysWhereTheCarLeftTheRoute() throws {
+    let route = GuidanceRoute(GuidanceTestRoutes.detour)
+    var matcher = RouteMatcher()
+    matcher.reset(to: 190, at: Self.t0, speed: 10)
+    let junction = route.line.coordinate(at: 200)
+    let limit = 200 + 2 * 10 * matcher.speedMargin + matcher.noiseMargin
+    for second in 1...30 {
+      let fix = Earth.destination(from: junction, bearing: 0, distance: Double(second - 1) * 10)
+      let match = try Self.match(
+        &matcher, fix, speed: 10, course: 0, at: Double(second), on: route)
+      #expect(match.offset < 260, "\(second) s: matched \(match.offset) m along")
+      let next = Self.t0.addingTimeInterval(Double(second + 1))
+      let reach = try #require(matcher.reach(at: next, speed: 10, on: route))
+      #expect(reach.upperBound <= limit + 1, "\(second) s: reach \(reach)")
+    }
+    #expect(matcher.lastOffset.map { $0 < 260 } == true)
+  }
+
+  /// Fixes 60 m beside the road for 3 s, then none for 22 s: off the route while it was
+  /// seen, but not in the gap, so the window has grown with it and the route is picked up
+  /// where the car has got to.
+  @Test func aGapInTheFixesCountsEvenAfterFixesOffTheRoute() throws {
+    let route = GuidanceRoute(SessionFixtures.route)
+    var matcher = RouteMatcher()
+    _ = try Self.match(&matcher, Self.point(route, 100), speed: 10, course: 0, on: route)
+    for second in 1...3 {
+      let along = 100 + Double(second) * 10
+      let beside = try Self.match(
+        &matcher, Self.point(route, along, off: 60), speed: 10, course: 0, at: Double(second),
+        on: route)
+      #expect(!matcher.trusts(beside))
+    }
+    let match = try Self.match(
+      &matcher, Self.point(route, 350), speed: 10, course: 0, at: 25, on: route)
+    #expect(abs(match.offset - 350) < 1)
+    #expect(matcher.trusts(match))
+  }
+
+  /// Two fixes in a row thrown 35 m sideways (a poor receiver's jumps) on a road at 20 m/s:
+  /// the fix after is matched where the car is.
+  @Test func jumpsInARowDoNotLoseTheRoute() throws {
+    let route = GuidanceRoute(SessionFixtures.route)
+    var matcher = RouteMatcher()
+    for second in 0...6 {
+      let along = 20 + Double(second) * 20
+      let off = (3...4).contains(second) ? 35.0 : 0
+      let match = try Self.match(
+        &matcher, Self.point(route, along, off: off), speed: 20, course: 0, at: Double(second),
+        on: route)
+      #expect(abs(match.offset - along) < 1, "\(second) s: matched \(match.offset) m along")
+      #expect(matcher.trusts(match) == (off == 0), "\(second) s")
+    }
+  }
+
   /// After a gap the window has grown with the time the car can have driven: a 22 s outage
   /// and a 2 min one are picked up where the car is.
   @Test(arguments: [22.0, 120])

@@ -31,16 +31,18 @@ struct WrongTurnTests {
   }
 
   /// Checks that the published progress (good fixes only, up to `until` seconds) never
-  /// moves farther than the car can have driven at `speed`, nor back, nor past `ceiling`.
+  /// moves farther than the car can have driven at `speed`, nor more than `back` metres
+  /// back, nor past `ceiling`.
   static func expectPlausibleProgress(
     _ run: SessionRun, speed: Double = 10, until: Double = .infinity,
-    below ceiling: Double = .infinity, sourceLocation: SourceLocation = #_sourceLocation
+    below ceiling: Double = .infinity, back: Double = 5,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let good = run.progress.filter { $0.quality == .good && $0.t <= until }
     for (a, b) in zip(good, good.dropFirst()) {
       let moved = b.offset - a.offset
       #expect(
-        moved >= -5 && moved <= speed * (b.t - a.t) + 15,
+        moved >= -back && moved <= speed * (b.t - a.t) + 15,
         "progress \(a.offset) m at \(a.t) s, then \(b.offset) m at \(b.t) s",
         sourceLocation: sourceLocation)
     }
@@ -86,15 +88,16 @@ struct WrongTurnTests {
   }
 
   /// The routes driven as they go: never off the route, progress steady, arrival at the end.
-  @Test(arguments: ["detour", "loopBack"])
+  @Test(arguments: ["detour", "loopBack", "shortDetour", "smallBlock"])
   func followedRoutesStayOnRoute(_ name: String) throws {
-    let (route, drive) =
-      name == "detour"
-      ? (GuidanceTestRoutes.detour, Self.drive([(0, 200), (90, 50), (270, 50), (0, 300)]))
-      : (
-        GuidanceTestRoutes.loopBack,
-        Self.drive([(0, 300), (90, 100), (180, 100), (270, 100), (180, 300)])
-      )
+    let route = Self.route(named: name)
+    let drive =
+      switch name {
+      case "detour": Self.drive([(0, 200), (90, 50), (270, 50), (0, 300)])
+      case "loopBack": Self.drive([(0, 300), (90, 100), (180, 100), (270, 100), (180, 300)])
+      case "shortDetour": Self.drive([(0, 200), (90, 30), (270, 30), (0, 300)])
+      default: Self.drive([(0, 200), (90, 40), (0, 60), (270, 40), (0, 300)])
+      }
     let end = Int(drive.time(at: drive.length)) + 6
     for variant in ["clean", "noisy", "outage", "long gap"] {
       let run = try Self.run(route, seconds: 1...end) { t -> Fix? in

@@ -30,9 +30,19 @@ public struct RouteMatch: Sendable, Equatable {
 /// route that doubles back on itself (a U-turn, a loop) is followed in the right direction;
 /// a candidate against the vehicle's course (`RouteMatch.isAgainstRoute`) is no match, and
 /// is reported only when there is nothing else. A match is trusted — it moves the window —
-/// when it is within `acceptDistance` and not against the route (`trusts(_:)`). After a
-/// GPS outage the stretch has grown with the time gone by, so the route is picked up again
-/// where the vehicle has got to.
+/// when it is within `acceptDistance` and not against the route (`trusts(_:)`).
+///
+/// The stretch grows only with what the vehicle can have driven *along the route* since the
+/// last trusted match: every interval between fixes, at the faster of the speeds at its
+/// ends, except one between two untrusted fixes at most `gapInterval` apart — the vehicle
+/// was seen off the route at both ends, so it made no progress along it. (The interval up
+/// to the fix being matched always counts: the vehicle may just have come back.) However
+/// long the vehicle then drives elsewhere, the stretch stays where it left the route: a
+/// later part of the route that it has driven onto stays out of reach, its fixes stay far
+/// from the stretch and the off-route detector fires. A longer interval is a gap in the
+/// fixes (an outage): the vehicle may have driven on along the route unseen, so it counts,
+/// at the fastest of the speeds at its ends and the route's expected speed, and the route
+/// is picked up again where the vehicle has got to.
 public struct RouteMatcher: Sendable {
   /// Below this speed (m/s) the receiver's course is noise.
   public static let minimumSpeedForHeading = 2.5
@@ -47,42 +57,69 @@ public struct RouteMatcher: Sendable {
   public var noiseMargin = 40.0
   /// Factor on the distance driven at the speeds known, for speeding up between fixes.
   public var speedMargin = 1.5
+  /// Fixes farther apart than this (s) have a gap between them, during which the vehicle
+  /// may have driven along the route unseen (the session's fix timeout).
+  public var gapInterval = 2.0
 
   /// Offset of the last trusted match.
   public private(set) var lastOffset: Double?
-  private var lastTime: Date?
-  /// Speed at the last trusted match, m/s.
-  private var lastSpeed = 0.0
+  /// The fix matched last, trusted or not: its time and speed (m/s).
+  private var previous: (time: Date, speed: Double, trusted: Bool)?
+  /// Metres the vehicle can have driven along the route from the last trusted match to
+  /// `previous`, and the seconds of the intervals that count towards them.
+  private var driven = (metres: 0.0, seconds: 0.0)
 
   public init() {}
 
   /// Forgets the history so that the next fix is matched against the whole route.
   public mutating func reset() {
     lastOffset = nil
-    lastTime = nil
-    lastSpeed = 0
+    previous = nil
+    driven = (0, 0)
   }
 
   /// Continues from `offset` as if a trusted match had been made there at `time`, at
   /// `speed` (m/s).
   public mutating func reset(to offset: Double, at time: Date, speed: Double = 0) {
     lastOffset = offset
-    lastTime = time
-    lastSpeed = speed
+    previous = (time, speed, true)
+    driven = (0, 0)
   }
 
   /// The offsets along `route` where a fix at `time`, moving at `speed`, can lie: from
   /// `backMargin` behind the last trusted match to as far as the vehicle can have driven
-  /// since — the fastest of its speed now, its speed then and the route's expected speed
-  /// there, for the time gone by, times `speedMargin`, plus `noiseMargin`. Nil before the
-  /// first trusted match: anywhere.
+  /// along the route since (see the type) — the intervals that count up to the previous
+  /// fix and the one from it to `time` — times `speedMargin`, plus `noiseMargin`. Nil
+  /// before the first trusted match: anywhere.
   public func reach(
     at time: Date, speed: Double?, on route: GuidanceRoute
   ) -> ClosedRange<Double>? {
-    guard let lastOffset, let lastTime else { return nil }
-    let elapsed = max(0, time.timeIntervalSince(lastTime))
-    let fastest = max(speed ?? 0, lastSpeed, route.expectedSpeed(route.stepIndex(at: lastOffset)))
-    return (lastOffset - backMargin)...(lastOffset + fastest * elapsed * speedMargin + noiseMargin)
+    guard let lastOffset, previous != nil else { return nil }
+    return reach(from: lastOffset, adding: interval(to: time, speed: speed, on: route))
+  }
+
+  /// `reach(at:speed:on:)` from the last trusted match at `offset`, with `step` the
+  /// interval since the previous fix.
+  private func reach(
+    from offset: Double, adding step: (metres: Double, seconds: Double)
+  ) -> ClosedRange<Double> {
+    (offset - backMargin)...(offset + (driven.metres + step.metres) * speedMargin + noiseMargin)
+  }
+
+  /// The interval from the previous fix to one at `time` moving at `speed`: its seconds,
+  /// and the metres the vehicle can have driven in it — at the faster of the two speeds,
+  /// or over a gap the fastest of them and the route's expected speed where the vehicle
+  /// was last matched.
+  private func interval(
+    to time: Date, speed: Double?, on route: GuidanceRoute
+  ) -> (metres: Double, seconds: Double) {
+    guard let previous, let lastOffset else { return (0, 0) }
+    let seconds = max(0, time.timeIntervalSince(previous.time))
+    var fastest = max(speed ?? 0, previous.speed)
+    if seconds > gapInterval {
+      fastest = max(fastest, route.expectedSpeed(route.stepIndex(at: lastOffset)))
+    }
+    return (fastest * seconds, seconds)
   }
 
   /// Whether `match` is taken as the vehicle's place on the route: near enough, and not
@@ -100,22 +137,28 @@ public struct RouteMatcher: Sendable {
     let line = route.line
     var range = 0..<line.segmentCount
     var predicted: Double?
-    let within = reach(at: time, speed: speed, on: route)
-    if let within, let lastOffset, let lastTime {
-      let first = line.segment(containing: within.lowerBound)
-      range = first..<(line.segment(containing: within.upperBound) + 1)
-      predicted = lastOffset + (speed ?? 0) * max(0, time.timeIntervalSince(lastTime))
+    var within: ClosedRange<Double>?
+    let step = interval(to: time, speed: speed, on: route)
+    if let lastOffset, previous != nil {
+      let reach = reach(from: lastOffset, adding: step)
+      let last = line.segment(containing: reach.upperBound)
+      range = line.segment(containing: reach.lowerBound)..<(last + 1)
+      within = reach
+      predicted = lastOffset + (speed ?? 0) * (driven.seconds + step.seconds)
     }
     guard
       let best = bestMatch(
         coordinate, speed: speed, course: course, segments: range, within: within,
         predicted: predicted, on: route)
     else { return nil }
-    if trusts(best) {
+    let trusted = trusts(best)
+    if trusted {
       lastOffset = best.offset
-      lastTime = time
-      lastSpeed = speed ?? 0
+      driven = (0, 0)
+    } else if let previous, previous.trusted || step.seconds > gapInterval {
+      driven = (driven.metres + step.metres, driven.seconds + step.seconds)
     }
+    previous = (time, speed ?? 0, trusted)
     return best
   }
 
