@@ -51,7 +51,8 @@ extension Intersection {
   ///   than 30° and every competitor bends at least 5° more; or less than 60° and every
   ///   competitor bends at least 45° more or is less important; or less than 120° (a main
   ///   road turning a corner) and every competitor is less important and, for a bend of
-  ///   45° or more, none goes on within 30° of straight (there the driver is told).
+  ///   45° or more, none goes on within 30° of straight (there the driver is told). Where
+  ///   the name turns off both ways, 45° or more, it carries on neither way: by angle.
   /// - By angle: the straightest allowed road, within 30° of straight on, when every
   ///   competitor deviates at least twice as much and 30° more or is two classes less
   ///   important — unless a competitor carries the arrival's name on, a road more than a
@@ -90,7 +91,9 @@ extension Intersection {
       {
         return i
       }
-      return nil
+      // The name going off both ways at a crossing carries on neither: judge by angle.
+      let sides = Set(named.map { roads[$0].angle < 0 })
+      if !(sides.count == 2 && d >= 45) { return nil }
     }
 
     let major = candidates.filter { !isMinor(roads[$0]) }
