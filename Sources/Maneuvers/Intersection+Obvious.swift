@@ -34,10 +34,13 @@ extension Intersection {
   }
 
   /// Whether the road at `index` is one the route merges into: another road there, coming
-  /// in from close beside the arrival (over 135° off straight on), carries its name on.
+  /// in from close beside the arrival (over 135° off straight on), carries its name on;
+  /// never from one ramp onto another.
   func mergesInto(_ index: Int) -> Bool {
     let road = roads[index]
     if road.edge.name.isEmpty && (road.edge.ref ?? "").isEmpty { return false }
+    // Ramps running together are one ramp on.
+    if arrival.roadClass.isLink && road.roadClass.isLink { return false }
     return roads.indices.contains { j in
       j != index && roads[j].deviation > 135 && Self.sameRoad(roads[j].edge, road.edge)
     }
