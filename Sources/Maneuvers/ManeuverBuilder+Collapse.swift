@@ -18,7 +18,10 @@ extension ManeuverBuilder {
         // Across a short connector the road ended only if it ended where the fold starts.
         if kind == .endOfRoad && step.maneuver.kind != .endOfRoad { kind = .turn }
         if modifier == .uTurn { kind = out.last?.name == next.name ? .continue : .turn }
-        if kind == .newName && modifier != .straight { kind = .turn }
+        // Two ways on under new names are one way on; a name change folded into a turn
+        // is that turn.
+        let bothNamed = step.maneuver.kind == .newName && next.maneuver.kind == .newName
+        if kind == .newName && modifier != .straight && !bothNamed { kind = .turn }
         // A jog that comes out straight on (a staggered crossing) is no turn at all.
         if modifier == .straight && [.turn, .continue, .endOfRoad].contains(kind) {
           kind = .newName
@@ -37,7 +40,7 @@ extension ManeuverBuilder {
       }
       if let previous = out.last, step.maneuver.kind == .newName,
         previous.name == step.name, previous.ref == step.ref,
-        [.straight, .slightLeft, .slightRight].contains(step.maneuver.modifier)
+        step.maneuver.modifier != .uTurn
       {
         out[out.count - 1].append(step.geometry)
         out[out.count - 1].distance += step.distance
