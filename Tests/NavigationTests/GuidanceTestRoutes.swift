@@ -80,12 +80,7 @@ enum GuidanceTestRoutes {
   /// 200 m north on Main Street, a detour into Side Street (50 m east, a U-turn, 50 m
   /// back) and on north along Main Street for 300 m: past the junction, Main Street is
   /// both the road a driver who misses the turn is on and a later part of the route.
-  static let detour = route([
-    .depart("Main Street", bearing: 0, length: 200),
-    .turn(.right, "Side Street", bearing: 90, length: 50),
-    .turn(.uTurn, "Side Street", bearing: 270, length: 50),
-    .turn(.right, "Main Street", bearing: 0, length: 300),
-  ])
+  static let detour = outAndBack("Side Street", length: 50)
 
   /// 300 m north on Main Street, a loop of three right turns round a 100 m block back to
   /// Main Street 100 m south of where it left, and 300 m south along Main Street: the
@@ -102,12 +97,18 @@ enum GuidanceTestRoutes {
   /// 30 m to the turning circle at its end and back, and right onto Main Street again for
   /// 300 m (straight on at the junction is for buses only). Past the junction Main Street
   /// is 60 m further along the route than the junction itself.
-  static let shortDetour = route([
-    .depart("Main Street", bearing: 0, length: 200),
-    .turn(.right, "Loop Lane", bearing: 90, length: 30),
-    .turn(.uTurn, "Loop Lane", bearing: 270, length: 30),
-    .turn(.right, "Main Street", bearing: 0, length: 300),
-  ])
+  static let shortDetour = outAndBack("Loop Lane", length: 30)
+
+  /// 200 m north on Main Street, right into `street` for `length` metres, a U-turn, back
+  /// and right onto Main Street again for 300 m.
+  static func outAndBack(_ street: String, length: Double) -> Route {
+    route([
+      .depart("Main Street", bearing: 0, length: 200),
+      .turn(.right, street, bearing: 90, length: length),
+      .turn(.uTurn, street, bearing: 270, length: length),
+      .turn(.right, "Main Street", bearing: 0, length: 300),
+    ])
+  }
 
   /// 200 m north on Main Street, round a small block — right 40 m, left 60 m, left 40 m —
   /// back onto Main Street 60 m north of where it left, and right, on north for 300 m (no
