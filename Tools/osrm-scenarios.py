@@ -225,7 +225,9 @@ def scenario_text(sc, stats):
     if sc["origin"]:
         lines.append(f"origin {sc['origin'][0]},{sc['origin'][1]}")
     lines.append("map")
-    lines += ["  " + m for m in sc["map"]]
+    # A column here is half a grid (characters are about twice as tall as wide); a
+    # column of the source drawing is a whole one: spread each line out.
+    lines += ["  " + " ".join(m).rstrip() for m in sc["map"]]
     lines.append("ways")
     for w in sc["ways"]:
         tags = []

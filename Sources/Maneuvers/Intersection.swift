@@ -14,6 +14,8 @@ struct Intersection {
   struct Road {
     /// The edge leaving the node along the road, nil when traffic on it only comes in.
     var outgoing: Int?
+    /// The edge arriving at the node along a road whose traffic only comes in.
+    var incoming: Int?
     /// The road's attributes: its outgoing edge's, or its incoming edge's when it has none.
     var edge: RoadEdge
     /// Signed turn from the arrival, degrees, positive right, in (-180, 180].
@@ -60,20 +62,30 @@ struct Intersection {
 
 extension Intersection {
   /// The carriageways of a divided road seen as the one road a driver sees: a oneway road
-  /// leaving and a oneway road arriving with the same name (or ref), less than 60° apart,
-  /// become one road along the middle of the two; and where the arrival is one carriageway
-  /// of such a road, the other carriageway leaving is the way back (a U-turn), and the
-  /// arrival's direction is the middle of the two.
+  /// leaving and a oneway road arriving with the same name (or ref), less than 60° apart
+  /// (or up to 95° where `beside(out, in)` says the two edges run beside each other), become
+  /// one road along the middle of the two; and where the arrival (edge `arrivalEdge`) is
+  /// one carriageway of such a road, the other carriageway leaving is the way back (a
+  /// U-turn), and the arrival's direction is the middle of the two.
   /// Not at a node of a roundabout's ring, whose roads are no carriageways.
-  mutating func mergeCarriageways(arrivalIsOneway: Bool) {
+  mutating func mergeCarriageways(
+    arrivalIsOneway: Bool, arrivalEdge: Int, beside: (_ out: Int, _ in: Int) -> Bool
+  ) {
+    func pair(_ out: Road, _ inbound: Road?, apart: Double) -> Bool {
+      if apart < 60 { return true }
+      guard apart < 95, let o = out.outgoing, let i = inbound?.incoming ?? Optional(arrivalEdge)
+      else { return false }
+      return beside(o, i)
+    }
     if arrival.isRoundabout || roads.contains(where: \.edge.isRoundabout) { return }
     func named(_ e: RoadEdge) -> Bool {
       !e.isRoundabout && (!e.name.isEmpty || !(e.ref ?? "").isEmpty)
     }
     if arrivalIsOneway, named(arrival),
       let back = roads.indices.filter({
-        roads[$0].outgoing != nil && roads[$0].isOneway && roads[$0].deviation > 120
+        roads[$0].outgoing != nil && roads[$0].isOneway
           && Self.sameRoad(arrival, roads[$0].edge)
+          && pair(roads[$0], nil, apart: 180 - roads[$0].deviation)
       }).max(by: { roads[$0].deviation < roads[$1].deviation })
     {
       let reverse = Angle.normalized(roads[back].bearing + 180)
@@ -92,7 +104,9 @@ extension Intersection {
         let j = roads.indices.filter({
           !used.contains($0) && roads[$0].outgoing == nil
             && Self.sameRoad(roads[$0].edge, roads[i].edge)
-            && abs(Angle.difference(from: roads[i].bearing, to: roads[$0].bearing)) < 60
+            && pair(
+              roads[i], roads[$0],
+              apart: abs(Angle.difference(from: roads[i].bearing, to: roads[$0].bearing)))
         }).min(by: {
           abs(Angle.difference(from: roads[i].bearing, to: roads[$0].bearing))
             < abs(Angle.difference(from: roads[i].bearing, to: roads[$1].bearing))
@@ -115,11 +129,14 @@ extension Intersection {
 
 extension ManeuverBuilder {
   /// The intersection at the end of edge `arrival` (shape `shape`): the other roads at its
-  /// end node, the restrictions that apply coming from `arrival`.
-  func intersection(arrivingBy arrival: Int, shape: [Coordinate]) -> Intersection {
+  /// end node, the restrictions that apply coming from `arrival`. The arrival's direction
+  /// is measured on `approach` (the way in as the driver sees it, ending with `shape`).
+  func intersection(
+    arrivingBy arrival: Int, shape: [Coordinate], approach: [Coordinate]? = nil
+  ) -> Intersection {
     let arrivalEdge = graph.edge(arrival)
     let node = arrivalEdge.to
-    let bearingIn = Self.bearing(arriving: shape)
+    let bearingIn = Self.bearing(arriving: approach ?? shape)
     let restrictions = graph.restrictions(at: node).filter { $0.from == arrival }
     let only = restrictions.first { $0.kind == .only }?.to
     func allowed(_ f: Int) -> Bool {
@@ -164,13 +181,16 @@ extension ManeuverBuilder {
       let bearing = Self.bearing(leaving: geometry)
       roads.append(
         .init(
-          outgoing: nil, edge: edge, angle: Angle.difference(from: bearingIn, to: bearing),
+          outgoing: nil, incoming: i, edge: edge,
+          angle: Angle.difference(from: bearingIn, to: bearing),
           bearing: bearing, isAllowed: false, isOneway: true))
     }
     var x = Intersection(
       node: node, location: graph.coordinate(ofNode: node), bearingIn: bearingIn,
       arrival: arrivalEdge, roads: roads)
-    x.mergeCarriageways(arrivalIsOneway: arrivalIsOneway)
+    x.mergeCarriageways(arrivalIsOneway: arrivalIsOneway, arrivalEdge: arrival) {
+      runBeside(out: $0, in: $1)
+    }
     x.roads.sort { $0.angle < $1.angle }
     return x
   }

@@ -5,7 +5,7 @@ import Routing
 extension ManeuverBuilder {
   /// Folds maneuvers that come in quick succession into one (a jog that comes out straight
   /// on, as through a staggered crossing, into none), and drops name changes that lead back
-  /// onto the name the route was already on.
+  /// onto the name the route was already on or whose name lasts less than `shortName`.
   func collapse(_ drafts: [Draft]) -> [Draft] {
     var out: [Draft] = []
     var i = 0
@@ -38,8 +38,11 @@ extension ManeuverBuilder {
         if step.signpost == nil { step.signpost = next.signpost }
         i += 1
       }
+      // A name change back onto the name already on, or onto a name held for less than
+      // `shortName` metres, is no step.
       if let previous = out.last, step.maneuver.kind == .newName,
-        previous.name == step.name, previous.ref == step.ref,
+        previous.name == step.name && previous.ref == step.ref
+          || step.distance < Self.shortName && step.lanes.isEmpty,
         step.maneuver.modifier != .uTurn
       {
         out[out.count - 1].append(step.geometry)
@@ -52,6 +55,9 @@ extension ManeuverBuilder {
     }
     return out
   }
+
+  /// Metres under a new name below which the name change is not told (OSRM's cut-off).
+  static var shortName: Double { 105 }
 
   /// Whether `step` is short enough to fold into the maneuver that ends it, `next`: both
   /// maneuvers plain turns or name changes, and `step` under 12 m, under 40 m with neither

@@ -5,12 +5,14 @@ import Routing
 
 extension ManeuverBuilder {
   /// The junction between edge `a` and edge `b` of a path: its intersection, the angles,
-  /// the turn cost the router charged (the same rules as `Router.forEachMove`).
+  /// the turn cost the router charged (the same rules as `Router.forEachMove`). `approach`
+  /// is the way in as the driver sees it, ending with `shape`: its direction is the
+  /// arrival's.
   func junction(
-    from a: Int, fromEdge: RoadEdge, shape: [Coordinate], to b: Int, toEdge: RoadEdge,
-    toShape: [Coordinate]
+    from a: Int, fromEdge: RoadEdge, shape: [Coordinate], approach: [Coordinate]? = nil,
+    to b: Int, toEdge: RoadEdge, toShape: [Coordinate]
   ) -> Junction {
-    let intersection = self.intersection(arrivingBy: a, shape: shape)
+    let intersection = self.intersection(arrivingBy: a, shape: shape, approach: approach)
     let taken = intersection.road(leavingBy: b)
     let bearingOut = taken?.bearing ?? Self.bearing(leaving: toShape)
     let exits = intersection.allowed.filter { $0.outgoing != b }.map {
@@ -36,7 +38,7 @@ extension ManeuverBuilder {
   /// drives on.
   func decide(_ junction: Junction, from: RoadEdge, to: RoadEdge) -> Maneuver? {
     let angle = junction.angle
-    let modifier = TurnClassifier.modifier(angle: angle)
+    var modifier = TurnClassifier.modifier(angle: angle)
     let sameRoad = Intersection.sameRoad(from, to)
     func make(_ kind: Maneuver.Kind, _ modifier: Maneuver.Modifier?) -> Maneuver {
       Maneuver(
@@ -50,6 +52,15 @@ extension ManeuverBuilder {
     guard let takenIndex = junction.taken else { return nil }
     let x = junction.intersection
     let taken = x.roads[takenIndex]
+    // A sharp turn that is the one way off to its side, and not back, reads as a plain one.
+    if modifier == .sharpLeft || modifier == .sharpRight, taken.deviation < 150,
+      !x.roads.indices.contains(where: {
+        $0 != takenIndex && x.roads[$0].isAllowed && x.roads[$0].deviation > 20
+          && (x.roads[$0].angle > 0) == (taken.angle > 0)
+      })
+    {
+      modifier = modifier == .sharpLeft ? .left : .right
+    }
     let others = x.roads.indices.filter { $0 != takenIndex }.map { x.roads[$0] }
     if let ramp = rampManeuver(x, taken: taken, from: from, to: to, make: make) {
       return ramp

@@ -107,6 +107,9 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
       name: edges[0].name, ref: edges[0].ref, geometry: [])
     var drafts: [Draft] = []
     var roundabout: RoundaboutProgress?
+    /// The road arrived by as the driver sees it: the edge's shape, and before it the
+    /// shapes of the edges it carries on from through nodes with no other road.
+    var approach = shapes[0]
 
     for i in path.edges.indices {
       let span = path.span(ofEdgeAt: i)
@@ -117,9 +120,14 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
       let from = edges[i]
       let to = edges[i + 1]
       let junction = self.junction(
-        from: path.edges[i], fromEdge: from, shape: shapes[i], to: path.edges[i + 1], toEdge: to,
-        toShape: shapes[i + 1])
+        from: path.edges[i], fromEdge: from, shape: shapes[i], approach: approach,
+        to: path.edges[i + 1], toEdge: to, toShape: shapes[i + 1])
       current.duration += junction.cost
+      // Through a node with no other road the driver sees one road: the way in goes on.
+      approach =
+        junction.intersection.roads.count == 1 && junction.taken != nil
+        ? Self.tail(approach + shapes[i + 1].dropFirst(), metres: 2 * Intersection.lookahead)
+        : shapes[i + 1]
 
       var maneuver: Maneuver?
       if to.isRoundabout && !from.isRoundabout {
@@ -142,6 +150,7 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
       } else if from.isRoundabout && !to.isRoundabout {
         let local = TurnClassifier.modifier(angle: junction.angle)
         // Setting out on the ring, its kind is the ring's own.
+        let entered = roundabout != nil
         let kind = roundabout?.kind ?? ring(startingWith: path.edges[i]).kind
         if let entry = roundabout {
           let total = Angle.difference(from: entry.bearingIn, to: junction.bearingOut)
@@ -151,8 +160,9 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
           current.ref = to.ref
         }
         roundabout = nil
-        // A small roundabout read as a crossing is one step; a ring's exit is its own.
-        if kind == .roundaboutTurn { continue }
+        // A small roundabout read as a crossing is one step; a ring's exit is its own, and
+        // so is the way off a ring set out on.
+        if kind == .roundaboutTurn && entered { continue }
         maneuver = Maneuver(
           kind: kind == .rotary ? .exitRotary : .exitRoundabout, modifier: local,
           location: junction.location, bearingBefore: Self.rounded(junction.bearingIn),
@@ -223,6 +233,18 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
       if let sign = graph.signpost(ofEdge: id) { return sign }
     }
     return nil
+  }
+
+  /// The end of `shape`: its last points spanning at least `metres` (all of it when
+  /// shorter).
+  static func tail(_ shape: [Coordinate], metres: Double) -> [Coordinate] {
+    var length = 0.0
+    var start = shape.count - 1
+    while start > 0 && length < metres {
+      length += Earth.distance(shape[start - 1], shape[start])
+      start -= 1
+    }
+    return Array(shape[max(start, 0)...])
   }
 
   /// `shape` without consecutive repeated points (a zero-length slice has no direction).

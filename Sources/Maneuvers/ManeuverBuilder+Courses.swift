@@ -1,0 +1,72 @@
+import Geo
+import Routing
+
+extension ManeuverBuilder {
+  /// How far the courses of two carriageways are followed to tell whether they run beside
+  /// each other, metres.
+  static var courseLength: Double { 80 }
+
+  /// The course of a road from `node` for up to `metres`: along edge `first` (leaving the
+  /// node when `forward`, else arriving at it, traced back against its traffic), then on
+  /// through each node by the edge carrying its name that bends least (or the one way on
+  /// where none carries it), at most 8 edges.
+  func course(edge first: Int, forward: Bool, metres: Double) -> [Coordinate] {
+    var edge = graph.edge(first)
+    var id = first
+    var points = forward ? graph.geometry(ofEdge: first) : graph.geometry(ofEdge: first).reversed()
+    var length = Polyline(points).length
+    for _ in 0..<8 where length < metres {
+      let node = forward ? edge.to : edge.from
+      let bearing = EdgeGeometry.finalBearing(points)
+      let candidates = (forward ? Array(graph.outgoing(from: node)) : graph.incoming(to: node))
+        .filter { f in
+          let e = graph.edge(f)
+          let back = forward ? e.to == edge.from : e.from == edge.to
+          return f != id && !(back && e.wayID == edge.wayID) && Intersection.sameRoad(edge, e)
+        }
+      func shape(_ f: Int) -> [Coordinate] {
+        forward ? graph.geometry(ofEdge: f) : graph.geometry(ofEdge: f).reversed()
+      }
+      // Where the name changes, the one way on (a bridge's own name) is still the road.
+      let ways = (forward ? Array(graph.outgoing(from: node)) : graph.incoming(to: node))
+        .filter { f in
+          let e = graph.edge(f)
+          return f != id
+            && !((forward ? e.to == edge.from : e.from == edge.to) && e.wayID == edge.wayID)
+        }
+      let choices = candidates.isEmpty && ways.count == 1 ? ways : candidates
+      guard
+        let next = choices.min(by: {
+          abs(Angle.difference(from: bearing, to: EdgeGeometry.initialBearing(shape($0))))
+            < abs(Angle.difference(from: bearing, to: EdgeGeometry.initialBearing(shape($1))))
+        })
+      else { break }
+      let more = shape(next)
+      length += Polyline(more).length
+      points += more.dropFirst()
+      id = next
+      edge = graph.edge(next)
+    }
+    return points
+  }
+
+  /// Whether two one-way roads meeting at a node, one leaving it by edge `out` and one
+  /// arriving by edge `in`, run beside each other as a divided road's carriageways: they
+  /// meet again, or both go on at least 40 m, heading within 30° of each other over their
+  /// last two thirds, and end less than 40 m apart.
+  func runBeside(out: Int, in inbound: Int) -> Bool {
+    let a = course(edge: out, forward: true, metres: Self.courseLength)
+    let b = course(edge: inbound, forward: false, metres: Self.courseLength)
+    guard let endA = a.last, let endB = b.last else { return false }
+    if Earth.distance(endA, endB) < 1 { return true }
+    let la = Polyline(a)
+    let lb = Polyline(b)
+    guard la.length >= 40, lb.length >= 40 else { return false }
+    let length = min(la.length, lb.length)
+    func heading(_ line: Polyline) -> Double {
+      Earth.bearing(from: line.coordinate(at: length / 3), to: line.coordinate(at: length))
+    }
+    return abs(Angle.difference(from: heading(la), to: heading(lb))) < 30
+      && Earth.distance(la.coordinate(at: length), lb.coordinate(at: length)) < 40
+  }
+}
