@@ -54,7 +54,8 @@ extension Intersection {
   ///   than 30° and every competitor bends at least 5° more; or less than 60° and every
   ///   competitor bends at least 45° more or is less important; or less than 120° (a main
   ///   road turning a corner) and every competitor is less important and, for a bend of
-  ///   45° or more, none goes on within 30° of straight (there the driver is told). Where
+  ///   45° or more, none goes on within 30° of straight (there the driver is told); or less
+  ///   than 120° where no other road may be taken, arrived at along 20 m or more. Where
   ///   the name turns off both ways, 45° or more, it carries on neither way: by angle.
   /// - By angle: the straightest allowed road, within 30° of straight on, when every
   ///   competitor deviates at least twice as much and 30° more or is two classes less
@@ -86,6 +87,9 @@ extension Intersection {
       {
         return i
       }
+      // The road bending where no other road may be taken (traffic only comes in), not
+      // at the end of a short link, whose bend finishes the turn onto it.
+      if d < 120 && others.isEmpty && approachLength >= 20 { return i }
       // The main road turning a corner where only lesser roads go on, none straight on.
       if d < 120 && !others.isEmpty
         && others.allSatisfy({

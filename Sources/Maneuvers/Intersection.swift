@@ -43,6 +43,9 @@ struct Intersection {
   /// The arrival's bearing at the node.
   var bearingIn: Double
   var arrival: RoadEdge
+  /// How far back the way in is seen as one road, metres (at most 40): the arrival's edge,
+  /// and before it the edges it carries on from through nodes with no other road.
+  var approachLength = 0.0
   /// The other roads, from the sharpest left to the sharpest right.
   var roads: [Road]
 
@@ -152,7 +155,7 @@ extension ManeuverBuilder {
       if edge.to == arrivalEdge.from && edge.wayID == arrivalEdge.wayID && geometry == back {
         continue
       }
-      let bearing = Self.bearing(leaving: geometry)
+      let bearing = Self.bearing(leaving: seen(edge: f, forward: true))
       let reversed = Array(geometry.reversed())
       let comesBack = graph.incoming(to: node).contains { i in
         let e = graph.edge(i)
@@ -178,7 +181,7 @@ extension ManeuverBuilder {
           && graph.geometry(ofEdge: f) == geometry
       }
       if hasTwin { continue }
-      let bearing = Self.bearing(leaving: geometry)
+      let bearing = Self.bearing(leaving: seen(edge: i, forward: false))
       roads.append(
         .init(
           outgoing: nil, incoming: i, edge: edge,
@@ -188,6 +191,7 @@ extension ManeuverBuilder {
     var x = Intersection(
       node: node, location: graph.coordinate(ofNode: node), bearingIn: bearingIn,
       arrival: arrivalEdge, roads: roads)
+    x.approachLength = Polyline(approach ?? shape).length
     x.mergeCarriageways(arrivalIsOneway: arrivalIsOneway, arrivalEdge: arrival) {
       runBeside(out: $0, in: $1)
     }

@@ -11,7 +11,7 @@ extension ManeuverBuilder {
     var i = 0
     while i < drafts.count {
       var step = drafts[i]
-      while i + 1 < drafts.count - 1, folds(step, into: drafts[i + 1]) {
+      while i + 1 < drafts.count - 1, folds(step, into: drafts[i + 1], after: out.last) {
         let next = drafts[i + 1]
         let modifier = Self.combinedModifier(step, next)
         var kind = next.maneuver.kind == .newName ? step.maneuver.kind : next.maneuver.kind
@@ -66,12 +66,26 @@ extension ManeuverBuilder {
   /// the same way (a sliproad: one turn, where the sliproad leaves). A jog that comes out straight on over a
   /// road of its own (named other than the road it leads onto) folds only up to 3 m (one
   /// crossing mapped as two nodes): a longer one is a turn each way.
-  func folds(_ step: Draft, into next: Draft) -> Bool {
+  func folds(_ step: Draft, into next: Draft, after previous: Draft? = nil) -> Bool {
     let foldable: Set<Maneuver.Kind> = [.turn, .continue, .newName, .endOfRoad, .fork]
     guard foldable.contains(step.maneuver.kind), foldable.contains(next.maneuver.kind) else {
       return false
     }
     let nameless = step.name.isEmpty && step.ref == nil
+    // Two turns the same way along a named road of its own onto a third road (not back
+    // onto the road left, as through a median), sharp or back taken together: each is told
+    // ("turn right, then turn right" round a square).
+    let turns: Set<Maneuver.Modifier> = [
+      .slightLeft, .slightRight, .left, .right, .sharpLeft, .sharpRight,
+    ]
+    if !nameless, let a = step.maneuver.modifier, let b = next.maneuver.modifier,
+      turns.contains(a), turns.contains(b), a.side == b.side,
+      [.sharpLeft, .sharpRight, .uTurn].contains(Self.combinedModifier(step, next)),
+      let previous, (previous.name, previous.ref) != (next.name, next.ref),
+      (step.name, step.ref) != (next.name, next.ref)
+    {
+      return false
+    }
     // A sliproad: bearing off gently onto a short road that turns the same way at its end.
     let slight: Set<Maneuver.Modifier> = [.slightLeft, .slightRight]
     if let bearing = step.maneuver.modifier, slight.contains(bearing), step.distance < 40,

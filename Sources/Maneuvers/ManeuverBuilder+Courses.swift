@@ -70,3 +70,41 @@ extension ManeuverBuilder {
       && Earth.distance(la.coordinate(at: length), lb.coordinate(at: length)) < 40
   }
 }
+
+extension ManeuverBuilder {
+  /// The start of a road as a driver sees it from the node, for its direction: edge `first`
+  /// (leaving the node when `forward`, else arriving at it, traced back), and after it the
+  /// edges it carries on by through nodes where no other road meets, until
+  /// `Intersection.lookahead` metres (at most 4 edges).
+  func seen(edge first: Int, forward: Bool) -> [Coordinate] {
+    var edge = graph.edge(first)
+    var points = forward ? graph.geometry(ofEdge: first) : graph.geometry(ofEdge: first).reversed()
+    var length = Polyline(points).length
+    for _ in 0..<4 where length < Intersection.lookahead {
+      let node = forward ? edge.to : edge.from
+      guard
+        let next = plainContinuation(
+          at: node, from: forward ? edge.from : edge.to, forward: forward)
+      else { break }
+      let more = forward ? graph.geometry(ofEdge: next) : graph.geometry(ofEdge: next).reversed()
+      length += Polyline(more).length
+      points += more.dropFirst()
+      edge = graph.edge(next)
+    }
+    return points
+  }
+
+  /// At a node where only two neighbours meet (`came`, and one other), the edge on to the
+  /// other (out of the node when `forward`, else into it); nil at any other node.
+  func plainContinuation(at node: Int, from came: Int, forward: Bool) -> Int? {
+    var neighbours = Set<Int>()
+    for f in graph.outgoing(from: node) { neighbours.insert(graph.edge(f).to) }
+    for i in graph.incoming(to: node) { neighbours.insert(graph.edge(i).from) }
+    guard neighbours.count == 2, neighbours.contains(came),
+      let other = neighbours.first(where: { $0 != came }), other != node
+    else { return nil }
+    return forward
+      ? graph.outgoing(from: node).first { graph.edge($0).to == other }
+      : graph.incoming(to: node).first { graph.edge($0).from == other }
+  }
+}
