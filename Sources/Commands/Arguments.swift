@@ -15,14 +15,19 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 public struct Arguments {
   public var positional: [String] = []
   private var values: [String: String] = [:]
+  /// Every value of each repeatable option, in the order given.
+  private var lists: [String: [String]] = [:]
   private var flags: Set<String> = []
 
   /// - Parameters:
   ///   - words: the arguments after the command name.
   ///   - options: option names (without `--`) that take a value.
   ///   - flags: option names that take none.
-  public init(_ words: [String], options: Set<String>, flags known: Set<String>) throws(UsageError)
-  {
+  ///   - repeatable: option names that take a value and may be given more than once.
+  public init(
+    _ words: [String], options: Set<String>, flags known: Set<String>,
+    repeatable: Set<String> = []
+  ) throws(UsageError) {
     var i = 0
     while i < words.count {
       let word = words[i]
@@ -40,6 +45,14 @@ public struct Arguments {
       if known.contains(name) {
         guard inline == nil else { throw UsageError("--\(name) takes no value") }
         flags.insert(name)
+      } else if repeatable.contains(name) {
+        if let inline {
+          lists[name, default: []].append(inline)
+        } else {
+          guard i < words.count else { throw UsageError("--\(name) needs a value") }
+          lists[name, default: []].append(words[i])
+          i += 1
+        }
       } else if options.contains(name) {
         guard values[name] == nil else {
           throw UsageError("--\(name) is given twice; give it once")
@@ -52,7 +65,8 @@ public struct Arguments {
           i += 1
         }
       } else {
-        let all = (options.union(known)).sorted().map { "--\($0)" }.joined(separator: ", ")
+        let all = (options.union(known).union(repeatable)).sorted().map { "--\($0)" }.joined(
+          separator: ", ")
         throw UsageError(
           "unknown option --\(name)" + (all.isEmpty ? "" : " (expected one of: \(all))"))
       }
@@ -62,16 +76,20 @@ public struct Arguments {
   /// A command's arguments, or nil when they ask for `--help` (which must be among
   /// `flags`): `help` is then printed and the command has nothing more to do.
   public static func unlessHelp(
-    _ words: [String], options: Set<String>, flags: Set<String>, help: String,
-    console: Console
+    _ words: [String], options: Set<String>, flags: Set<String>,
+    repeatable: Set<String> = [], help: String, console: Console
   ) throws(UsageError) -> Arguments? {
-    let arguments = try Arguments(words, options: options, flags: flags)
+    let arguments = try Arguments(
+      words, options: options, flags: flags, repeatable: repeatable)
     guard arguments.flag("help") else { return arguments }
     console.out(help)
     return nil
   }
 
   public func value(_ name: String) -> String? { values[name] }
+
+  /// Every value given for the repeatable option `name`, in order; empty when none.
+  public func values(_ name: String) -> [String] { lists[name] ?? [] }
 
   func required(_ name: String) throws(UsageError) -> String {
     guard let v = values[name] else { throw UsageError("missing --\(name)") }

@@ -5,15 +5,18 @@ import MapFile
 import Navigation
 import Routing
 
-/// `headunit route --from LAT,LON --to LAT,LON [--map FILE] [--heading DEG] [--lang CODE]
-/// [--json] [--alternatives]`: the offline router on the command line.
+/// `headunit route --from LAT,LON [--via LAT,LON]... --to LAT,LON [--map FILE]
+/// [--heading DEG] [--lang CODE] [--json] [--alternatives]`: the offline router on the
+/// command line.
 public enum RouteCommand {
   static let help = """
-    usage: headunit route --from LAT,LON --to LAT,LON [--map FILE] [--heading DEG] [--lang CODE] [--json] [--alternatives]
+    usage: headunit route --from LAT,LON [--via LAT,LON]... --to LAT,LON [--map FILE] [--heading DEG] [--lang CODE] [--json] [--alternatives]
 
     Computes a car route with the offline router and prints its steps (distance and
     instruction) and totals, or with --json an OSRM /route/v1 response (polyline6
     geometries) that `headunit replay --route` reads.
+      --via LAT,LON   a stop on the way, in the order given (up to \(maximumStops)): the
+                      route has one leg per stop, each with its own depart and arrive
       --map FILE      a map file from `headunit maps import` (default: the embedded Helsinki map)
       --heading DEG   the car's course at the start, 0–360: start in that direction
       --lang CODE     the instructions' language: \(Phrasebook.supportedLanguages.joined(separator: ", ")) (default en)
@@ -25,12 +28,22 @@ public enum RouteCommand {
     guard
       let args = try Arguments.unlessHelp(
         words, options: ["from", "to", "map", "heading", "lang"],
-        flags: ["json", "alternatives", "help"],
+        flags: ["json", "alternatives", "help"], repeatable: ["via"],
         help: help, console: console)
     else { return .success }
     try args.noPositional("route")
     let from = try coordinate(args.required("from"), option: "from")
     let to = try coordinate(args.required("to"), option: "to")
+    let via = try args.values("via").map { text throws(UsageError) in
+      try coordinate(text, option: "via")
+    }
+    guard via.count <= maximumStops else {
+      throw UsageError(
+        "--via is given \(via.count) times; a trip has at most \(maximumStops) stops")
+    }
+    if !via.isEmpty && args.flag("alternatives") {
+      throw UsageError("--alternatives is for a route without stops; leave out --via or it")
+    }
     var heading: Double?
     if let text = args.value("heading") {
       guard let value = Double(text), (0...360).contains(value) else {
@@ -43,8 +56,11 @@ public enum RouteCommand {
     let router = Router(graph: map)
     let routes: [Route]
     do {
-      routes = try router.routes(
-        from: from, heading: heading, to: to, alternatives: args.flag("alternatives") ? 2 : 0)
+      routes =
+        via.isEmpty
+        ? try router.routes(
+          from: from, heading: heading, to: to, alternatives: args.flag("alternatives") ? 2 : 0)
+        : [try router.trip(through: [from] + via + [to], heading: heading)]
     } catch {
       switch error.code {
       case .noRoute:
@@ -55,17 +71,7 @@ public enum RouteCommand {
       }
     }
     if args.flag("json") {
-      let first = routes[0]
-      let waypoints = [
-        OSRMResponse.Waypoint(
-          name: first.steps.first?.name ?? "",
-          location: OSRMResponse.lonLat(first.origin ?? from),
-          distance: OSRMResponse.tenth(Earth.distance(from, first.origin ?? from))),
-        OSRMResponse.Waypoint(
-          name: first.steps.last?.name ?? "",
-          location: OSRMResponse.lonLat(first.destination ?? to),
-          distance: OSRMResponse.tenth(Earth.distance(to, first.destination ?? to))),
-      ]
+      let waypoints = Self.waypoints(routes[0], asked: [from] + via + [to])
       console.out(try OSRMResponse(routes: routes, waypoints: waypoints, text: text).encoded())
     } else {
       for (i, route) in routes.enumerated() {
@@ -73,6 +79,26 @@ public enum RouteCommand {
       }
     }
     return .success
+  }
+
+  /// The most stops a trip on the command line may have besides its start and destination.
+  static let maximumStops = 25
+
+  /// OSRM's waypoints for `route`: where each point `asked` for (start, stops, destination)
+  /// met the road, the road's name and how far the point was from it.
+  static func waypoints(_ route: Route, asked: [Coordinate]) -> [OSRMResponse.Waypoint] {
+    // Leg i runs from point i to point i + 1.
+    var met: [(name: String, at: Coordinate?)] = []
+    for (i, leg) in route.legs.enumerated() {
+      if i == 0 { met.append((leg.steps.first?.name ?? "", leg.steps.first?.geometry.first)) }
+      met.append((leg.steps.last?.name ?? "", leg.steps.last?.geometry.last))
+    }
+    return zip(asked, met).map { point, road in
+      let at = road.at ?? point
+      return OSRMResponse.Waypoint(
+        name: road.name, location: OSRMResponse.lonLat(at),
+        distance: OSRMResponse.tenth(Earth.distance(point, at)))
+    }
   }
 
   /// A route for a person: a heading line, one line per step (its instruction in the
@@ -83,10 +109,20 @@ public enum RouteCommand {
     lines.append(
       (count > 1 ? "route \(number) of \(count)" : "route")
         + (summary.isEmpty ? "" : " via \(summary)") + ":")
-    for step in route.steps {
-      let instruction =
-        text.instructions(for: step, routeLocale: route.locale).first ?? step.maneuver.kind.rawValue
-      lines.append(String(format: "  %@ %6.0f m", pad(instruction, 60), step.distance))
+    for (l, leg) in route.legs.enumerated() {
+      if route.legs.count > 1 {
+        let to = l + 1 < route.legs.count ? "stop \(l + 1)" : "the destination"
+        lines.append(
+          String(
+            format: "  leg %d of %d, to %@: %.0f m, %@", l + 1, route.legs.count, to,
+            leg.distance, minutesAndSeconds(leg.duration)))
+      }
+      for step in leg.steps {
+        let instruction =
+          text.instructions(for: step, routeLocale: route.locale).first
+          ?? step.maneuver.kind.rawValue
+        lines.append(String(format: "  %@ %6.0f m", pad(instruction, 60), step.distance))
+      }
     }
     lines.append(
       String(
