@@ -18,23 +18,19 @@ extension ManeuverBuilder {
     for _ in 0..<8 where length < metres {
       let node = forward ? edge.to : edge.from
       let bearing = EdgeGeometry.finalBearing(points)
-      let candidates = (forward ? Array(graph.outgoing(from: node)) : graph.incoming(to: node))
-        .filter { f in
-          let e = graph.edge(f)
-          let back = forward ? e.to == edge.from : e.from == edge.to
-          return f != id && !(back && e.wayID == edge.wayID) && Intersection.sameRoad(edge, e)
-        }
-      func shape(_ f: Int) -> [Coordinate] {
-        forward ? graph.geometry(ofEdge: f) : graph.geometry(ofEdge: f).reversed()
-      }
-      // Where the name changes, the one way on (a bridge's own name) is still the road.
+      // Every way on but back along the same way.
       let ways = (forward ? Array(graph.outgoing(from: node)) : graph.incoming(to: node))
         .filter { f in
           let e = graph.edge(f)
           return f != id
             && !((forward ? e.to == edge.from : e.from == edge.to) && e.wayID == edge.wayID)
         }
-      let choices = candidates.isEmpty && ways.count == 1 ? ways : candidates
+      func shape(_ f: Int) -> [Coordinate] {
+        forward ? graph.geometry(ofEdge: f) : graph.geometry(ofEdge: f).reversed()
+      }
+      // By name; where the name changes, the one way on (a bridge's own name) is the road.
+      let named = ways.filter { Intersection.sameRoad(edge, graph.edge($0)) }
+      let choices = named.isEmpty && ways.count == 1 ? ways : named
       guard
         let next = choices.min(by: {
           abs(Angle.difference(from: bearing, to: EdgeGeometry.initialBearing(shape($0))))
