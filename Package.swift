@@ -179,7 +179,7 @@ let package = Package(
     ),
     .testTarget(
       name: "AudioTests",
-      dependencies: ["Audio", "Navigation"],
+      dependencies: ["Audio", "Navigation", "Rigs"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -5,6 +5,7 @@ import Foundation
 import HeadUnit
 import Navigation
 import Readers
+import Rigs
 import Synchronization
 
 /// `headunit bench speech [--prompts N] [--device PCM] [--lang CODE] [--runs N]`: prompt
@@ -273,7 +274,7 @@ enum SpeechBenchmark {
         process.terminate()
         process.waitUntilExit()
         let said = String(
-          decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+          decoding: errors.fileHandleForReading.bytesToEnd(), as: UTF8.self)
         throw AudioError(.failed, "\(error) \(said)")
       }
       process.waitUntilExit()

@@ -63,7 +63,7 @@ public final class MQTTSubscriber: Sendable {
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
     pipe.fileHandleForReading.readabilityHandler = { [lines] handle in
-      let text = String(decoding: handle.availableData, as: UTF8.self)
+      let text = String(decoding: handle.availableBytes(), as: UTF8.self)
       lines.withLock { state in
         let chunks = (state.partial + text).split(separator: "\n", omittingEmptySubsequences: false)
         state.partial = String(chunks.last ?? "")

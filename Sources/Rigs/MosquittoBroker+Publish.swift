@@ -34,7 +34,7 @@ extension MosquittoBroker {
     }
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-      let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      let text = String(decoding: errors.fileHandleForReading.bytesToEnd(), as: UTF8.self)
       throw BoardError(.failed, "mosquitto_pub exited \(process.terminationStatus): \(text)")
     }
   }

@@ -35,7 +35,7 @@ public enum StandIn {
     let errors = Pipe()
     process.standardError = errors
     try process.run()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
+    let message = errors.fileHandleForReading.bytesToEnd()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       throw SystemError(

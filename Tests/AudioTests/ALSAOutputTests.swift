@@ -1,5 +1,6 @@
 import Audio
 import Foundation
+import Rigs
 import Testing
 
 /// `ALSAOutput` on real alsa-lib, no mocks: the `headunit_wav` PCM of the test
@@ -39,7 +40,7 @@ struct ALSAOutputTests {
     let errors = Pipe()
     process.standardError = errors
     try process.run()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let message = String(decoding: errors.fileHandleForReading.bytesToEnd(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "\(message)")
 

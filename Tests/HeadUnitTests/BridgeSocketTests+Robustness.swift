@@ -1,5 +1,6 @@
 import Bridge
 import Foundation
+import Rigs
 import Synchronization
 import Testing
 
@@ -152,7 +153,7 @@ extension BridgeSocketTests {
     let out = Pipe()
     process.standardOutput = out
     try process.run()
-    let ready = out.fileHandleForReading.availableData
+    let ready = out.fileHandleForReading.availableBytes()
     #expect(String(decoding: ready, as: UTF8.self).contains("ready"))
     #expect(rig.read { $0.bridge.screen != nil })
     kill(process.processIdentifier, SIGKILL)

@@ -133,7 +133,7 @@ struct BridgeSocketTests {
     process.standardOutput = out
     try process.run()
     process.waitUntilExit()
-    return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return String(decoding: out.fileHandleForReading.bytesToEnd(), as: UTF8.self)
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 

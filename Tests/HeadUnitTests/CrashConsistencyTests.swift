@@ -1,4 +1,5 @@
 import Foundation
+import Rigs
 import Testing
 
 @testable import Core
@@ -43,14 +44,14 @@ struct CrashConsistencyTests {
       // Wait until it is saving, then let it run a random while (a save takes ~2 ms).
       var text = ""
       while Self.lastSaved(text) == nil {
-        let data = output.fileHandleForReading.availableData
+        let data = output.fileHandleForReading.availableBytes()
         if data.isEmpty { break }
         text += String(decoding: data, as: UTF8.self)
       }
       usleep(UInt32.random(in: 0..<15_000, using: &generator))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
-      text += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      text += String(decoding: output.fileHandleForReading.bytesToEnd(), as: UTF8.self)
       #expect(process.terminationReason == .uncaughtSignal, "round \(round) ended by itself")
       let reported = try #require(Self.lastSaved(text), "round \(round): no save reported")
 

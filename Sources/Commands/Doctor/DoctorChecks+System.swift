@@ -2,6 +2,7 @@ import Board
 import CTimex
 import Foundation
 import HeadUnit
+import Rigs
 
 extension DoctorChecks {
   /// gpsd: reachable, a receiver listed, and a fix within `wait`.
@@ -133,7 +134,7 @@ extension DoctorChecks {
     process.standardOutput = pipe
     process.standardError = pipe
     do { try process.run() } catch { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    let data = pipe.fileHandleForReading.bytesToEnd()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }

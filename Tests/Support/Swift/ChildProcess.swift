@@ -1,4 +1,5 @@
 import Foundation
+import Rigs
 import Synchronization
 
 /// A program run by a test, its standard output and error collected line by line as they
@@ -58,7 +59,7 @@ public final class ChildProcess: Sendable {
     process.standardOutput = output
     process.standardError = output
     try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let text = String(decoding: output.fileHandleForReading.bytesToEnd(), as: UTF8.self)
     process.waitUntilExit()
     return (process.terminationStatus, text)
   }
@@ -114,7 +115,7 @@ public final class ChildProcess: Sendable {
     let thread = Thread { [lines] in
       var pending = ""
       while true {
-        let data = handle.availableData
+        let data = handle.availableBytes()
         if data.isEmpty { break }
         pending += String(decoding: data, as: UTF8.self)
         while let newline = pending.firstIndex(of: "\n") {
