@@ -7,9 +7,14 @@ struct ContractionWorker {
     var from: Int32
     var to: Int32
     var weight: UInt64
+    /// The kinds of road to avoid on its path (`ContractionGraph.Arc.mask`).
+    var mask: UInt8
   }
 
   var witness: WitnessSearch
+  /// The targets of one witness search, kept for their storage.
+  private var targets: [Int32] = []
+  private var masks: [UInt8] = []
   /// Shortcuts found, per task in the order the tasks came.
   var shortcuts: [Shortcut] = []
   /// Per task done: its index, and where its shortcuts are in `shortcuts`.
@@ -31,7 +36,8 @@ struct ContractionWorker {
   /// Appends to `shortcuts` those taking `v` out of `graph` needs, and returns how many:
   /// for each arc a → v and v → b, a → b unless a witness search from a (settling at most
   /// `limit` nodes, avoiding the nodes whose `excluded` mark is `mark`) finds b as cheaply
-  /// without v.
+  /// without v, by arcs usable wherever the two are (masks within theirs). One search per
+  /// arc in and mask of the paths through v: one, unless kinds of road to avoid meet here.
   @discardableResult
   mutating func findShortcuts(
     of v: Int, in graph: ContractionGraph, limit: Int, excluded: [UInt32], mark: UInt32
@@ -39,18 +45,29 @@ struct ContractionWorker {
     let outs = graph.outArcs(v)
     guard !outs.isEmpty else { return 0 }
     let before = shortcuts.count
-    var longest: UInt64 = 0
-    for next in outs { longest = max(longest, UInt64(next.weight)) }
     for arc in graph.inArcs(v) {
       let a = Int(arc.node)
       let first = UInt64(arc.weight)
-      witness.run(
-        from: a, skipping: v, targets: outs, bound: first + longest, limit: limit, graph: graph,
-        excluded: excluded, mark: mark)
-      for next in outs where Int(next.node) != a {
-        let through = first + UInt64(next.weight)
-        if witness.distance(to: Int(next.node)) > through {
-          shortcuts.append(Shortcut(from: Int32(a), to: next.node, weight: through))
+      masks.removeAll(keepingCapacity: true)
+      for next in outs where Int(next.node) != a && !masks.contains(arc.mask | next.mask) {
+        masks.append(arc.mask | next.mask)
+      }
+      for allowed in masks {
+        targets.removeAll(keepingCapacity: true)
+        var longest: UInt64 = 0
+        for next in outs where Int(next.node) != a && arc.mask | next.mask == allowed {
+          targets.append(next.node)
+          longest = max(longest, UInt64(next.weight))
+        }
+        witness.run(
+          from: a, skipping: v, targets: targets, allowed: allowed, bound: first + longest,
+          limit: limit, graph: graph, excluded: excluded, mark: mark)
+        for next in outs where Int(next.node) != a && arc.mask | next.mask == allowed {
+          let through = first + UInt64(next.weight)
+          if witness.distance(to: Int(next.node)) > through {
+            shortcuts.append(
+              Shortcut(from: Int32(a), to: next.node, weight: through, mask: allowed))
+          }
         }
       }
     }

@@ -25,11 +25,12 @@ struct WitnessSearch {
     round[node] == current ? distance[node] : .max
   }
 
-  /// Dijkstra from `source` over `graph` without `skipping` and without the nodes whose
-  /// `excluded` mark is `mark`, settling at most `limit` nodes and none costlier than
-  /// `bound`, and stopping once every one of `targets` is settled.
+  /// Dijkstra from `source` over `graph` without `skipping`, without the nodes whose
+  /// `excluded` mark is `mark` and by arcs whose mask lies within `allowed` only (a witness
+  /// must be usable wherever the path it stands for is), settling at most `limit` nodes
+  /// and none costlier than `bound`, and stopping once every one of `targets` is settled.
   mutating func run(
-    from source: Int, skipping: Int, targets: UnsafeBufferPointer<ContractionGraph.Arc>,
+    from source: Int, skipping: Int, targets: [Int32], allowed: UInt8,
     bound: UInt64, limit: Int, graph: ContractionGraph, excluded: [UInt32],
     mark: UInt32
   ) {
@@ -42,8 +43,8 @@ struct WitnessSearch {
       current = 1
     }
     var left = 0
-    for t in targets where target[Int(t.node)] != current && Int(t.node) != source {
-      target[Int(t.node)] = current
+    for t in targets where target[Int(t)] != current && Int(t) != source {
+      target[Int(t)] = current
       left += 1
     }
     heap.removeAll()
@@ -61,7 +62,10 @@ struct WitnessSearch {
       settled += 1
       if settled > limit || d > bound { break }
       graph.withOutArcs(u) { arcs in
-        for arc in arcs where Int(arc.node) != skipping && excluded[Int(arc.node)] != mark {
+        for arc in arcs
+        where Int(arc.node) != skipping && excluded[Int(arc.node)] != mark
+          && arc.mask & ~allowed == 0
+        {
           let v = Int(arc.node)
           let c = d + UInt64(arc.weight)
           if round[v] != current || c < distance[v] {
