@@ -23,6 +23,25 @@ public struct AvoidableRoads: OptionSet, Hashable, Sendable, Codable, CustomStri
     (.tolls, "tolls"), (.motorways, "motorways"), (.ferries, "ferries"), (.unpaved, "unpaved"),
   ]
 
+  /// Each kind with OSRM's name for its class (`intersections[].classes`, `exclude=`);
+  /// `unpaved` is this program's own, which OSRM's car profile does not have.
+  public static let classNames: [(kind: AvoidableRoads, name: String)] = [
+    (.tolls, "toll"), (.motorways, "motorway"), (.ferries, "ferry"), (.unpaved, "unpaved"),
+  ]
+
+  /// The kinds in the set by OSRM's class names, in `classNames`' order.
+  public var classList: [String] { Self.classNames.filter { contains($0.kind) }.map(\.name) }
+
+  /// The set of OSRM class names `names` has (others, such as `tunnel`, are not avoidable
+  /// and count for nothing).
+  public init(classNames names: some Sequence<String>) {
+    var set: AvoidableRoads = []
+    for name in names {
+      if let kind = Self.classNames.first(where: { $0.name == name })?.kind { set.insert(kind) }
+    }
+    self = set
+  }
+
   /// The set `text` names: words of `names` separated by commas (`tolls,ferries`); "" or
   /// "none" is the empty set. Nil when a word is none of them.
   public init?(names text: String) {

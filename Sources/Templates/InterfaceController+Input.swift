@@ -126,7 +126,9 @@ extension InterfaceController {
       chooseNavigationAlertAction(element)
       return
     }
-    if m.tripPreview != nil {
+    let bar = m.shownBarButtons
+    let onBar = (bar.leading + bar.trailing).contains { $0.id == element }
+    if m.tripPreview != nil && !onBar {
       choosePreview(element)
       return
     }

@@ -70,6 +70,8 @@ extension NavigationApp {
       answerOffer(show: elementID == ID.showDispatched, at: now)
     case _ where templateID.hasPrefix("nearby."):
       if let place = placeNamed(byElement: elementID) { choose(place, at: now) }
+    case ID.routeOptions:
+      choseRouteOption(elementID, at: now)
     case ID.music:
       choseMusicMenu(elementID, at: now)
     case _ where templateID.hasPrefix(ID.musicList):
@@ -85,6 +87,7 @@ extension NavigationApp {
     switch elementID {
     case ID.destinations: push(.list(destinationsList), at: now)
     case ID.openMusic: push(.list(musicMenu), at: now)
+    case ID.openRouteOptions: openRouteOptions(at: now)
     case ID.overview: outbox.append(.showOverview)
     case ID.endTrip:
       let alert = endTripAlert()
@@ -92,6 +95,9 @@ extension NavigationApp {
     case TripPreview.cancelElementID:
       phase = .browsing
       previewTrip = nil
+      let buttons = browsingButtons
+      let bar = musicBarButtons
+      request({ .setMapButtons($0, mapButtons: buttons, leading: [], trailing: bar) }, at: now)
     default: break
     }
   }
@@ -117,8 +123,10 @@ extension NavigationApp {
 
   /// The route choices to `place` from where the vehicle is; nil when there is none.
   func routes(to place: Place) -> Navigation.Trip? {
-    guard let trip = provider.trip(to: place, from: position), !trip.routeChoices.isEmpty
+    guard var trip = provider.trip(to: place, from: position, avoiding: avoid),
+      !trip.routeChoices.isEmpty
     else { return nil }
+    trip.avoid = avoid
     return trip
   }
 
@@ -129,6 +137,10 @@ extension NavigationApp {
     request({ .popToRoot($0) }, at: now)
     let shown = preview(of: trip, to: place)
     request({ .showTripPreviews($0, shown) }, at: now)
+    let buttons = browsingButtons
+    let bar = routeOptionsBarButtons
+    let trailing = musicBarButtons
+    request({ .setMapButtons($0, mapButtons: buttons, leading: bar, trailing: trailing) }, at: now)
   }
 
   /// Start on the preview: remember the place, hand the trip to the session, show the
@@ -148,7 +160,8 @@ extension NavigationApp {
     let buttons = Self.guidanceButtons(
       muted: controller.isMuted, room: controller.configuration.mapControls.mapButtons)
     let bar = musicBarButtons
-    request({ .setMapButtons($0, mapButtons: buttons, leading: [], trailing: bar) }, at: now)
+    let options = routeOptionsBarButtons
+    request({ .setMapButtons($0, mapButtons: buttons, leading: options, trailing: bar) }, at: now)
   }
 
   /// Ends guidance (`.finish` after arrival, `.cancel` before) and restores the map.

@@ -29,6 +29,8 @@ extension NavigationApp {
     public static let ignoreDispatched = "dispatch.ignore"
     public static let houseNumbers = "numbers"
     public static let openMusic = "music.open"
+    public static let openRouteOptions = "route-options.open"
+    public static let routeOptions = "route-options"
     public static let music = "music"
     public static let musicNowPlaying = "music.nowPlaying"
     public static let musicArtists = "music.artists"
@@ -220,6 +222,8 @@ extension NavigationApp {
       choice.additionalInformationVariants = choice.additionalInformationVariants.map {
         notes[$0] ?? $0
       }
+      // What the route could not keep off comes first: the driver asked to avoid it.
+      choice.additionalInformationVariants.insert(contentsOf: avoidanceNotes(choice.route), at: 0)
       return choice
     }
     return worded

@@ -113,15 +113,24 @@ public struct NavigationApp: Sendable {
   var numberGroups: [String: (title: String, indices: [Int])] = [:]
   /// The unit's own music source and its screens; nil without one.
   public internal(set) var music: BuiltInMusic?
+  /// The roads routes keep off until the driver chooses (`PlaceLists.avoid`).
+  public let defaultAvoid: AvoidableRoads
+  /// The Route options screen is open: leaving it applies the choice.
+  var routeOptionsOpen = false
+  /// The kinds of road the route being driven uses (the core tells it with each new route).
+  public var drivenClasses: AvoidableRoads = []
   var nextRequest = 1
   var outbox: [Effect] = []
 
-  /// With `music`, the map's bar has a Music button for the unit's own music source.
+  /// With `music`, the map's bar has a Music button for the unit's own music source;
+  /// `avoid` is the route options' default.
   public init(
     provider: any RouteProvider,
-    configuration: InterfaceConfiguration = InterfaceConfiguration(), music: Bool = false
+    configuration: InterfaceConfiguration = InterfaceConfiguration(), music: Bool = false,
+    avoid: AvoidableRoads = []
   ) {
     self.provider = provider
+    defaultAvoid = avoid
     var configuration = configuration
     configuration.isBuiltIn = true
     self.controller = InterfaceController(configuration: configuration)
@@ -190,6 +199,10 @@ public struct NavigationApp: Sendable {
   mutating func send(_ event: UIEvent, at now: Date) {
     for effect in controller.handle(event, at: now) {
       react(to: effect, at: now)
+    }
+    if routeOptionsOpen && !controller.stack.contains(where: { $0.id == ID.routeOptions }) {
+      routeOptionsOpen = false
+      leftRouteOptions(at: now)
     }
   }
 }
