@@ -14,7 +14,9 @@ struct ContractionWorker {
   var witness: WitnessSearch
   /// The targets of one witness search, kept for their storage.
   private var targets: [Int32] = []
-  private var masks: [UInt8] = []
+  /// Paths through the node a search by wider masks reached only by kinds of road theirs
+  /// does not allow: searched again with their own mask.
+  private var uncertain: [Shortcut] = []
   /// Shortcuts found, per task in the order the tasks came.
   var shortcuts: [Shortcut] = []
   /// Per task done: its index, and where its shortcuts are in `shortcuts`.
@@ -36,8 +38,13 @@ struct ContractionWorker {
   /// Appends to `shortcuts` those taking `v` out of `graph` needs, and returns how many:
   /// for each arc a → v and v → b, a → b unless a witness search from a (settling at most
   /// `limit` nodes, avoiding the nodes whose `excluded` mark is `mark`) finds b as cheaply
-  /// without v, by arcs usable wherever the two are (masks within theirs). One search per
-  /// arc in and mask of the paths through v: one, unless kinds of road to avoid meet here.
+  /// without v, by arcs usable wherever the two are (masks within theirs).
+  ///
+  /// One search per arc in, by the arcs any of the paths through v may use: a target it
+  /// does not reach as cheaply needs its shortcut (no path within a narrower mask is
+  /// cheaper), one it reaches by a path of a mask within the target's is witnessed. Only
+  /// where kinds of road to avoid meet, a target reached by a path of other kinds is
+  /// searched again with its own mask.
   @discardableResult
   mutating func findShortcuts(
     of v: Int, in graph: ContractionGraph, limit: Int, excluded: [UInt32], mark: UInt32
@@ -48,27 +55,43 @@ struct ContractionWorker {
     for arc in graph.inArcs(v) {
       let a = Int(arc.node)
       let first = UInt64(arc.weight)
-      masks.removeAll(keepingCapacity: true)
-      for next in outs where Int(next.node) != a && !masks.contains(arc.mask | next.mask) {
-        masks.append(arc.mask | next.mask)
+      targets.removeAll(keepingCapacity: true)
+      var longest: UInt64 = 0
+      var union: UInt8 = 0
+      for next in outs where Int(next.node) != a {
+        targets.append(next.node)
+        longest = max(longest, UInt64(next.weight))
+        union |= arc.mask | next.mask
       }
-      for allowed in masks {
+      guard !targets.isEmpty else { continue }
+      witness.run(
+        from: a, skipping: v, targets: targets, allowed: union, bound: first + longest,
+        limit: limit, graph: graph, excluded: excluded, mark: mark)
+      uncertain.removeAll(keepingCapacity: true)
+      for next in outs where Int(next.node) != a {
+        let need = arc.mask | next.mask
+        let through = first + UInt64(next.weight)
+        let node = Int(next.node)
+        if witness.distance(to: node) > through {
+          shortcuts.append(Shortcut(from: Int32(a), to: next.node, weight: through, mask: need))
+        } else if witness.pathMask(to: node) & ~need != 0 {
+          uncertain.append(Shortcut(from: Int32(a), to: next.node, weight: through, mask: need))
+        }
+      }
+      while let need = uncertain.first?.mask {
         targets.removeAll(keepingCapacity: true)
-        var longest: UInt64 = 0
-        for next in outs where Int(next.node) != a && arc.mask | next.mask == allowed {
-          targets.append(next.node)
-          longest = max(longest, UInt64(next.weight))
+        var farthest: UInt64 = 0
+        for s in uncertain where s.mask == need {
+          targets.append(s.to)
+          farthest = max(farthest, s.weight)
         }
         witness.run(
-          from: a, skipping: v, targets: targets, allowed: allowed, bound: first + longest,
-          limit: limit, graph: graph, excluded: excluded, mark: mark)
-        for next in outs where Int(next.node) != a && arc.mask | next.mask == allowed {
-          let through = first + UInt64(next.weight)
-          if witness.distance(to: Int(next.node)) > through {
-            shortcuts.append(
-              Shortcut(from: Int32(a), to: next.node, weight: through, mask: allowed))
-          }
+          from: a, skipping: v, targets: targets, allowed: need, bound: farthest, limit: limit,
+          graph: graph, excluded: excluded, mark: mark)
+        for s in uncertain where s.mask == need && witness.distance(to: Int(s.to)) > s.weight {
+          shortcuts.append(s)
         }
+        uncertain.removeAll { $0.mask == need }
       }
     }
     return shortcuts.count - before

@@ -7,6 +7,8 @@ import Routing
 /// cleared, so a search costs what it visits. Each thread has its own.
 struct WitnessSearch {
   private var distance: [UInt64]
+  /// The masks of the arcs of the path found to each node, together.
+  private var mask: [UInt8]
   private var round: [UInt32]
   /// The round in which a node is a target still to settle.
   private var target: [UInt32]
@@ -15,6 +17,7 @@ struct WitnessSearch {
 
   init(nodes: Int) {
     distance = [UInt64](repeating: .max, count: nodes)
+    mask = [UInt8](repeating: 0, count: nodes)
     round = [UInt32](repeating: 0, count: nodes)
     target = [UInt32](repeating: 0, count: nodes)
   }
@@ -24,6 +27,11 @@ struct WitnessSearch {
   func distance(to node: Int) -> UInt64 {
     round[node] == current ? distance[node] : .max
   }
+
+  /// The kinds of road on the path the last search found to `node` (of those as cheap, one
+  /// with fewest where it saw them); meaningful where `distance(to:)` is not `.max`.
+  @inline(__always)
+  func pathMask(to node: Int) -> UInt8 { mask[node] }
 
   /// Dijkstra from `source` over `graph` without `skipping`, without the nodes whose
   /// `excluded` mark is `mark` and by arcs whose mask lies within `allowed` only (a witness
@@ -49,6 +57,7 @@ struct WitnessSearch {
     }
     heap.removeAll()
     distance[source] = 0
+    mask[source] = 0
     round[source] = current
     heap.push(0, source)
     var settled = 0
@@ -68,10 +77,14 @@ struct WitnessSearch {
         {
           let v = Int(arc.node)
           let c = d + UInt64(arc.weight)
+          let m = mask[u] | arc.mask
           if round[v] != current || c < distance[v] {
             distance[v] = c
+            mask[v] = m
             round[v] = current
             heap.push(Double(c), v)
+          } else if c == distance[v] && m & ~mask[v] == 0 {
+            mask[v] = m
           }
         }
       }

@@ -126,9 +126,7 @@ extension InterfaceController {
       chooseNavigationAlertAction(element)
       return
     }
-    let bar = m.shownBarButtons
-    let onBar = (bar.leading + bar.trailing).contains { $0.id == element }
-    if m.tripPreview != nil && !onBar {
+    if m.tripPreview != nil {
       choosePreview(element)
       return
     }

@@ -54,17 +54,16 @@ public struct MapTemplate: Hashable, Sendable, Identifiable {
   }
 
   /// Every focusable control in knob order. A navigation alert takes the knob first (its
-  /// actions), then a trip preview (route choices, then start, then the bar buttons: the
-  /// app's Route options sit there); while panning the knob pans, so nothing is focusable;
-  /// otherwise the bar buttons shown left to right, then the map buttons shown top to
-  /// bottom. Disabled controls are skipped.
+  /// actions), then a trip preview (route choices, then start); while panning the knob
+  /// pans, so nothing is focusable; otherwise the bar buttons shown left to right, then
+  /// the map buttons shown top to bottom. Disabled controls are skipped.
   public var focusOrder: [String] {
     if let alert = navigationAlert { return alert.focusOrder }
-    let bar = shownBarButtons
-    let barIDs = (bar.leading + bar.trailing).filter(\.isEnabled).map(\.id)
-    if let preview = tripPreview { return preview.focusOrder + barIDs }
+    if let preview = tripPreview { return preview.focusOrder }
     if isPanning { return [] }
-    return barIDs + mapButtons.filter(\.isEnabled).map(\.id)
+    let bar = shownBarButtons
+    return (bar.leading + bar.trailing).filter(\.isEnabled).map(\.id)
+      + mapButtons.filter(\.isEnabled).map(\.id)
   }
 
   /// Moves the focus `steps` controls along `focusOrder` (negative: backwards), wrapping;

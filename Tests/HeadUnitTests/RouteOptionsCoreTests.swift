@@ -113,10 +113,11 @@ struct RouteOptionsCoreTests {
     clock.send(.navigate(Self.place, start: false), at: 2)
     let direct = try #require(Self.previewed(clock))
     #expect(direct.classes.contains(.tolls), "the fastest route takes the toll motorway")
-    let options = NavigationApp.ID.openRouteOptions
-    #expect(clock.core.app.controller.map?.leadingBarButtons.map(\.id) == [options])
+    let preview = clock.core.app.controller.map?.tripPreview
+    #expect(preview?.focusOrder.last == TripPreview.optionsElementID)
+    #expect(preview?.optionsButtonTitle == "Options")
 
-    try Self.choose(options, on: &clock, at: 3)
+    try Self.choose(TripPreview.optionsElementID, on: &clock, at: 3)
     #expect(clock.core.app.controller.topTemplate?.id == NavigationApp.ID.routeOptions)
     try Self.choose(NavigationApp.optionID(.tolls), on: &clock, at: 4)
     guard case .list(let list)? = clock.core.app.controller.topTemplate else {

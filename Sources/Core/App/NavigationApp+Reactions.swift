@@ -87,7 +87,7 @@ extension NavigationApp {
     switch elementID {
     case ID.destinations: push(.list(destinationsList), at: now)
     case ID.openMusic: push(.list(musicMenu), at: now)
-    case ID.openRouteOptions: openRouteOptions(at: now)
+    case ID.openRouteOptions, TripPreview.optionsElementID: openRouteOptions(at: now)
     case ID.overview: outbox.append(.showOverview)
     case ID.endTrip:
       let alert = endTripAlert()
@@ -95,9 +95,6 @@ extension NavigationApp {
     case TripPreview.cancelElementID:
       phase = .browsing
       previewTrip = nil
-      let buttons = browsingButtons
-      let bar = musicBarButtons
-      request({ .setMapButtons($0, mapButtons: buttons, leading: [], trailing: bar) }, at: now)
     default: break
     }
   }
@@ -137,10 +134,6 @@ extension NavigationApp {
     request({ .popToRoot($0) }, at: now)
     let shown = preview(of: trip, to: place)
     request({ .showTripPreviews($0, shown) }, at: now)
-    let buttons = browsingButtons
-    let bar = routeOptionsBarButtons
-    let trailing = musicBarButtons
-    request({ .setMapButtons($0, mapButtons: buttons, leading: bar, trailing: trailing) }, at: now)
   }
 
   /// Start on the preview: remember the place, hand the trip to the session, show the

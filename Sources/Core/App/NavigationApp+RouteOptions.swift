@@ -19,8 +19,8 @@ extension NavigationApp {
     "\(ID.routeOptions).\(kind.wordList.first ?? "none")"
   }
 
-  /// The bar button that opens the Route options screen, shown with a trip preview and
-  /// during guidance.
+  /// The bar button that opens the Route options screen during guidance (a trip preview
+  /// has its own options button beside Start).
   var routeOptionsBarButtons: [BarButton] {
     [BarButton(id: ID.openRouteOptions, title: text.variants(.routeOptions).last ?? "")]
   }

@@ -201,7 +201,9 @@ extension NavigationApp {
       let marked = offeredVariants(place).last ?? place.name
       shown.destinationNameVariants.insert(marked, at: 0)
     }
-    return TripPreview(trips: [shown], startButtonTitle: text[.start])
+    return TripPreview(
+      trips: [shown], startButtonTitle: text[.start],
+      optionsButtonTitle: text.variants(.routeOptions).last)
   }
 
   /// `trip` from the route provider with its route choices summed up in the screen's
