@@ -1,4 +1,5 @@
 import Foundation
+import Bridge
 import Geo
 import MapFile
 import MapImport
@@ -183,5 +184,66 @@ struct RouteOptionsCoreTests {
     #expect(restored.trip.avoid == .tolls)
     let resumed = try Self.clock(places: PlaceLists(avoid: .tolls), trip: restored)
     #expect(resumed.core.session.trip?.avoid == .tolls)
+  }
+}
+
+/// Route options a bridge app or a dispatcher sends with a destination: that trip keeps
+/// off those roads; the driver's own options are left as they were.
+@Suite("Route options from a bridge app and a dispatch")
+struct RouteOptionsHandedOverTests {
+  static let client = BridgeClientID(1)
+
+  static func line(_ text: String) -> HeadUnitCore.Event {
+    .bridge(.line(client, BridgeDecoder.decode(Array(text.utf8))))
+  }
+
+  @Test("navigateTo with avoid: [tolls] previews the free road; the driver's options stay none")
+  func bridgeTrip() throws {
+    var clock = try RouteOptionsCoreTests.clock()
+    clock.send(.bridge(.connected(Self.client)), at: 2)
+    clock.send(Self.line(#"{"type":"hello","id":1,"version":1,"app":"t"}"#), at: 2)
+    let end = RouteOptionsCoreTests.place.coordinate
+    clock.send(
+      Self.line(
+        #"{"type":"navigateTo","id":2,"destination":{"latitude":\#(end.latitude),"longitude":\#(end.longitude),"name":"East"},"avoid":["tolls"]}"#
+      ), at: 3)
+    let route = try #require(RouteOptionsCoreTests.previewed(clock))
+    #expect(!route.classes.contains(.tolls))
+    #expect(clock.core.app.previewTrip?.avoid == .tolls)
+    #expect(clock.core.app.lists.avoid == nil, "the driver's own options are not changed")
+    // Cancelled, the next trip the driver picks has the driver's options again.
+    RouteOptionsCoreTests.back(&clock, at: 4)
+    #expect(clock.core.app.avoid == [])
+  }
+
+  @Test("a bridge app's avoid that is not a list of kinds is refused, naming the path")
+  func bridgeBadAvoid() {
+    let decoded = BridgeDecoder.decode(
+      Array(
+        #"{"type":"navigateTo","id":2,"destination":{"latitude":60,"longitude":25},"avoid":["boats"]}"#
+          .utf8))
+    guard case .failure(let error) = decoded.request else {
+      Issue.record("decoded: \(decoded)")
+      return
+    }
+    #expect(error.path == "$.avoid[0]", "\(error)")
+    #expect(error.message.contains("tolls, motorways, ferries, unpaved"), "\(error)")
+  }
+
+  @Test("a dispatch with avoid: the trip it offers keeps off the toll road")
+  func dispatchTrip() throws {
+    let dispatch = try FleetDispatch(
+      payload: Data(
+        #"{"id": "job-7", "lat": 60, "lon": 25.095, "name": "Depot", "avoid": ["tolls", "ferries"]}"#
+          .utf8))
+    #expect(dispatch.avoid == [.tolls, .ferries])
+    var clock = try RouteOptionsCoreTests.clock()
+    clock.send(.dispatch(dispatch), at: 2)
+    let route = try #require(RouteOptionsCoreTests.previewed(clock))
+    #expect(!route.classes.contains(.tolls))
+    #expect(clock.core.app.previewTrip?.avoid == [.tolls, .ferries])
+    #expect(throws: FleetCommandReply.self) {
+      try FleetDispatch(payload: Data(#"{"lat": 60, "lon": 25, "avoid": "tolls"}"#.utf8))
+    }
   }
 }

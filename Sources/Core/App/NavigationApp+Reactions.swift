@@ -34,6 +34,12 @@ extension NavigationApp {
 
   /// The driver chose `elementID` of template `templateID`.
   private mutating func chose(_ elementID: String, in templateID: String, at now: Date) {
+    // A destination the driver picks is routed with their own options.
+    if [ID.favourites, ID.recents, ID.search, ID.nearby].contains(templateID)
+      || templateID.hasPrefix("nearby.") || templateID.hasPrefix(ID.houseNumbers)
+    {
+      tripAvoid = nil
+    }
     switch templateID {
     case ID.map:
       choseOnMap(elementID, at: now)
@@ -95,6 +101,7 @@ extension NavigationApp {
     case TripPreview.cancelElementID:
       phase = .browsing
       previewTrip = nil
+      tripAvoid = nil
     default: break
     }
   }
@@ -162,6 +169,7 @@ extension NavigationApp {
     guard case .navigating = phase else { return }
     outbox.append(.session(event))
     phase = .browsing
+    tripAvoid = nil
     let buttons = browsingButtons
     let bar = musicBarButtons
     request({ .setMapButtons($0, mapButtons: buttons, leading: [], trailing: bar) }, at: now)

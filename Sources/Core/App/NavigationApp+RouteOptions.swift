@@ -3,9 +3,10 @@ import Navigation
 import Templates
 
 extension NavigationApp {
-  /// The kinds of road routes keep off now: the driver's choice on the Route options screen,
-  /// else the configured default.
-  public var avoid: AvoidableRoads { lists.avoid ?? defaultAvoid }
+  /// The kinds of road routes keep off now: those of the trip a bridge app or a
+  /// dispatcher handed over, else the driver's choice on the Route options screen, else
+  /// the configured default.
+  public var avoid: AvoidableRoads { tripAvoid ?? lists.avoid ?? defaultAvoid }
 
   /// Each kind of road with its row on the Route options screen and the note on a route
   /// that drives on it, in `AvoidableRoads.names`' order.
@@ -72,6 +73,7 @@ extension NavigationApp {
     guard let option = Self.optionRows.first(where: { Self.optionID($0.kind) == elementID })
     else { return }
     lists.avoid = avoid.symmetricDifference(option.kind)
+    tripAvoid = nil
     outbox.append(.persist(lists))
     let fresh = routeOptionsList
     request({ .update($0, .list(fresh)) }, at: now)
