@@ -55,7 +55,7 @@ struct NavigationAppTests {
         .session(.preview(trip)), .session(.selectRouteChoice(1)), .session(.start),
       ])
     #expect(d.focused == nil)
-    #expect(d.map?.leadingBarButtons.map(\.id) == [NavigationApp.ID.openRouteOptions])
+    #expect(d.map?.trailingBarButtons.map(\.id) == [NavigationApp.ID.openRouteOptions])
 
     // The bar's Route options first, then the map buttons top to bottom.
     d.press()

@@ -71,6 +71,6 @@ struct RouteAvoidCommandTests {
   func badWord() {
     let (status, captured) = run(["route"] + Self.pair + ["--map", Self.map, "--avoid", "boats"])
     #expect(status == .usage)
-    #expect(captured.err.joined().contains("tolls, motorways, ferries, unpaved"))
+    #expect(captured.err.contains("tolls, motorways, ferries, unpaved"))
   }
 }

@@ -160,8 +160,9 @@ extension NavigationApp {
     let buttons = Self.guidanceButtons(
       muted: controller.isMuted, room: controller.configuration.mapControls.mapButtons)
     let bar = musicBarButtons
-    let options = routeOptionsBarButtons
-    request({ .setMapButtons($0, mapButtons: buttons, leading: options, trailing: bar) }, at: now)
+    // Route options after Music: the knob reaches the unit's music first, as on the map.
+    let trailing = bar + routeOptionsBarButtons
+    request({ .setMapButtons($0, mapButtons: buttons, leading: [], trailing: trailing) }, at: now)
   }
 
   /// Ends guidance (`.finish` after arrival, `.cancel` before) and restores the map.
