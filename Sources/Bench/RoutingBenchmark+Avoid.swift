@@ -40,7 +40,9 @@ extension RoutingBenchmark {
       if path.unavoided.isEmpty {
         clear += 1
         // The edge the start is on may be one (a start on a toll road), not the others.
-        if path.edges.dropFirst().contains(where: { !map.edge($0).avoidable.isDisjoint(with: avoid) }) {
+        if path.edges.dropFirst().contains(where: {
+          !map.edge($0).avoidable.isDisjoint(with: avoid)
+        }) {
           leaks += 1
         }
       }

@@ -82,7 +82,8 @@ public enum RouteCommand {
         console.out(self.text(route, number: i + 1, of: routes.count, in: text))
         let kept = route.classes.intersection(avoid)
         if !kept.isEmpty {
-          console.out("  no route avoids it all: this one uses \(kept.wordList.joined(separator: ", "))")
+          console.out(
+            "  no route avoids it all: this one uses \(kept.wordList.joined(separator: ", "))")
         }
       }
     }

@@ -14,8 +14,8 @@ import Testing
     var road: DrivenRoad?
     var places: [Place] { [] }
     func trip(
-    to place: Place, from origin: Coordinate?, avoiding avoid: AvoidableRoads
-  ) -> Navigation.Trip? { nil }
+      to place: Place, from origin: Coordinate?, avoiding avoid: AvoidableRoads
+    ) -> Navigation.Trip? { nil }
     func road(near coordinate: Coordinate, heading: Double?) -> DrivenRoad? { road }
   }
 

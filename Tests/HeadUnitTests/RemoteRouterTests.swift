@@ -248,7 +248,8 @@ struct RemoteRouterTests {
     #expect(body["voice_instructions"] as? Bool == true)
   }
 
-  @Test("route options go to OSRM as exclude= (no unpaved class) and to Valhalla as costing options")
+  @Test(
+    "route options go to OSRM as exclude= (no unpaved class) and to Valhalla as costing options")
   func routeOptionsInTheRequests() throws {
     let url = try #require(URL(string: "http://127.0.0.1:5000"))
     let a = Coordinate(latitude: 60.1699, longitude: 24.9384)
@@ -269,7 +270,8 @@ struct RemoteRouterTests {
     #expect(auto?["use_tolls"] == nil)
     let none = RemoteRouter(engine: .valhalla, url: url).request(
       from: a, heading: nil, to: b, alternatives: 0)
-    let plain = try #require(try JSONSerialization.jsonObject(with: none.body ?? Data()) as? [String: Any])
+    let plain = try #require(
+      try JSONSerialization.jsonObject(with: none.body ?? Data()) as? [String: Any])
     #expect(plain["costing_options"] == nil)
   }
 

@@ -1,5 +1,5 @@
-import Foundation
 import Bridge
+import Foundation
 import Geo
 import MapFile
 import MapImport
@@ -108,7 +108,8 @@ struct RouteOptionsCoreTests {
     return requests
   }
 
-  @Test("avoid tolls by knob on a preview whose route had one; the trip and its reroute keep off it")
+  @Test(
+    "avoid tolls by knob on a preview whose route had one; the trip and its reroute keep off it")
   func avoidTollsByKnob() throws {
     var clock = try Self.clock()
     clock.send(.navigate(Self.place, start: false), at: 2)
@@ -147,7 +148,9 @@ struct RouteOptionsCoreTests {
     // on the toll road already, goes on along it rather than back).
     clock.send(.position(.fix(Self.fix(at: Self.at(1.5), t: 10))), at: 10)
     for s in 11...20 {
-      clock.send(.position(.fix(Self.fix(at: Self.at(1.5 + Double(s - 10) * 0.1), t: Double(s)))), at: Double(s))
+      clock.send(
+        .position(.fix(Self.fix(at: Self.at(1.5 + Double(s - 10) * 0.1), t: Double(s)))),
+        at: Double(s))
     }
     let requests = try Self.answerRoutes(&clock, from: 10, at: 21)
     let reroute = try #require(requests.first { $0.reason == .reroute }, "no reroute was asked")

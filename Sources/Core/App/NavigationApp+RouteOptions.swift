@@ -36,7 +36,8 @@ extension NavigationApp {
       sections.append(
         ListSection(
           items: notes.map {
-            ListItem(id: "\(ID.routeOptions).note.\($0.kind)", text: text[$0.note], isEnabled: false)
+            ListItem(
+              id: "\(ID.routeOptions).note.\($0.kind)", text: text[$0.note], isEnabled: false)
           }))
     }
     sections.append(

@@ -43,7 +43,8 @@ public struct RoutingSettings: ConfigurationSection {
           + ConfigurationKey<Self>.list(AvoidableRoads.names.map(\.name)),
         doc: "roads routes keep off until the driver chooses on the Route options screen",
         defaultText: "[] (none)",
-        shown: .init(text: { $0.avoid.isEmpty ? "none" : $0.avoid.wordList.joined(separator: " ") }),
+        shown: .init(text: { $0.avoid.isEmpty ? "none" : $0.avoid.wordList.joined(separator: " ") }
+        ),
         read: { node throws(JSONError) in try node.avoidableRoads() },
         write: { .array($0.wordList.map(JSONValue.string)) }),
     ]
