@@ -104,7 +104,9 @@ let package = Package(
       swiftSettings: strict),
     .target(
       name: "Bridge",
-      dependencies: ["Core", "Geo", "JSON", "Navigation", "Templates", "POSIX", "Rendering"],
+      dependencies: [
+        "Core", "Geo", "JSON", "Navigation", "Readers", "Templates", "POSIX", "Rendering",
+      ],
       swiftSettings: strict
     ),
     .target(

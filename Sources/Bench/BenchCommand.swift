@@ -43,6 +43,7 @@ public enum BenchCommand {
         "points", "fixes", "runs", "seconds", "reports", "prompts", "device", "lang", "size",
         "dir", "count", "map", "queries", "osrm", "valhalla", "inputs", "spacing", "pbf",
         "differences", "threads", "drive", "rates", "speed", "interval", "duration", "format",
+        "avoid",
       ],
       flags: ["help", "trace", "pairs"])
     if args.flag("help") {

@@ -13,6 +13,7 @@ enum RoutingBenchmark {
   static let help = """
     usage: headunit bench routing [--map FILE] [--queries N] [--pairs]
                                   [--osrm URL] [--valhalla URL] [--differences N]
+                                  [--avoid KINDS]
 
     routing: opens the map (default: the embedded Helsinki map), builds the router, and
     routes between N (default 100) pairs of road points drawn with a fixed seed (each on a
@@ -34,6 +35,12 @@ enum RoutingBenchmark {
     pairs both routed whose lengths agree within max(15 m, 3 %) of the server's (the rule
     of Tools/compare-routes.py), the pairs either side had no route for, counted apart,
     and the N (default 5) pairs whose lengths differ most.
+    --avoid KINDS (tolls, motorways, ferries, unpaved, comma-separated) routes the same
+    pairs again keeping off those roads, through the same hierarchy, and prints its times
+    beside the unrestricted search's, how many routes avoid them all and how many the
+    option changed, a check of the first \(avoidChecks) against the plain search keeping off
+    the same roads, and with OSRM its routes asked with `exclude=` where its car profile
+    can exclude that class.
     """
 
   /// The seed of the benchmark's pairs; fixed, so every run and every router gets the
@@ -83,6 +90,7 @@ enum RoutingBenchmark {
   static func run(_ args: Arguments, console: Console) throws -> HeadUnitCommand.Status {
     let count = try args.int("queries", default: 100, range: 1...100_000)
     let listed = try args.int("differences", default: 5, range: 0...100_000)
+    let avoid = try RouteCommand.avoided(args.value("avoid"))
     let clock = ContinuousClock()
     var map: RoadMap?
     let opening = try clock.measure { map = try RouteCommand.loadMap(args.value("map")) }
@@ -171,6 +179,13 @@ enum RoutingBenchmark {
     if router.usesHierarchy {
       console.out(hierarchyCheck(lengths, plain: plainLengths))
     }
+    let servers = RoutingServers(osrm: args.value("osrm"), valhalla: args.value("valhalla"))
+    if !avoid.isEmpty {
+      let lines = avoidReport(
+        avoid, map: map, router: router, pairs: pairs, lengths: lengths,
+        unrestricted: searchTimes.median, servers: servers, listed: listed)
+      for line in lines { console.out(line) }
+    }
     console.out("  search + maneuvers: \(QueryTimes(full).text)")
     console.out(
       "  reroute from a road about 1 km off the route's middle, moving across it: "
@@ -179,7 +194,6 @@ enum RoutingBenchmark {
       "  fastest and up to two alternatives: \(QueryTimes(alternatives).text) (\(withAlternatives) of \(alternatives.count) with one or more)"
     )
     console.out(String(format: "  peak RSS: %.1f MB", ResourceUsage.peakResidentMegabytes))
-    let servers = RoutingServers(osrm: args.value("osrm"), valhalla: args.value("valhalla"))
     for server in [servers.osrm, servers.valhalla].compactMap({ $0 }) {
       compare(server, pairs: pairs, ours: lengths, listed: listed, console: console)
     }

@@ -3,6 +3,7 @@ import Foundation
 import Geo
 import HeadUnit
 import JSON
+import Navigation
 
 /// OSRM and Valhalla servers asked for the same routes as the offline router, so
 /// `bench routing` can put their query times and route lengths beside it.
@@ -54,11 +55,14 @@ struct RoutingServers {
     return URL(string: url)
   }
 
-  /// `server`'s answer for `from` → `to`: its first route's length and the time to get it.
-  static func ask(_ server: RemoteRouter, from a: Coordinate, to b: Coordinate) -> Answer {
+  /// `server`'s answer for `from` → `to` (keeping off `avoid`): its first route's length and
+  /// the time to get it.
+  static func ask(
+    _ server: RemoteRouter, from a: Coordinate, to b: Coordinate, avoid: AvoidableRoads = []
+  ) -> Answer {
     let started = ContinuousClock.now
     do {
-      let routes = try server.routes(from: a, to: b)
+      let routes = try server.routes(from: a, to: b, avoid: avoid)
       let milliseconds = started.duration(to: .now).seconds * 1e3
       guard let first = routes.first else { return .noRoute }
       return .route(distance: first.distance, milliseconds: milliseconds)

@@ -3,6 +3,7 @@ import Foundation
 import Geo
 import JSON
 import Navigation
+import Readers
 import Templates
 
 /// Reads one line of a bridge client into a request, or into the error to answer it with.
@@ -151,7 +152,8 @@ public enum BridgeDecoder {
             "a query of at most \(BridgeRequest.maximumQueryLength) characters",
             expected: "a shorter string", found: destination["query"]!.value)
         }
-        return .navigateToQuery(query, start: try fields["start"]?.bool() ?? false)
+        return .navigateToQuery(
+          query, start: try fields["start"]?.bool() ?? false, avoid: try avoid(fields))
       }
       let coordinate = try Self.coordinate(destination)
       let name = try destination["name"]?.nonEmptyString() ?? "Destination"
@@ -159,10 +161,16 @@ public enum BridgeDecoder {
         Place(
           id: "bridge.\(Place.slug(name))", name: name, coordinate: coordinate,
           category: nil),
-        start: try fields["start"]?.bool() ?? false)
+        start: try fields["start"]?.bool() ?? false, avoid: try avoid(fields))
     default:
       preconditionFailure("every type in requestKeys is decoded")
     }
+  }
+
+  /// A request's `avoid`: a list of `tolls`, `motorways`, `ferries`, `unpaved`; nil when
+  /// absent (the driver's route options).
+  static func avoid(_ fields: BridgeFields) throws(JSONError) -> AvoidableRoads? {
+    try fields["avoid"]?.avoidableRoads()
   }
 
   /// The keys each request may carry besides `type` and `id`.
@@ -176,7 +184,7 @@ public enum BridgeDecoder {
     "startNavigation": ["tripId", "routeChoice"], "updateManeuvers": ["maneuvers"],
     "updateEstimates": ["trip", "maneuver"], "pauseNavigation": ["reason", "description"],
     "resumeNavigation": [], "finishNavigation": [], "cancelNavigation": [],
-    "navigateTo": ["destination", "start"], "updateNowPlaying": ["nowPlaying"],
+    "navigateTo": ["destination", "start", "avoid"], "updateNowPlaying": ["nowPlaying"],
     "showNowPlaying": [], "showMessageAlert": ["alert"],
   ]
 

@@ -83,6 +83,9 @@ struct OSRMResponse: Encodable {
   struct Intersection: Encodable {
     var location: [Double]
     var lanes: [LaneObject]?
+    /// OSRM's classes of the road the step drives on (`toll`, `motorway`, `ferry`, and
+    /// `unpaved`); absent for none.
+    var classes: [String]?
   }
 
   struct LaneObject: Encodable {
@@ -145,10 +148,12 @@ struct OSRMResponse: Encodable {
   private static func step(_ step: RouteStep, instruction: String?) -> Step {
     let m = step.maneuver
     let location = lonLat(m.location)
+    let classes = step.classes ?? []
     return Step(
       distance: tenth(step.distance), duration: tenth(step.duration), name: step.name,
       ref: step.ref, destinations: step.signpost.flatMap(destinations),
       exits: step.signpost.flatMap { $0.exits.isEmpty ? nil : $0.exits.joined(separator: ";") },
+      mode: classes.contains(.ferries) ? "ferry" : "driving",
       drivingSide: step.drivingSide.rawValue,
       geometry: PolylineCodec.encode(step.geometry, precision: 6),
       maneuver: ManeuverObject(
@@ -163,7 +168,8 @@ struct OSRMResponse: Encodable {
             ? nil
             : step.lanes.map {
               LaneObject(indications: $0.indications, valid: $0.valid, active: $0.preferred)
-            })
+            },
+          classes: classes.isEmpty ? nil : classes.classList)
       ])
   }
 }

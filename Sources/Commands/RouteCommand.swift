@@ -6,11 +6,11 @@ import Navigation
 import Routing
 
 /// `headunit route --from LAT,LON [--via LAT,LON]... --to LAT,LON [--map FILE]
-/// [--heading DEG] [--lang CODE] [--json] [--alternatives]`: the offline router on the
-/// command line.
+/// [--heading DEG] [--avoid KINDS] [--lang CODE] [--json] [--alternatives]`: the offline
+/// router on the command line.
 public enum RouteCommand {
   static let help = """
-    usage: headunit route --from LAT,LON [--via LAT,LON]... --to LAT,LON [--map FILE] [--heading DEG] [--lang CODE] [--json] [--alternatives]
+    usage: headunit route --from LAT,LON [--via LAT,LON]... --to LAT,LON [--map FILE] [--heading DEG] [--avoid KINDS] [--lang CODE] [--json] [--alternatives]
 
     Computes a car route with the offline router and prints its steps (distance and
     instruction) and totals, or with --json an OSRM /route/v1 response (polyline6
@@ -19,6 +19,9 @@ public enum RouteCommand {
                       route has one leg per stop, each with its own depart and arrive
       --map FILE      a map file from `headunit maps import` (default: the embedded Helsinki map)
       --heading DEG   the car's course at the start, 0–360: start in that direction
+      --avoid KINDS   roads to keep off, comma-separated: tolls, motorways, ferries, unpaved;
+                      where no route avoids them all, the route using least of them, and
+                      a line saying which it uses
       --lang CODE     the instructions' language: \(Phrasebook.supportedLanguages.joined(separator: ", ")) (default en)
       --alternatives  up to two alternative routes besides the fastest
       --json          OSRM JSON instead of text
@@ -27,7 +30,7 @@ public enum RouteCommand {
   static func run(_ words: [String], console: Console) throws -> HeadUnitCommand.Status {
     guard
       let args = try Arguments.unlessHelp(
-        words, options: ["from", "to", "map", "heading", "lang"],
+        words, options: ["from", "to", "map", "heading", "lang", "avoid"],
         flags: ["json", "alternatives", "help"], repeatable: ["via"],
         help: help, console: console)
     else { return .success }
@@ -51,9 +54,10 @@ public enum RouteCommand {
       }
       heading = value
     }
+    let avoid = try avoided(args.value("avoid"))
     let text = try ScreenText(language: args.value("lang") ?? "en")
     let map = try loadMap(args.value("map"))
-    let router = Router(graph: map)
+    let router = Router(graph: map).avoiding(avoid)
     let routes: [Route]
     do {
       routes =
@@ -76,9 +80,25 @@ public enum RouteCommand {
     } else {
       for (i, route) in routes.enumerated() {
         console.out(self.text(route, number: i + 1, of: routes.count, in: text))
+        let kept = route.classes.intersection(avoid)
+        if !kept.isEmpty {
+          console.out(
+            "  no route avoids it all: this one uses \(kept.wordList.joined(separator: ", "))")
+        }
       }
     }
     return .success
+  }
+
+  /// The kinds of road `--avoid` names (none when it is not given).
+  public static func avoided(_ text: String?) throws(UsageError) -> AvoidableRoads {
+    guard let text else { return [] }
+    guard let kinds = AvoidableRoads(names: text) else {
+      throw UsageError(
+        "--avoid takes kinds of road separated by commas, each one of "
+          + AvoidableRoads.names.map(\.name).joined(separator: ", ") + ", not '\(text)'")
+    }
+    return kinds
   }
 
   /// The most stops a trip on the command line may have besides its start and destination.

@@ -17,8 +17,26 @@ struct ContractionGraph: @unchecked Sendable {
   struct Arc: Equatable, Sendable {
     var node: Int32
     var weight: UInt32
+    /// The skipped node in the low 28 bits (all ones: none), the mask in the high 4.
+    private var packed: UInt32
+
     /// The node a shortcut skips; -1 for a move of the road graph.
-    var middle: Int32
+    var middle: Int32 {
+      let raw = packed & Self.middleBits
+      return raw == Self.middleBits ? -1 : Int32(raw)
+    }
+
+    /// The kinds of road to avoid (`AvoidableRoads` bits) on the arc's path, its start
+    /// node not counted: a route avoiding any of them may not take it.
+    var mask: UInt8 { UInt8(packed >> 28) }
+
+    static let middleBits: UInt32 = 0x0FFF_FFFF
+
+    init(node: Int32, weight: UInt32, middle: Int32, mask: UInt8 = 0) {
+      self.node = node
+      self.weight = weight
+      packed = (middle < 0 ? Self.middleBits : UInt32(middle)) | UInt32(mask & 15) << 28
+    }
   }
 
   /// Where a node's arcs one way are: `count` arcs from `start`, room for `capacity`.
@@ -42,8 +60,8 @@ struct ContractionGraph: @unchecked Sendable {
   var nodeCount: Int { outBlocks.count }
 
   /// The graph of `nodes` nodes whose arcs out of node v are `arcs[first[v]..<first[v+1]]`
-  /// (`first` has `nodes + 1` entries, without duplicate targets or loops); the arcs in
-  /// are derived.
+  /// (`first` has `nodes + 1` entries, without two arcs of one mask to one node, or
+  /// loops); the arcs in are derived.
   init(nodes: Int, first: [UInt32], arcs: [Arc]) {
     var inDegree = [UInt32](repeating: 0, count: nodes)
     for arc in arcs { inDegree[Int(arc.node)] += 1 }
@@ -69,7 +87,7 @@ struct ContractionGraph: @unchecked Sendable {
         let arc = base[i]
         let u = Int(arc.node)
         base[Int(inBlocks[u].start + inBlocks[u].count)] = Arc(
-          node: Int32(v), weight: arc.weight, middle: arc.middle)
+          node: Int32(v), weight: arc.weight, middle: arc.middle, mask: arc.mask)
         inBlocks[u].count += 1
       }
     }
@@ -104,29 +122,62 @@ struct ContractionGraph: @unchecked Sendable {
   func outDegree(_ v: Int) -> Int { Int(outBlocks[v].count) }
   func inDegree(_ v: Int) -> Int { Int(inBlocks[v].count) }
 
-  /// Adds the arc `from` → `to`, or lowers the one there is; nothing for a loop or when
-  /// the arc there is as cheap.
-  mutating func add(from: Int, to: Int, weight: UInt32, middle: Int32) {
+  /// Adds the arc `from` → `to` with `mask`, unless one there is as cheap and usable
+  /// wherever it is (its mask within `mask`); arcs it makes needless (as dear or dearer,
+  /// their mask holding all of `mask`) go. So between two nodes there is at most one arc
+  /// per mask, and a dearer one only where it avoids more. Nothing for a loop.
+  mutating func add(from: Int, to: Int, weight: UInt32, middle: Int32, mask: UInt8 = 0) {
     guard from != to else { return }
     let b = outBlocks[from]
+    var same = -1
     for i in Int(b.start)..<Int(b.start + b.count) where Int(base[i].node) == to {
-      guard weight < base[i].weight else { return }
-      base[i].weight = weight
-      base[i].middle = middle
+      let arc = base[i]
+      if arc.weight <= weight && arc.mask & ~mask == 0 { return }
+      if arc.mask == mask { same = i }
+    }
+    let arc = Arc(node: Int32(to), weight: weight, middle: middle, mask: mask)
+    if same >= 0 {
+      base[same] = arc
       let c = inBlocks[to]
-      for j in Int(c.start)..<Int(c.start + c.count) where Int(base[j].node) == from {
-        base[j].weight = weight
-        base[j].middle = middle
+      for j in Int(c.start)..<Int(c.start + c.count)
+      where Int(base[j].node) == from && base[j].mask == mask {
+        base[j] = Arc(node: Int32(from), weight: weight, middle: middle, mask: mask)
         break
       }
-      return
+    } else {
+      var out = outBlocks[from]
+      append(arc, to: &out)
+      outBlocks[from] = out
+      var into = inBlocks[to]
+      append(Arc(node: Int32(from), weight: weight, middle: middle, mask: mask), to: &into)
+      inBlocks[to] = into
     }
-    var out = outBlocks[from]
-    append(Arc(node: Int32(to), weight: weight, middle: middle), to: &out)
-    outBlocks[from] = out
-    var into = inBlocks[to]
-    append(Arc(node: Int32(from), weight: weight, middle: middle), to: &into)
-    inBlocks[to] = into
+    removeDominated(from: from, to: to, by: arc)
+  }
+
+  /// Removes the arcs `from` → `to` other than `arc` that it makes needless.
+  private mutating func removeDominated(from: Int, to: Int, by arc: Arc) {
+    func needless(_ other: Arc) -> Bool {
+      other.mask != arc.mask && other.weight >= arc.weight && other.mask & arc.mask == arc.mask
+    }
+    var i = Int(outBlocks[from].start)
+    while i < Int(outBlocks[from].start + outBlocks[from].count) {
+      let other = base[i]
+      guard Int(other.node) == to, needless(other) else {
+        i += 1
+        continue
+      }
+      let last = Int(outBlocks[from].start + outBlocks[from].count) - 1
+      base[i] = base[last]
+      outBlocks[from].count -= 1
+      let c = inBlocks[to]
+      for j in Int(c.start)..<Int(c.start + c.count)
+      where Int(base[j].node) == from && base[j].mask == other.mask {
+        base[j] = base[Int(c.start + c.count) - 1]
+        inBlocks[to].count -= 1
+        break
+      }
+    }
   }
 
   /// Takes `v` out: its arcs leave its neighbours' lists and its blocks are freed.
@@ -188,16 +239,21 @@ struct ContractionGraph: @unchecked Sendable {
     free = Array(repeating: [], count: 33)
   }
 
-  /// Removes the arc whose node is `v` from `block`, moving the last arc into its place;
-  /// returns the block's new count.
+  /// Removes the arcs whose node is `v` from `block`, moving the last arcs into their
+  /// places; returns the block's new count.
   private mutating func removeArc(to v: Int, from block: Block) -> UInt32 {
     let start = Int(block.start)
-    let end = start + Int(block.count)
-    for i in start..<end where Int(base[i].node) == v {
-      base[i] = base[end - 1]
-      return block.count - 1
+    var end = start + Int(block.count)
+    var i = start
+    while i < end {
+      if Int(base[i].node) == v {
+        end -= 1
+        base[i] = base[end]
+      } else {
+        i += 1
+      }
     }
-    return block.count
+    return UInt32(end - start)
   }
 
   private mutating func append(_ arc: Arc, to block: inout Block) {

@@ -71,8 +71,8 @@ extension HierarchyBuilder {
 
   /// The moves of `edges` edges (`moves` reads them in edge order) as a contraction graph:
   /// per edge its moves, weights in `HierarchyTables.weightUnit`, the cheapest of two moves
-  /// to the same edge.
-  static func contractionGraph(edges n: Int, moves: MoveReader) throws(Failure)
+  /// to the same edge, each masked with the classes of the edge it moves onto.
+  static func contractionGraph(edges n: Int, classes: [UInt8], moves: MoveReader) throws(Failure)
     -> ContractionGraph
   {
     var first: [UInt32] = []
@@ -93,7 +93,9 @@ extension HierarchyBuilder {
         if let i = arcs[start...].firstIndex(where: { Int($0.node) == f }) {
           arcs[i].weight = min(arcs[i].weight, weight)
         } else {
-          arcs.append(ContractionGraph.Arc(node: Int32(f), weight: weight, middle: -1))
+          arcs.append(
+            ContractionGraph.Arc(
+              node: Int32(f), weight: weight, middle: -1, mask: f < classes.count ? classes[f] : 0))
         }
       }
     }

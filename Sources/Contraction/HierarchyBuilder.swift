@@ -28,6 +28,9 @@ package struct HierarchyBuilder {
   ) throws(Failure) -> Void
 
   private let edgeCount: Int
+  /// Per edge the kinds of road to avoid it is (`AvoidableRoads` bits): the mask of every
+  /// move onto it.
+  private let classes: [UInt8]
   private let fingerprint: [Float]
   private let readMoves: MoveReader
   /// Nodes settled by one witness search while contracting, and while only counting.
@@ -42,6 +45,7 @@ package struct HierarchyBuilder {
   /// The hierarchy of `router`'s moves, for its options.
   package init<Graph: RoadGraph>(router: Router<Graph>) {
     edgeCount = router.graph.edgeCount
+    classes = (0..<edgeCount).map { router.graph.edge($0).avoidable.rawValue }
     fingerprint = router.options.hierarchyFingerprint
     readMoves = { (body) throws(Failure) in
       for e in 0..<router.graph.edgeCount { try body(e, router.moves(from: e)) }
@@ -57,6 +61,7 @@ package struct HierarchyBuilder {
   ) {
     self.scratchFolder = scratchFolder
     edgeCount = routing.edgeCount
+    classes = routing.classes
     fingerprint = options.hierarchyFingerprint
     readMoves = { (body) throws(Failure) in
       try routing.forEachEdgeMoves(options: options, body)
@@ -76,7 +81,10 @@ package struct HierarchyBuilder {
     let (fingerprint, witnessLimit, estimateLimit, threads, folder) = (
       fingerprint, witnessLimit, estimateLimit, threads, scratchFolder
     )
-    var graph = try Self.contractionGraph(edges: edgeCount, moves: readMoves)
+    guard edgeCount < Int(ContractionGraph.Arc.middleBits) else {
+      throw Failure(description: "\(edgeCount) edges: a routing hierarchy numbers fewer")
+    }
+    var graph = try Self.contractionGraph(edges: edgeCount, classes: classes, moves: readMoves)
     _ = consume self
     let n = graph.nodeCount
     var pool = WorkerPool(threads: threads) { ContractionWorker(nodes: n) }
@@ -109,7 +117,7 @@ package struct HierarchyBuilder {
           // through it overestimates, its path does not unpack, and the router searches
           // plainly — only for routes of that cost.
           let weight = UInt32(min(s.weight, UInt64(HierarchyTables.largestWeight)))
-          graph.add(from: Int(s.from), to: Int(s.to), weight: weight, middle: v32)
+          graph.add(from: Int(s.from), to: Int(s.to), weight: weight, middle: v32, mask: s.mask)
         }
         do {
           try record.add(v, up: graph.outArcs(v), down: graph.inArcs(v))

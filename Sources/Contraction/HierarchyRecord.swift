@@ -59,7 +59,10 @@ struct HierarchyRecord {
         let first = Int(start[v]) + (upward ? 0 : Int(upCount[v]))
         for a in logged[first..<first + Int(upward ? upCount[v] : downCount[v])] {
           arcs.append(
-            (UInt32(a.node), a.weight, a.middle < 0 ? HierarchyTables.noMiddle : UInt32(a.middle)))
+            (
+              UInt32(a.node) | UInt32(a.mask) << HierarchyTables.maskShift, a.weight,
+              a.middle < 0 ? HierarchyTables.noMiddle : UInt32(a.middle)
+            ))
         }
         if v % (1 << 18) == 0 { log.evict() }
       }

@@ -7,6 +7,8 @@ import Routing
 /// cleared, so a search costs what it visits. Each thread has its own.
 struct WitnessSearch {
   private var distance: [UInt64]
+  /// The masks of the arcs of the path found to each node, together.
+  private var mask: [UInt8]
   private var round: [UInt32]
   /// The round in which a node is a target still to settle.
   private var target: [UInt32]
@@ -15,6 +17,7 @@ struct WitnessSearch {
 
   init(nodes: Int) {
     distance = [UInt64](repeating: .max, count: nodes)
+    mask = [UInt8](repeating: 0, count: nodes)
     round = [UInt32](repeating: 0, count: nodes)
     target = [UInt32](repeating: 0, count: nodes)
   }
@@ -25,11 +28,17 @@ struct WitnessSearch {
     round[node] == current ? distance[node] : .max
   }
 
-  /// Dijkstra from `source` over `graph` without `skipping` and without the nodes whose
-  /// `excluded` mark is `mark`, settling at most `limit` nodes and none costlier than
-  /// `bound`, and stopping once every one of `targets` is settled.
+  /// The kinds of road on the path the last search found to `node` (of those as cheap, one
+  /// with fewest where it saw them); meaningful where `distance(to:)` is not `.max`.
+  @inline(__always)
+  func pathMask(to node: Int) -> UInt8 { mask[node] }
+
+  /// Dijkstra from `source` over `graph` without `skipping`, without the nodes whose
+  /// `excluded` mark is `mark` and by arcs whose mask lies within `allowed` only (a witness
+  /// must be usable wherever the path it stands for is), settling at most `limit` nodes
+  /// and none costlier than `bound`, and stopping once every one of `targets` is settled.
   mutating func run(
-    from source: Int, skipping: Int, targets: UnsafeBufferPointer<ContractionGraph.Arc>,
+    from source: Int, skipping: Int, targets: [Int32], allowed: UInt8,
     bound: UInt64, limit: Int, graph: ContractionGraph, excluded: [UInt32],
     mark: UInt32
   ) {
@@ -42,12 +51,13 @@ struct WitnessSearch {
       current = 1
     }
     var left = 0
-    for t in targets where target[Int(t.node)] != current && Int(t.node) != source {
-      target[Int(t.node)] = current
+    for t in targets where target[Int(t)] != current && Int(t) != source {
+      target[Int(t)] = current
       left += 1
     }
     heap.removeAll()
     distance[source] = 0
+    mask[source] = 0
     round[source] = current
     heap.push(0, source)
     var settled = 0
@@ -61,13 +71,20 @@ struct WitnessSearch {
       settled += 1
       if settled > limit || d > bound { break }
       graph.withOutArcs(u) { arcs in
-        for arc in arcs where Int(arc.node) != skipping && excluded[Int(arc.node)] != mark {
+        for arc in arcs
+        where Int(arc.node) != skipping && excluded[Int(arc.node)] != mark
+          && arc.mask & ~allowed == 0
+        {
           let v = Int(arc.node)
           let c = d + UInt64(arc.weight)
+          let m = mask[u] | arc.mask
           if round[v] != current || c < distance[v] {
             distance[v] = c
+            mask[v] = m
             round[v] = current
             heap.push(Double(c), v)
+          } else if c == distance[v] && m & ~mask[v] == 0 {
+            mask[v] = m
           }
         }
       }

@@ -26,6 +26,8 @@ extension HeadUnitCore {
     public var mapControls = MapControlRoom()
     /// The unit has a music source of its own (MPD): the built-in app shows Music.
     public var music = false
+    /// The roads routes keep off until the driver chooses on the Route options screen.
+    public var avoid: AvoidableRoads = []
 
     public init() {}
   }

@@ -129,6 +129,8 @@ extension HeadUnitCore {
       }
     case .selectRouteChoice(let index):
       activeTrip?.choice = index
+    case .avoid(let kinds):
+      activeTrip?.trip.avoid = kinds
     default:
       break
     }
@@ -212,6 +214,7 @@ extension HeadUnitCore {
 
   /// The guidance screen for `route`, from scratch.
   private mutating func showGuidance(along route: Route, to place: Place) {
+    app.drivenClasses = route.classes
     var model = GuidanceModel(route: route, destinationName: place.name)
     model.isMuted = isMuted
     model.template = .guidance(muted: isMuted, text: app.text)

@@ -176,7 +176,7 @@ public struct HeadUnitCore: Sendable {
       provider: provider,
       configuration: InterfaceConfiguration(
         text: phrases.screenText, mapControls: configuration.mapControls),
-      music: configuration.music)
+      music: configuration.music, avoid: configuration.avoid)
     session = NavigationSession(phrases: phrases, configuration: configuration.session)
     isMuted = configuration.muted
     speedWarning = SpeedWarning(configuration: configuration.speedWarning)

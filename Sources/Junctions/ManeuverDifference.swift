@@ -7,7 +7,8 @@ import Navigation
 ///
 /// Each step but depart and arrive is reduced to what the driver does: a roundabout with
 /// its exit number, or the side of the turn (left, right, straight on, U-turn); name
-/// changes, roundabout exits and notifications reduce to nothing. Equal reductions are a
+/// changes, roundabout exits, notifications and leaving a ferry (OSRM's notification of the
+/// mode change) reduce to nothing. Equal reductions are a
 /// difference of vocabulary; otherwise the two are aligned (fewest edits) and each edit
 /// named.
 public struct ManeuverDifference: Sendable, Equatable {
@@ -34,7 +35,8 @@ public struct ManeuverDifference: Sendable, Equatable {
   static func tokens(_ steps: [ExpectedManeuver]) -> [Token] {
     steps.compactMap { step in
       switch step.kind {
-      case .depart, .arrive, .newName, .exitRoundabout, .exitRotary, .notification: return nil
+      case .depart, .arrive, .newName, .exitRoundabout, .exitRotary, .notification, .exitFerry:
+        return nil
       case .roundabout, .rotary, .roundaboutTurn: return .roundabout(step.exit)
       default:
         guard let modifier = step.modifier else { return .side(0) }

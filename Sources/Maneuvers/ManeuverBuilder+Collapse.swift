@@ -34,6 +34,7 @@ extension ManeuverBuilder {
         step.append(next.geometry)
         step.distance += next.distance
         step.duration += next.duration
+        step.classes.formUnion(next.classes)
         if step.lanes.isEmpty { step.lanes = next.lanes }
         if step.signpost == nil { step.signpost = next.signpost }
         i += 1
@@ -48,6 +49,7 @@ extension ManeuverBuilder {
         out[out.count - 1].append(step.geometry)
         out[out.count - 1].distance += step.distance
         out[out.count - 1].duration += step.duration
+        out[out.count - 1].classes.formUnion(step.classes)
       } else {
         out.append(step)
       }

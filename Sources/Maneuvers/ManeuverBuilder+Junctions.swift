@@ -46,6 +46,10 @@ extension ManeuverBuilder {
         bearingBefore: Self.rounded(junction.bearingIn),
         bearingAfter: Self.rounded(junction.bearingOut))
     }
+    // Boarding or leaving a ferry is always told, however straight.
+    if from.isFerry != to.isFerry {
+      return make(to.isFerry ? .enterFerry : .exitFerry, junction.isReversal ? .uTurn : modifier)
+    }
     if junction.isReversal || modifier == .uTurn {
       return make(sameRoad ? .continue : .turn, .uTurn)
     }

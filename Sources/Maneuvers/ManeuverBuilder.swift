@@ -21,6 +21,7 @@ import Routing
 /// - `continue` + `uturn` back along the road (`turn` + `uturn` when the name changes);
 /// - `fork` where two or three ways of a kind go on within 60° of straight, none obvious;
 /// - `end of road` where nothing goes on within 45° of straight and roads leave either side;
+/// - `enter ferry` and `exit ferry` wherever the route boards or leaves a ferry;
 /// - `turn` (or `continue` when staying on the same road) for any other move off the
 ///   obvious way, with the modifier from `TurnClassifier` (slight towards its side when it
 ///   leaves the obvious road at a small angle).
@@ -79,6 +80,8 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
     var duration = 0.0
     var lanes: [Lane] = []
     var signpost: Signpost?
+    /// The kinds of road to avoid the step drives on.
+    var classes: AvoidableRoads = []
 
     mutating func append(_ piece: [Coordinate]) {
       for (i, c) in piece.enumerated() where !(i == 0 && geometry.last == c) {
@@ -116,6 +119,7 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
       current.append(pieces[i])
       current.distance += (span.to - span.from) * edges[i].length
       current.duration += (span.to - span.from) * edges[i].duration
+      if span.to > span.from { current.classes.formUnion(edges[i].avoidable) }
       guard i + 1 < path.edges.count else { break }
       let from = edges[i]
       let to = edges[i + 1]
@@ -210,7 +214,7 @@ public struct ManeuverBuilder<Graph: RoadGraph>: Sendable {
         instructionVariants: InstructionWriter.variants(
           for: draft.maneuver, name: draft.name, ref: draft.ref, signpost: draft.signpost,
           drivingSide: options.drivingSide),
-        drivingSide: options.drivingSide, signpost: draft.signpost)
+        drivingSide: options.drivingSide, signpost: draft.signpost, classes: draft.classes)
     }
     let distance = steps.reduce(0) { $0 + $1.distance }
     let duration = steps.reduce(0) { $0 + $1.duration }

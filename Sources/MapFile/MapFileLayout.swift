@@ -13,7 +13,7 @@ import Routing
 /// | `META` | 64 B, 1 record | bounding box (4 × Int32 E7: min lat, min lon, max lat, max lon), grid origin (lat, lon E7), grid cell size (lat, lon E7), grid columns, rows (UInt32), speed table country (4 ASCII bytes) |
 /// | `NODE` | 8 B | lat, lon as Int32 1e-7 degrees |
 /// | `OUTX` | 4 B, nodes + 1 | CSR offsets: node n's outgoing edges are `OUTX[n]..<OUTX[n+1]` |
-/// | `EDGE` | 48 B | way id (Int64), from, to (UInt32), length (UInt32 cm), geometry start, geometry count (UInt32, points between the end nodes), name, ref, turn lanes (UInt32 string index, `0xFFFFFFFF` none), speed (UInt16 cm/s), road class (UInt8), flags (UInt8: 1 roundabout, 2 geometry reversed, 4 destination only, 8 under works), routing speed (UInt16 cm/s, `RoadEdge.routingSpeed`; 0 the speed), delay at the end node (UInt16 0.1 s, `RoadEdge.endDelay`); sorted by `from` |
+/// | `EDGE` | 48 B | way id (Int64), from, to (UInt32), length (UInt32 cm), geometry start, geometry count (UInt32, points between the end nodes), name, ref, turn lanes (UInt32 string index, `0xFFFFFFFF` none), speed (UInt16 cm/s), road class (UInt8), flags (UInt8: 1 roundabout, 2 geometry reversed, 4 destination only, 8 under works, 16 toll, 32 ferry, 64 unpaved), routing speed (UInt16 cm/s, `RoadEdge.routingSpeed`; 0 the speed), delay at the end node (UInt16 0.1 s, `RoadEdge.endDelay`); sorted by `from` |
 /// | `INCX` | 4 B, nodes + 1 | offsets into `INCE` per node |
 /// | `INCE` | 4 B | edge ids entering each node, ascending |
 /// | `GEOM` | 8 B | lat, lon Int32 E7: interior points of way segments, shared by both directions |
@@ -39,7 +39,7 @@ import Routing
 /// | `ZONE` | 32 B | name (UInt32 string), kind (UInt8: 1 postcode, 2 city), 3 reserved, city of a postcode (UInt32 string), centre (lat, lon Int32 E7), road point edge, offset (UInt32, UInt32 cm), address count (UInt32) |
 /// | `SKEY` | 12 B | key (UInt32 string: the folded name from one of its words to its end, `SearchText.fold`), kind (UInt8: 1 street, 2 place, 3 zone), word (UInt8: the number of words of the name before the key's first, 0 for the whole name), 2 reserved, target (UInt32: `STRT`, `PLAC` or `ZONE` record); sorted by the key's bytes, kind, target |
 /// | `CHMT`, `CHNX`, `CHAR` | 64, 8, 12 B | the routing hierarchy (`HierarchyTables`) |
-/// | `RTMT`, `RTED`, `RTND`, `RTRS` | 64, 40, 32, 16 B | the routing table (`RoutingTableRecords`): its header, a record per edge, per node, per turn restriction |
+/// | `RTMT`, `RTED`, `RTND`, `RTRS`, `RTCL` | 64, 40, 32, 16, 1 B | the routing table (`RoutingTableRecords`): its header, a record per edge, per node, per turn restriction, and per edge the kinds of road to avoid it is (`AvoidableRoads`; missing in maps written before it) |
 ///
 /// `AREA` and `APTS` may be missing (a map of roads only), and so may `SIGN` (no signposts),
 /// each section of version 3's areas (`POLY` … `OVPT`; a map without them has no areas,
@@ -103,6 +103,8 @@ package enum MapFileLayout {
     case routingEdges = "RTED"
     case routingNodes = "RTND"
     case routingRestrictions = "RTRS"
+    /// Per edge the kinds of road to avoid it belongs to (`RoutingTableRecords.classes`).
+    case routingClasses = "RTCL"
 
     /// Whether a file may lack the section.
     var isOptional: Bool {
@@ -120,6 +122,7 @@ package enum MapFileLayout {
       case .routingEdges: RoutingTableRecords.edgeRecordSize
       case .routingNodes: RoutingTableRecords.nodeRecordSize
       case .routingRestrictions: RoutingTableRecords.restrictionRecordSize
+      case .routingClasses: RoutingTableRecords.classRecordSize
       case .hierarchyArcs: 12
       case .nodes, .geometry, .areaPoints, .ringPoints, .overviewPoints, .edgeAttributes,
         .hierarchyIndex:
@@ -148,5 +151,11 @@ package enum MapFileLayout {
     package static let destinationOnly: UInt8 = 4
     /// Under works that may close it: `RoadEdge.isUnderWorks`.
     package static let underWorks: UInt8 = 8
+    /// `RoadEdge.isToll`.
+    package static let toll: UInt8 = 16
+    /// `RoadEdge.isFerry`.
+    package static let ferry: UInt8 = 32
+    /// `RoadEdge.isUnpaved`.
+    package static let unpaved: UInt8 = 64
   }
 }

@@ -48,7 +48,10 @@ extension RoadMap {
       wayID: field(edges, id, 0, Int64.self),
       routingSpeed: Double(field(edges, id, 44, UInt16.self)) / 100,
       isUnderWorks: flags & MapFileLayout.EdgeFlag.underWorks != 0,
-      endDelay: Double(field(edges, id, 46, UInt16.self)) / 10)
+      endDelay: Double(field(edges, id, 46, UInt16.self)) / 10,
+      isToll: flags & MapFileLayout.EdgeFlag.toll != 0,
+      isFerry: flags & MapFileLayout.EdgeFlag.ferry != 0,
+      isUnpaved: flags & MapFileLayout.EdgeFlag.unpaved != 0)
   }
 
   /// The edge's end nodes without decoding its strings.

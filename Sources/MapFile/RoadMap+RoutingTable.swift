@@ -1,7 +1,7 @@
 import Routing
 
 extension RoadMap: PrecomputedRouting {
-  /// The stored routing table (`RTMT`, `RTED`, `RTND`, `RTRS`) when it fits the map, else
+  /// The stored routing table (`RTMT`, `RTED`, `RTND`, `RTRS`, `RTCL`) when it fits the map, else
   /// nil: a router over this map then builds its table.
   package var routingTable: RoutingTable? { try? routing?.get() }
 
@@ -38,13 +38,17 @@ extension RoadMap: PrecomputedRouting {
     for (kind, expected) in parts where found[kind]?.count != expected {
       return fail(kind.rawValue, "\(found[kind]?.count ?? 0) records, expected \(expected)")
     }
+    if let classes = found[.routingClasses], classes.count != edgeCount {
+      return fail("RTCL", "\(classes.count) records, expected \(edgeCount)")
+    }
     let speed = Double(bitPattern: load(base, meta.offset + 16, UInt64.self))
     return .success(
       RoutingTable(
         edgeCount: edgeCount, nodeCount: nodeCount, restrictionCount: counts.restrictions,
         maximumSpeed: speed, edges: base + found[.routingEdges]!.offset,
         nodes: base + found[.routingNodes]!.offset,
-        restrictions: base + found[.routingRestrictions]!.offset, owner: owner))
+        restrictions: base + found[.routingRestrictions]!.offset,
+        classes: found[.routingClasses].map { base + $0.offset }, owner: owner))
   }
 
   /// Checks the stored routing table against one built from the map's own records: the same

@@ -40,13 +40,17 @@ public struct RouteStep: Hashable, Sendable, Codable {
   /// The exit number and destinations signposted at the maneuver (motorway exits, ramps,
   /// forks), when the source gives them.
   public var signpost: Signpost?
+  /// The kinds of road to avoid the step drives on (OSRM's `intersections[].classes`);
+  /// nil when the source does not say.
+  public var classes: AvoidableRoads?
 
   public init(
     maneuver: Maneuver, name: String = "", ref: String? = nil, distance: Double,
     duration: Double, geometry: [Coordinate], lanes: [Lane] = [],
     instructionVariants: [String] = [], drivingSide: Maneuver.Side = .right,
-    signpost: Signpost? = nil
+    signpost: Signpost? = nil, classes: AvoidableRoads? = nil
   ) {
+    self.classes = classes
     self.maneuver = maneuver
     self.name = name
     self.ref = ref
@@ -138,4 +142,12 @@ public struct Route: Hashable, Sendable, Codable {
 
   public var origin: Coordinate? { steps.first?.geometry.first }
   public var destination: Coordinate? { steps.last?.geometry.last }
+}
+
+extension Route {
+  /// The kinds of road to avoid that some step drives on; empty when no step says
+  /// (a server's route without classes).
+  public var classes: AvoidableRoads {
+    steps.reduce(into: AvoidableRoads()) { $0.formUnion($1.classes ?? []) }
+  }
 }

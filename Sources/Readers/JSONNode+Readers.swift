@@ -1,9 +1,21 @@
 import Geo
 import JSON
+import Navigation
 
 /// What the route and log readers read beyond the JSON layer's own accessors, worded as
 /// they word their messages.
 extension JSONNode {
+  /// This array of words of `AvoidableRoads.names` (`["tolls", "ferries"]`) as a set:
+  /// `expected one of: tolls, motorways, ferries, unpaved; found "boats"` for another word.
+  public func avoidableRoads() throws(JSONError) -> AvoidableRoads {
+    var kinds: AvoidableRoads = []
+    for item in try array() {
+      let word = try item.string(oneOf: AvoidableRoads.names.map(\.name))
+      kinds.formUnion(AvoidableRoads(names: word) ?? [])
+    }
+    return kinds
+  }
+
   /// This value as a whole number: `expected a number` for another type, `expected an
   /// integer` for a fraction or a magnitude of `integerLimit` (2⁵³) or more.
   func wholeNumber() throws(JSONError) -> Int {

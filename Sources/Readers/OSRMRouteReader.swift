@@ -157,7 +157,24 @@ public enum OSRMRouteReader {
       drivingSide: drivingSide,
       signpost: Signpost(
         osrmDestinations: try node.optional("destinations")?.string(),
-        exits: try node.optional("exits")?.string()))
+        exits: try node.optional("exits")?.string()),
+      classes: try classes(node))
+  }
+
+  /// The avoidable classes of a step's intersections (`toll`, `motorway`, `ferry`,
+  /// `unpaved`) and a ferry `mode`; nil when the step names no classes at all (a server
+  /// that does not tell them), so that "no tolls" is never claimed for want of data.
+  private static func classes(_ step: JSONNode) throws(JSONError) -> AvoidableRoads? {
+    var names: [String] = []
+    var told = false
+    if try step.optional("mode")?.string() == "ferry" { names.append("ferry") }
+    for intersection in try step.optional("intersections")?.array() ?? [] {
+      guard let list = try intersection.optional("classes") else { continue }
+      told = true
+      for name in try list.array() { names.append(try name.string()) }
+    }
+    guard told || !names.isEmpty else { return nil }
+    return AvoidableRoads(classNames: names)
   }
 
   private static func maneuver(_ node: JSONNode) throws(JSONError) -> Maneuver {

@@ -91,7 +91,7 @@ extension TemplatePainter {
       canvas.ellipsized(subtitle, countStyle, maxWidth: inner.width - px(8)), countStyle,
       x: inner.x + px(4), baseline: inner.y + px(55), theme.panelSecondaryText)
 
-    let start = ScreenRect(
+    var start = ScreenRect(
       x: inner.x, y: inner.maxY - startHeight, width: inner.width, height: startHeight)
     // As many choices as fit above the Start button, the selected one among them.
     let room = start.minY - px(10) - (inner.y + titleHeight)
@@ -107,6 +107,22 @@ extension TemplatePainter {
     }
     if let ring { focusRing(ring, radius: px(10)) }
 
+    if let title = preview.optionsButtonTitle {
+      // Options to the left, a third of the row; Start keeps the rest.
+      let width = (start.width - px(8)) / 3
+      let options = ScreenRect(x: start.x, y: start.y, width: width, height: start.height)
+      start = ScreenRect(
+        x: options.maxX + px(8), y: start.y, width: start.width - width - px(8),
+        height: start.height)
+      let focusedOptions = focusable(TripPreview.optionsElementID, options)
+      canvas.fillRoundedRect(options, radius: px(12), theme.panelSecondaryText.opacity(0.25))
+      let style = canvas.fit(
+        [title], .bold(px(22)), minimumSize: px(14), maxWidth: options.width - px(12))
+      drawCentered(
+        style.text, style.style, midX: options.midX,
+        baseline: canvas.baseline(centering: style.style, on: options.midY), theme.panelText)
+      if focusedOptions { focusRing(options, radius: px(12)) }
+    }
     let focused = focusable(TripPreview.startElementID, start)
     canvas.fillRoundedRect(start, radius: px(12), theme.gpsGood)
     let startStyle = canvas.fit(

@@ -115,13 +115,33 @@ public struct RoadEdge: Sendable, Equatable {
   public var turnLanes: String?
   /// The OSM way the edge comes from, to tell where a road changes name or ends.
   public var wayID: Int64
+  /// A tolled road (`toll=yes`, or a toll booth on it).
+  public var isToll: Bool
+  /// A ferry a car may board (`route=ferry`), not a road.
+  public var isFerry: Bool
+  /// A road without a hard surface (`surface=gravel|dirt|…`, `tracktype=grade2…5`).
+  public var isUnpaved: Bool
+
+  /// The kinds of road to avoid the edge belongs to; a motorway's link is a motorway.
+  public var avoidable: AvoidableRoads {
+    var set: AvoidableRoads = []
+    if isToll { set.insert(.tolls) }
+    if roadClass == .motorway || roadClass == .motorwayLink { set.insert(.motorways) }
+    if isFerry { set.insert(.ferries) }
+    if isUnpaved { set.insert(.unpaved) }
+    return set
+  }
 
   public init(
     from: Int, to: Int, length: Double, speed: Double, roadClass: RoadClass, name: String,
     ref: String? = nil, isRoundabout: Bool = false, isDestinationOnly: Bool = false,
     turnLanes: String? = nil, wayID: Int64, routingSpeed: Double = 0,
-    isUnderWorks: Bool = false, endDelay: Double = 0
+    isUnderWorks: Bool = false, endDelay: Double = 0, isToll: Bool = false,
+    isFerry: Bool = false, isUnpaved: Bool = false
   ) {
+    self.isToll = isToll
+    self.isFerry = isFerry
+    self.isUnpaved = isUnpaved
     self.from = from
     self.to = to
     self.length = length

@@ -24,7 +24,9 @@ extension InterfaceController {
   /// The driver chose a preview element: a route choice selects it, start starts it.
   mutating func choosePreview(_ elementID: String) {
     guard var m = map, var preview = m.tripPreview else { return }
-    if elementID == TripPreview.startElementID, let trip = preview.selectedTrip {
+    if elementID == TripPreview.optionsElementID, preview.optionsButtonTitle != nil {
+      outbox.append(.selected(templateID: m.id, elementID: elementID))
+    } else if elementID == TripPreview.startElementID, let trip = preview.selectedTrip {
       m.tripPreview = nil
       stack[0] = .map(m)
       outbox.append(.tripStarted(tripID: trip.id, choiceIndex: preview.selectedChoiceIndex))

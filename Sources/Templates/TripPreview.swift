@@ -1,7 +1,7 @@
 import Navigation
 
 /// The trips the map is previewing, which one is selected and with which route choice,
-/// and the start button's title.
+/// the start button's title, and an options button beside it when the app has one.
 public struct TripPreview: Hashable, Sendable {
   public static let maximumTripCount = 12
 
@@ -10,19 +10,26 @@ public struct TripPreview: Hashable, Sendable {
   public var selectedChoiceIndex: Int
   /// nil: the system's "Go".
   public var startButtonTitle: String?
+  /// The title of a button beside start that the app answers (choosing it emits
+  /// `UIEffect.selected(mapID, optionsElementID)`: the built-in app's Route options); nil
+  /// for none.
+  public var optionsButtonTitle: String?
 
   public init(
     trips: [Trip], selectedTripIndex: Int = 0, selectedChoiceIndex: Int = 0,
-    startButtonTitle: String? = nil
+    startButtonTitle: String? = nil, optionsButtonTitle: String? = nil
   ) {
     self.trips = trips
     self.selectedTripIndex = selectedTripIndex
     self.selectedChoiceIndex = selectedChoiceIndex
     self.startButtonTitle = startButtonTitle
+    self.optionsButtonTitle = optionsButtonTitle
   }
 
   /// The focus id of the start button.
   public static let startElementID = "preview.start"
+  /// The focus id of the options button.
+  public static let optionsElementID = "preview.options"
 
   /// The focus id of route choice `choice` of trip `tripID`.
   public static func choiceElementID(tripID: String, choice: Int) -> String {
@@ -38,11 +45,12 @@ public struct TripPreview: Hashable, Sendable {
     trips.indices.contains(selectedTripIndex) ? trips[selectedTripIndex] : nil
   }
 
-  /// Every route choice of every trip in order, then the start button.
+  /// Every route choice of every trip in order, then the start button, then the options
+  /// button when there is one.
   public var focusOrder: [String] {
     trips.flatMap { trip in
       trip.routeChoices.indices.map { Self.choiceElementID(tripID: trip.id, choice: $0) }
-    } + [Self.startElementID]
+    } + [Self.startElementID] + (optionsButtonTitle == nil ? [] : [Self.optionsElementID])
   }
 
   /// The trip index and choice index a choice element id names, nil for other ids.

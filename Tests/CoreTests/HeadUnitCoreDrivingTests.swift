@@ -13,7 +13,9 @@ import Testing
   struct OneRoad: PlaceListProvider {
     var road: DrivenRoad?
     var places: [Place] { [] }
-    func trip(to place: Place, from origin: Coordinate?) -> Navigation.Trip? { nil }
+    func trip(
+      to place: Place, from origin: Coordinate?, avoiding avoid: AvoidableRoads
+    ) -> Navigation.Trip? { nil }
     func road(near coordinate: Coordinate, heading: Double?) -> DrivenRoad? { road }
   }
 

@@ -25,7 +25,9 @@ struct FakeRouteProvider: PlaceListProvider {
 
   let places = [work, market, airport, nowhere]
 
-  func trip(to place: Place, from origin: Coordinate?) -> Navigation.Trip? {
+  func trip(
+    to place: Place, from origin: Coordinate?, avoiding avoid: AvoidableRoads
+  ) -> Navigation.Trip? {
     guard place.id != "nowhere" else { return nil }
     return Navigation.Trip(
       origin: origin ?? Coordinate(latitude: 60.16, longitude: 24.93),

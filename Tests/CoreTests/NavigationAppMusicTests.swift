@@ -70,7 +70,10 @@ struct NavigationAppMusicTests {
     d.turn(to: TripPreview.startElementID)
     d.press()
     #expect(d.app.phase.isNavigating)
-    #expect(d.map?.trailingBarButtons.map(\.id) == [NavigationApp.ID.openMusic])
+    // Music first, then Route options.
+    #expect(
+      d.map?.trailingBarButtons.map(\.id)
+        == [NavigationApp.ID.openMusic, NavigationApp.ID.openRouteOptions])
   }
 
   @Test func theMenuListsNowPlayingAndTheLibrary() throws {

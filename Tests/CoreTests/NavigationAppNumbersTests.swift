@@ -28,7 +28,9 @@ struct StreetRouteProvider: PlaceListProvider {
     }
   }
 
-  func trip(to place: Place, from origin: Coordinate?) -> Navigation.Trip? {
+  func trip(
+    to place: Place, from origin: Coordinate?, avoiding avoid: AvoidableRoads
+  ) -> Navigation.Trip? {
     FakeRouteProvider().trip(to: place, from: origin)
   }
 }

@@ -20,7 +20,8 @@ extension DaemonConfigurationTests {
     #expect(router.timeout == .milliseconds(1500))
     #expect(router.language == "de")
     #expect(
-      config.summary.contains("routing: server osrm, url http://10.0.0.2:5000, timeout 1.5 s"))
+      config.summary.contains(
+        "routing: server osrm, url http://10.0.0.2:5000, timeout 1.5 s, avoid none"))
     #expect(DaemonConfiguration().remoteRouter == nil)
     #expect(
       try loadConfiguration(#"{"routing": {"server": null, "url": null}}"#) == DaemonConfiguration()

@@ -23,7 +23,7 @@ extension DaemonConfigurationTests {
           + "rate de 195, en 205, es 195, it 180, ru 195, zh 260 wpm",
         "lifecycle: gracePeriod 10 s, shutdownDelay 60 s, shutdownCommand none, "
           + "heartbeatTimeout 5 s, parkedScreen 5 s",
-        "routing: server none (offline router only), url none, timeout 3 s",
+        "routing: server none (offline router only), url none, timeout 3 s, avoid none",
         "trip: resumeWithin 30 min, saveInterval 10 s",
         "fleet off",
         "bridge: socket /run/headunit/bridge.sock, group none (the daemon's own group), "
@@ -51,7 +51,7 @@ extension DaemonConfigurationTests {
           + "rate de 195, en 205, es 195, it 180, ru 195, zh 260 wpm",
         "lifecycle: gracePeriod 10 s, shutdownDelay 300 s, shutdownCommand systemctl poweroff, "
           + "heartbeatTimeout 5 s, parkedScreen 5 s",
-        "routing: server none (offline router only), url http://127.0.0.1:8002, timeout 3 s",
+        "routing: server none (offline router only), url http://127.0.0.1:8002, timeout 3 s, avoid none",
         "trip: resumeWithin 30 min, saveInterval 10 s",
         "fleet off",
         "bridge: socket /run/headunit/bridge.sock, group headunit, heartbeat 2 s, "

@@ -309,7 +309,7 @@ struct DaemonConfigurationTests {
     ),
     (
       #"{"routing": {"timeout": 3}}"#,
-      "$.routing.timeout: unknown key (expected server, url, timeoutSeconds)"
+      "$.routing.timeout: unknown key (expected server, url, timeoutSeconds, avoid)"
     ),
     (#"{"board": "pi4"}"#, #"$.board: expected an object, got the string "pi4""#),
     (#"[]"#, "$: expected an object, got an array"),

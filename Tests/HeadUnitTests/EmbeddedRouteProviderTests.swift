@@ -54,17 +54,25 @@ struct NavigationAppTourTests {
     let tops = frames.map { $0.controller.topTemplate?.id }
     #expect(
       tops == [
-        "map", "map", "destinations", "favourites", "map", "map", "end-trip", "map", "search",
-        "search", "map",
+        "map", "map", "destinations", "favourites", "map", "route-options", "map", "end-trip",
+        "map", "search", "search", "map",
       ])
     #expect(frames[4].controller.map?.tripPreview != nil)
+    // Route options from the preview's Options button, tolls turned on by the knob.
+    guard case .list(let options)? = frames[5].controller.topTemplate else {
+      Issue.record("no Route options list")
+      return
+    }
     #expect(
-      frames[5].controller.map?.mapButtons.map(\.id) == ["mute", "overview", "recenter", "end"])
+      options.allItems.first { $0.id == NavigationApp.optionID(.tolls) }?.accessory == .checkmark)
+    #expect(
+      frames[6].controller.map?.mapButtons.map(\.id) == ["mute", "overview", "recenter", "end"])
     #expect(frames.last?.controller.map?.tripPreview != nil)
     // The knob's presses went to the whole core: Start began guidance, End Trip ended it.
-    #expect(frames[5].core.session.state.isActive)
-    #expect(frames[5].core.guidance != nil)
-    #expect(frames[7].core.guidance == nil)
+    #expect(frames[6].core.session.state.isActive)
+    #expect(frames[6].core.guidance != nil)
+    #expect(frames[6].core.session.trip?.avoid == .tolls)
+    #expect(frames[8].core.guidance == nil)
     #expect(frames.allSatisfy { $0.core.screen == .live })
   }
 }

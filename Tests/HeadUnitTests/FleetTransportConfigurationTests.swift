@@ -93,7 +93,7 @@ struct FleetTransportConfigurationTests {
       #"{"routing": {"server": "valhalla", "url": "https://u:pa55word@r.example/?key=k3y"}}"#)
     #expect(
       routing.summary.contains(
-        "routing: server valhalla, url https://u:***@r.example/?key=***, timeout 3 s"),
+        "routing: server valhalla, url https://u:***@r.example/?key=***, timeout 3 s, avoid none"),
       "\(routing.summary)")
     #expect(
       try #require(routing.routing.router(language: "en", imperial: false)).name

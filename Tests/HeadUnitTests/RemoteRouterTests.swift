@@ -248,6 +248,33 @@ struct RemoteRouterTests {
     #expect(body["voice_instructions"] as? Bool == true)
   }
 
+  @Test(
+    "route options go to OSRM as exclude= (no unpaved class) and to Valhalla as costing options")
+  func routeOptionsInTheRequests() throws {
+    let url = try #require(URL(string: "http://127.0.0.1:5000"))
+    let a = Coordinate(latitude: 60.1699, longitude: 24.9384)
+    let b = Coordinate(latitude: 60.175, longitude: 24.95)
+    let osrm = RemoteRouter(engine: .osrm, url: url).request(
+      from: a, heading: nil, to: b, alternatives: 0, avoid: [.tolls, .ferries, .unpaved])
+    #expect(osrm.url.absoluteString.hasSuffix("&alternatives=false&exclude=toll,ferry"))
+    let unpavedOnly = RemoteRouter(engine: .osrm, url: url).request(
+      from: a, heading: nil, to: b, alternatives: 0, avoid: .unpaved)
+    #expect(!unpavedOnly.url.absoluteString.contains("exclude"))
+    let valhalla = RemoteRouter(engine: .valhalla, url: url).request(
+      from: a, heading: nil, to: b, alternatives: 0, avoid: [.motorways, .unpaved])
+    let data = try #require(valhalla.body)
+    let body = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let auto = (body["costing_options"] as? [String: Any])?["auto"] as? [String: Any]
+    #expect(auto?["use_highways"] as? Double == 0)
+    #expect(auto?["exclude_unpaved"] as? Bool == true)
+    #expect(auto?["use_tolls"] == nil)
+    let none = RemoteRouter(engine: .valhalla, url: url).request(
+      from: a, heading: nil, to: b, alternatives: 0)
+    let plain = try #require(
+      try JSONSerialization.jsonObject(with: none.body ?? Data()) as? [String: Any])
+    #expect(plain["costing_options"] == nil)
+  }
+
   @Test("an answer larger than a route document can be is a bad answer, not unreachable")
   func oversizedAnswer() async throws {
     let script = """

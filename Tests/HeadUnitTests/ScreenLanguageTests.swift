@@ -171,5 +171,7 @@ struct ScreenLanguageTests {
 /// Places from a list, no routes: for screens that only list places.
 private struct ListedPlaces: PlaceListProvider {
   let places: [Place]
-  func trip(to place: Place, from origin: Coordinate?) -> Navigation.Trip? { nil }
+  func trip(
+    to place: Place, from origin: Coordinate?, avoiding avoid: AvoidableRoads
+  ) -> Navigation.Trip? { nil }
 }

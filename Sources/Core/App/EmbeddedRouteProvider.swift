@@ -31,7 +31,9 @@ public struct EmbeddedRouteProvider: PlaceListProvider {
 
   /// The routes to `place`, the first noted as the fastest, worded in English (the app words
   /// the trip in the screen's language).
-  public func trip(to place: Place, from origin: Coordinate?) -> Navigation.Trip? {
+  public func trip(to place: Place, from origin: Coordinate?, avoiding avoid: AvoidableRoads)
+    -> Navigation.Trip?
+  {
     guard let found = routes[place.id], let first = found.first else { return nil }
     let choices = found.prefix(Navigation.Trip.maximumRouteChoices).enumerated().map {
       index, route in

@@ -14,14 +14,20 @@ extension NavigationApp {
   /// alert asking the driver whether to see it (taking the place of another alert on
   /// screen). With no route to it nothing on screen changes (the driver did not ask) and
   /// ``offered`` stays nil.
-  mutating func offer(_ place: Place, from offerer: Offerer = .dispatch, at now: Date) {
+  mutating func offer(
+    _ place: Place, from offerer: Offerer = .dispatch, avoid: AvoidableRoads? = nil, at now: Date
+  ) {
+    let previous = tripAvoid
+    if !phase.isNavigating { tripAvoid = avoid }
     let trip = phase.isNavigating ? nil : routes(to: place)
+    if trip == nil && !phase.isNavigating { tripAvoid = previous }
     offered = nil
     asking = false
     self.offerer = offerer
     guard phase.isNavigating || trip != nil else { return }
     if controller.presented != nil { request({ .dismiss($0) }, at: now) }
     offered = place
+    offeredAvoid = avoid
     if let trip {
       preview(trip, to: place, at: now)
     } else {
@@ -43,6 +49,7 @@ extension NavigationApp {
       return
     }
     if phase.isNavigating { finishTrip(with: .cancel, at: now) }
+    tripAvoid = offeredAvoid
     choose(place, at: now)
     if phase != .previewing(place) { offered = nil }
   }

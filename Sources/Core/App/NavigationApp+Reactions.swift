@@ -34,6 +34,12 @@ extension NavigationApp {
 
   /// The driver chose `elementID` of template `templateID`.
   private mutating func chose(_ elementID: String, in templateID: String, at now: Date) {
+    // A destination the driver picks is routed with their own options.
+    if [ID.favourites, ID.recents, ID.search, ID.nearby].contains(templateID)
+      || templateID.hasPrefix("nearby.") || templateID.hasPrefix(ID.houseNumbers)
+    {
+      tripAvoid = nil
+    }
     switch templateID {
     case ID.map:
       choseOnMap(elementID, at: now)
@@ -70,6 +76,8 @@ extension NavigationApp {
       answerOffer(show: elementID == ID.showDispatched, at: now)
     case _ where templateID.hasPrefix("nearby."):
       if let place = placeNamed(byElement: elementID) { choose(place, at: now) }
+    case ID.routeOptions:
+      choseRouteOption(elementID, at: now)
     case ID.music:
       choseMusicMenu(elementID, at: now)
     case _ where templateID.hasPrefix(ID.musicList):
@@ -85,6 +93,7 @@ extension NavigationApp {
     switch elementID {
     case ID.destinations: push(.list(destinationsList), at: now)
     case ID.openMusic: push(.list(musicMenu), at: now)
+    case ID.openRouteOptions, TripPreview.optionsElementID: openRouteOptions(at: now)
     case ID.overview: outbox.append(.showOverview)
     case ID.endTrip:
       let alert = endTripAlert()
@@ -92,6 +101,7 @@ extension NavigationApp {
     case TripPreview.cancelElementID:
       phase = .browsing
       previewTrip = nil
+      tripAvoid = nil
     default: break
     }
   }
@@ -117,8 +127,10 @@ extension NavigationApp {
 
   /// The route choices to `place` from where the vehicle is; nil when there is none.
   func routes(to place: Place) -> Navigation.Trip? {
-    guard let trip = provider.trip(to: place, from: position), !trip.routeChoices.isEmpty
+    guard var trip = provider.trip(to: place, from: position, avoiding: avoid),
+      !trip.routeChoices.isEmpty
     else { return nil }
+    trip.avoid = avoid
     return trip
   }
 
@@ -148,7 +160,9 @@ extension NavigationApp {
     let buttons = Self.guidanceButtons(
       muted: controller.isMuted, room: controller.configuration.mapControls.mapButtons)
     let bar = musicBarButtons
-    request({ .setMapButtons($0, mapButtons: buttons, leading: [], trailing: bar) }, at: now)
+    // Route options after Music: the knob reaches the unit's music first, as on the map.
+    let trailing = bar + routeOptionsBarButtons
+    request({ .setMapButtons($0, mapButtons: buttons, leading: [], trailing: trailing) }, at: now)
   }
 
   /// Ends guidance (`.finish` after arrival, `.cancel` before) and restores the map.
@@ -156,6 +170,7 @@ extension NavigationApp {
     guard case .navigating = phase else { return }
     outbox.append(.session(event))
     phase = .browsing
+    tripAvoid = nil
     let buttons = browsingButtons
     let bar = musicBarButtons
     request({ .setMapButtons($0, mapButtons: buttons, leading: [], trailing: bar) }, at: now)

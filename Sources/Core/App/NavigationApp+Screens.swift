@@ -29,6 +29,8 @@ extension NavigationApp {
     public static let ignoreDispatched = "dispatch.ignore"
     public static let houseNumbers = "numbers"
     public static let openMusic = "music.open"
+    public static let openRouteOptions = "route-options.open"
+    public static let routeOptions = "route-options"
     public static let music = "music"
     public static let musicNowPlaying = "music.nowPlaying"
     public static let musicArtists = "music.artists"
@@ -199,7 +201,9 @@ extension NavigationApp {
       let marked = offeredVariants(place).last ?? place.name
       shown.destinationNameVariants.insert(marked, at: 0)
     }
-    return TripPreview(trips: [shown], startButtonTitle: text[.start])
+    return TripPreview(
+      trips: [shown], startButtonTitle: text[.start],
+      optionsButtonTitle: text.variants(.routeOptions).last)
   }
 
   /// `trip` from the route provider with its route choices summed up in the screen's
@@ -220,6 +224,8 @@ extension NavigationApp {
       choice.additionalInformationVariants = choice.additionalInformationVariants.map {
         notes[$0] ?? $0
       }
+      // What the route could not keep off comes first: the driver asked to avoid it.
+      choice.additionalInformationVariants.insert(contentsOf: avoidanceNotes(choice.route), at: 0)
       return choice
     }
     return worded

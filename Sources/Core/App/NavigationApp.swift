@@ -52,12 +52,14 @@ public struct NavigationApp: Sendable {
     /// Tells the driver something over the map for a few seconds (which router answered).
     case notice(title: String, detail: String)
     /// Routes to `place` (a bridge app handed it over): its preview on the bare map, or
-    /// guidance on the first route choice at once with `start`.
-    case navigate(Place, start: Bool)
+    /// guidance on the first route choice at once with `start`; keeping off `avoid` for
+    /// this trip when given, else the driver's route options.
+    case navigate(Place, start: Bool, avoid: AvoidableRoads? = nil)
     /// Offers `place` from a dispatcher or a bridge app (`from`): its preview on the bare
     /// map, or while guiding an alert asking whether to see it (the trip under way ends
-    /// only if the driver says so). Never starts guidance.
-    case offer(Place, from: Offerer = .dispatch)
+    /// only if the driver says so). Never starts guidance. `avoid`, when given, is the
+    /// trip's route options instead of the driver's.
+    case offer(Place, from: Offerer = .dispatch, avoid: AvoidableRoads? = nil)
     /// The music source's state, or why it is unavailable.
     case music(MusicUpdate)
     /// The listing asked for with `Effect.listMusic`, or why it could not be read.
@@ -97,6 +99,8 @@ public struct NavigationApp: Sendable {
   /// The place from a dispatcher (or a bridge app) the driver has not answered yet: its
   /// preview is on the map, or (``asking``) an alert asks whether to see it.
   public internal(set) var offered: Place?
+  /// The route options ``offered`` came with; nil for the driver's.
+  public internal(set) var offeredAvoid: AvoidableRoads?
   /// Who offered ``offered``: the alert and the preview name them.
   public internal(set) var offerer = Offerer.dispatch
   /// Whether the alert about ``offered`` is on screen.
@@ -113,15 +117,28 @@ public struct NavigationApp: Sendable {
   var numberGroups: [String: (title: String, indices: [Int])] = [:]
   /// The unit's own music source and its screens; nil without one.
   public internal(set) var music: BuiltInMusic?
+  /// The roads routes keep off until the driver chooses (`PlaceLists.avoid`).
+  public let defaultAvoid: AvoidableRoads
+  /// The route options of the trip a bridge app or a dispatcher handed over, instead of
+  /// the driver's; nil for the driver's. The driver's own choice on the Route options
+  /// screen replaces it.
+  var tripAvoid: AvoidableRoads?
+  /// The Route options screen is open: leaving it applies the choice.
+  var routeOptionsOpen = false
+  /// The kinds of road the route being driven uses (the core tells it with each new route).
+  public var drivenClasses: AvoidableRoads = []
   var nextRequest = 1
   var outbox: [Effect] = []
 
-  /// With `music`, the map's bar has a Music button for the unit's own music source.
+  /// With `music`, the map's bar has a Music button for the unit's own music source;
+  /// `avoid` is the route options' default.
   public init(
     provider: any RouteProvider,
-    configuration: InterfaceConfiguration = InterfaceConfiguration(), music: Bool = false
+    configuration: InterfaceConfiguration = InterfaceConfiguration(), music: Bool = false,
+    avoid: AvoidableRoads = []
   ) {
     self.provider = provider
+    defaultAvoid = avoid
     var configuration = configuration
     configuration.isBuiltIn = true
     self.controller = InterfaceController(configuration: configuration)
@@ -150,12 +167,13 @@ public struct NavigationApp: Sendable {
       let alert = noticeAlert(title: title, detail: detail)
       withdrawForeignAlert(at: now)
       request({ .presentNavigationAlert($0, alert) }, at: now)
-    case .navigate(let place, let start):
+    case .navigate(let place, let start, let avoid):
       request({ .popToRoot($0) }, at: now)
+      tripAvoid = avoid
       choose(place, at: now)
       if start, case .previewing = phase { startTrip(choiceIndex: 0, at: now) }
-    case .offer(let place, let offerer):
-      offer(place, from: offerer, at: now)
+    case .offer(let place, let offerer, let avoid):
+      offer(place, from: offerer, avoid: avoid, at: now)
     case .music(let update):
       musicChanged(update, at: now)
     case .musicListed(let query, let result):
@@ -190,6 +208,10 @@ public struct NavigationApp: Sendable {
   mutating func send(_ event: UIEvent, at now: Date) {
     for effect in controller.handle(event, at: now) {
       react(to: effect, at: now)
+    }
+    if routeOptionsOpen && !controller.stack.contains(where: { $0.id == ID.routeOptions }) {
+      routeOptionsOpen = false
+      leftRouteOptions(at: now)
     }
   }
 }

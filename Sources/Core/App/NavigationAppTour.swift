@@ -4,7 +4,7 @@ import Navigation
 import Templates
 
 /// A scripted drive through the built-in app with the knob alone — a favourite to a
-/// preview, start, ending the trip, then a search by spelling — for `headunit demo` and
+/// preview, its route options, start, ending the trip, then a search by spelling — for `headunit demo` and
 /// its contact sheet. The knob's detents and presses go to a whole `HeadUnitCore` on a
 /// virtual clock, as the GPIO decoder hands them to the car's; each frame is the core as
 /// it stood after a step, for drawing what the screen showed.
@@ -68,6 +68,12 @@ public struct NavigationAppTour {
     snap("Favourites")
     press()
     snap("Preview: route choices")
+    turn(to: TripPreview.optionsElementID)
+    press()
+    turn(to: NavigationApp.optionID(.tolls))
+    press()
+    snap("Route options: avoid tolls")
+    back()
     turn(to: TripPreview.startElementID)
     press()
     snap("Start: guidance buttons")
@@ -117,6 +123,14 @@ public struct NavigationAppTour {
     standStill()
     send(.input(.button(role: .select, action: .press, at: .seconds(t))))
     send(.input(.button(role: .select, action: .release, at: .seconds(t))))
+  }
+
+  /// A second later, a short press of the back button.
+  private mutating func back() {
+    t += 1
+    standStill()
+    send(.input(.button(role: .back, action: .press, at: .seconds(t))))
+    send(.input(.button(role: .back, action: .release, at: .seconds(t))))
   }
 
   /// Turns the knob the fewest detents forward to `element`; does nothing when the top

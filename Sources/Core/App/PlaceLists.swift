@@ -1,5 +1,7 @@
-/// The driver's own places: what `NavigationApp` persists (as `.persist` effects) and
-/// restores (with `.restore`).
+import Navigation
+
+/// The driver's own places and route options: what `NavigationApp` persists (as
+/// `.persist` effects) and restores (with `.restore`).
 public struct PlaceLists: Hashable, Sendable {
   /// Most recent places kept.
   public static let maximumRecentCount = 10
@@ -7,10 +9,14 @@ public struct PlaceLists: Hashable, Sendable {
   public var favourites: [Place]
   /// Most recent first, no duplicates.
   public var recents: [Place]
+  /// The roads the driver chose to avoid on the Route options screen; nil until they
+  /// choose (the configuration's default applies).
+  public var avoid: AvoidableRoads?
 
-  public init(favourites: [Place] = [], recents: [Place] = []) {
+  public init(favourites: [Place] = [], recents: [Place] = [], avoid: AvoidableRoads? = nil) {
     self.favourites = favourites
     self.recents = recents
+    self.avoid = avoid
   }
 
   /// Puts `place` first among the recents, dropping an older entry for it and the oldest

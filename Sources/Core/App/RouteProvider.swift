@@ -16,9 +16,12 @@ public protocol RouteProvider: Sendable {
   /// without one), nearest `near` first when given, at most `limit`.
   func places(inCategory category: String?, near: Coordinate?, limit: Int) -> [Place]
 
-  /// The trip to `place` with its route choices (at most `Trip.maximumRouteChoices`),
-  /// nil when there is no way there.
-  func trip(to place: Place, from origin: Coordinate?) -> Navigation.Trip?
+  /// The trip to `place` with its route choices (at most `Trip.maximumRouteChoices`)
+  /// keeping off the kinds of road in `avoid` where a route without them exists, nil when
+  /// there is no way there. A provider of fixed routes (the embedded drives) ignores
+  /// `avoid`; the preview then says what they use.
+  func trip(to place: Place, from origin: Coordinate?, avoiding avoid: AvoidableRoads)
+    -> Navigation.Trip?
 
   /// What `text` finds, best first (nearest `near` first among equals), at most `limit`:
   /// for an address, its label as the name and the point a route ends at as the
@@ -41,6 +44,11 @@ public protocol RouteProvider: Sendable {
 }
 
 extension RouteProvider {
+  /// The trip to `place` on any roads.
+  public func trip(to place: Place, from origin: Coordinate?) -> Navigation.Trip? {
+    trip(to: place, from: origin, avoiding: [])
+  }
+
   /// No map: no road known.
   public func road(near coordinate: Coordinate, heading: Double?) -> DrivenRoad? { nil }
 }

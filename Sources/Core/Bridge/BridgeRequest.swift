@@ -47,11 +47,12 @@ public enum BridgeRequest: Sendable, Equatable {
   /// a maneuver is near.
   case showMessageAlert(MessageAlert)
   /// Hands a destination to the built-in app and its router: a preview, or guidance at
-  /// once with `start`.
-  case navigateTo(Place, start: Bool)
+  /// once with `start`; with `avoid`, the trip keeps off those kinds of road instead of
+  /// the driver's route options.
+  case navigateTo(Place, start: Bool, avoid: AvoidableRoads? = nil)
   /// Hands the built-in app what the search finds first for `query` ("Fabianinkatu 17"),
   /// as `navigateTo` does a place.
-  case navigateToQuery(String, start: Bool)
+  case navigateToQuery(String, start: Bool, avoid: AvoidableRoads? = nil)
 
   /// The longest `navigateTo` query taken, in characters.
   public static let maximumQueryLength = 200

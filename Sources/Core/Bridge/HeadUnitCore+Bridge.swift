@@ -130,9 +130,9 @@ extension HeadUnitCore {
       send(client, .reply(id))
       effects.append(.bridge(.close(client, reason: "said goodbye")))
       drop(client, reason: "said goodbye", at: now)
-    case .navigateTo(let place, let start):
-      navigateBuiltIn(to: place, start: start, id: id, for: client, at: now)
-    case .navigateToQuery(let query, let start):
+    case .navigateTo(let place, let start, let avoid):
+      navigateBuiltIn(to: place, start: start, avoid: avoid, id: id, for: client, at: now)
+    case .navigateToQuery(let query, let start, let avoid):
       guard let found = app.provider.search(query, near: app.position, limit: 1).first else {
         send(
           client,
@@ -143,7 +143,8 @@ extension HeadUnitCore {
               path: "$.destination.query")))
         return
       }
-      navigateBuiltIn(to: found, start: start, id: id, for: client, at: now, asFound: true)
+      navigateBuiltIn(
+        to: found, start: start, avoid: avoid, id: id, for: client, at: now, asFound: true)
     case .showMessageAlert(let alert):
       messageAlert(alert, id: id, from: client, at: now)
     case .updateNowPlaying(let playing, _)
@@ -227,8 +228,8 @@ extension HeadUnitCore {
 
   /// Hands a destination to the built-in app: its preview (or guidance) takes the screen.
   private mutating func navigateBuiltIn(
-    to place: Place, start: Bool, id: BridgeRequestID?, for client: BridgeClientID, at now: Date,
-    asFound: Bool = false
+    to place: Place, start: Bool, avoid: AvoidableRoads?, id: BridgeRequestID?,
+    for client: BridgeClientID, at now: Date, asFound: Bool = false
   ) {
     if let screen = bridge.screen {
       carryOut(
@@ -236,7 +237,7 @@ extension HeadUnitCore {
     }
     if app.phase.isNavigating { app(.abandonTrip, at: now) }
     // What the search found is already a place the app knows.
-    app(.navigate(asFound ? place : knownPlace(for: place), start: start), at: now)
+    app(.navigate(asFound ? place : knownPlace(for: place), start: start, avoid: avoid), at: now)
     switch app.phase {
     case .previewing, .navigating:
       if let screen = bridge.screen {

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Navigation
 
 /// A destination a dispatcher sent down (MQTT `fleet/{vehicleId}/destination`), checked at
 /// the transport: shown to the driver as a trip preview, never started without them.
@@ -13,11 +14,18 @@ public struct FleetDispatch: Sendable, Equatable {
   /// after it (held by the broker while the unit was off) is answered `expired` and never
   /// reaches the screen.
   public var expires: Date?
+  /// The kinds of road the trip keeps off, instead of the driver's route options; nil for
+  /// the driver's.
+  public var avoid: AvoidableRoads?
 
   /// A dispatch to `coordinate` called `name` (its coordinates when nil).
-  public init(id: String?, coordinate: Coordinate, name: String?, expires: Date? = nil) {
+  public init(
+    id: String?, coordinate: Coordinate, name: String?, expires: Date? = nil,
+    avoid: AvoidableRoads? = nil
+  ) {
     self.id = id
     self.expires = expires
+    self.avoid = avoid
     let label =
       name
       ?? String(format: "%.5f, %.5f", coordinate.latitude, coordinate.longitude)

@@ -26,7 +26,7 @@ extension HeadUnitCore {
     // Shown under the dispatcher's name, routed as the place the app knows there.
     var place = knownPlace(for: dispatch.place)
     place.name = name
-    app(.offer(place, from: .dispatch), at: now)
+    app(.offer(place, from: .dispatch, avoid: dispatch.avoid), at: now)
     if app.offered == place {
       pendingDispatch = dispatch
       effects.append(

@@ -42,12 +42,15 @@ public struct MapRouteProvider: RouteProvider {
     addressSearch = AddressSearch(map: map)
   }
 
-  /// The trip from `origin` to `place`; nil without a position to start from or a way
-  /// there. Blocks: with a routing server, up to the shorter of its timeout and
-  /// ``tripTimeout``, then the offline router.
-  public func trip(to place: Place, from origin: Coordinate?) -> Navigation.Trip? {
+  /// The trip from `origin` to `place` keeping off `avoid` where it can; nil without a
+  /// position to start from or a way there. Blocks: with a routing server, up to the
+  /// shorter of its timeout and ``tripTimeout``, then the offline router.
+  public func trip(to place: Place, from origin: Coordinate?, avoiding avoid: AvoidableRoads)
+    -> Navigation.Trip?
+  {
     guard let origin else { return nil }
-    guard let routes = routes(to: place, from: origin), !routes.isEmpty else { return nil }
+    guard let routes = routes(to: place, from: origin, avoiding: avoid), !routes.isEmpty
+    else { return nil }
     // The router's choice comes first; an alternative on smaller roads may still arrive a
     // little sooner by the estimate, so the first is "Fastest" only when it is. The notes
     // are the English catalog's; the app words the trip in the screen's language.
@@ -62,12 +65,14 @@ public struct MapRouteProvider: RouteProvider {
     }
     return Navigation.Trip(
       origin: origin, destination: place.coordinate, destinationNameVariants: [place.name],
-      routeChoices: choices)
+      routeChoices: choices, avoid: avoid)
   }
 
   /// The routes to `place` through `service`: to its road point, facing the address, when
   /// the search gave one, else to its coordinate.
-  func routes(to place: Place, from origin: Coordinate) -> ArraySlice<Route>? {
+  func routes(to place: Place, from origin: Coordinate, avoiding avoid: AvoidableRoads = [])
+    -> ArraySlice<Route>?
+  {
     let alternatives = Navigation.Trip.maximumRouteChoices - 1
     let timeout = service.server.map { min($0.timeout, Self.tripTimeout) }
     let answer: RoutingService.Answer?
@@ -75,10 +80,11 @@ public struct MapRouteProvider: RouteProvider {
       let roadPoint = RoadPoint(edge: edge, offset: offset, side: nil, coordinate: place.coordinate)
       answer = try? service.routes(
         from: origin, to: roadPoint, facing: place.entrance ?? place.coordinate,
-        alternatives: alternatives, timeout: timeout)
+        alternatives: alternatives, avoid: avoid, timeout: timeout)
     } else {
       answer = try? service.routes(
-        from: origin, to: place.coordinate, alternatives: alternatives, timeout: timeout)
+        from: origin, to: place.coordinate, alternatives: alternatives, avoid: avoid,
+        timeout: timeout)
     }
     return answer?.routes.prefix(Navigation.Trip.maximumRouteChoices)
   }

@@ -3,6 +3,7 @@ import Foundation
 import Geo
 import JSON
 import Navigation
+import Readers
 
 /// Keeps favourites and recents in a JSON file across launches.
 ///
@@ -54,7 +55,9 @@ public struct PlaceStore: Sendable {
         }
         return result
       }
-      return PlaceLists(favourites: try places("favourites"), recents: try places("recents"))
+      let avoid = try root.optional("avoid")?.avoidableRoads()
+      return PlaceLists(
+        favourites: try places("favourites"), recents: try places("recents"), avoid: avoid)
     } catch {
       var problem = NavigationError(error, file: file)
       if let path = problem.path, path.hasPrefix(place + ".") {
@@ -108,9 +111,13 @@ public struct PlaceStore: Sendable {
           return .object(fields)
         })
     }
-    let document: JSONValue = .object([
+    var fields: [(String, JSONValue)] = [
       ("favourites", encode(lists.favourites)), ("recents", encode(lists.recents)),
-    ])
+    ]
+    if let avoid = lists.avoid {
+      fields.append(("avoid", .array(avoid.wordList.map(JSONValue.string))))
+    }
+    let document: JSONValue = .object(fields)
     let data = Data((document.prettyPrinted + "\n").utf8)
     do {
       try FileManager.default.createDirectory(

@@ -1,6 +1,8 @@
 import Core
 import Foundation
 import JSON
+import Navigation
+import Readers
 
 /// The `routing` section: the routing server asked before the offline router (see
 /// `RoutingService`). A server needs a URL.
@@ -11,6 +13,9 @@ public struct RoutingSettings: ConfigurationSection {
   public var url: String?
   /// The longest wait for the routing server before the offline router answers.
   public var timeout: Duration = .seconds(3)
+  /// The route options a new installation starts with: the kinds of road routes keep off.
+  /// The driver's own choice on the Route options screen replaces it, and is kept.
+  public var avoid: AvoidableRoads = []
 
   /// Every setting at its default.
   public init() {}
@@ -32,6 +37,16 @@ public struct RoutingSettings: ConfigurationSection {
         shown: .init(text: { $0.url.map(URLSecrets.hidden) }), read: Self.url,
         write: JSONValue.string),
       .duration("timeoutSeconds", \.timeout, in: 0.5...30, doc: "the longest wait for the server"),
+      .value(
+        "avoid", \.avoid,
+        allowed: "a list of "
+          + ConfigurationKey<Self>.list(AvoidableRoads.names.map(\.name)),
+        doc: "roads routes keep off until the driver chooses on the Route options screen",
+        defaultText: "[] (none)",
+        shown: .init(text: { $0.avoid.isEmpty ? "none" : $0.avoid.wordList.joined(separator: " ") }
+        ),
+        read: { node throws(JSONError) in try node.avoidableRoads() },
+        write: { .array($0.wordList.map(JSONValue.string)) }),
     ]
   }
 

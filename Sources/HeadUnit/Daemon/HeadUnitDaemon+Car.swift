@@ -151,6 +151,7 @@ extension HeadUnitDaemon {
       ?? .standard(for: configuration.units)
     core.speedWarning.chime = configuration.display.speedChime
     core.music = configuration.music.enabled
+    core.avoid = configuration.routing.avoid
     return core
   }
 }

@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Geo
 import JSON
+import Readers
 
 extension FleetDispatch {
   /// The largest command payload read, in bytes: a destination is a few dozen; anything
@@ -17,7 +18,9 @@ extension FleetDispatch {
   ///
   /// `lat` and `lon` are required (degrees); `id` (1–64 characters, echoed in replies),
   /// `name` (1–100, shown to the driver) and `expires` (an ISO 8601 time, such as
-  /// `2027-01-15T09:00:00Z`, after which it is not shown) are optional;
+  /// `2027-01-15T09:00:00Z`, after which it is not shown) and `avoid` (a list of
+  /// `tolls`, `motorways`, `ferries`, `unpaved`: the trip's route options instead of the
+  /// driver's) are optional;
   /// `"type": "destination"` may be given, and is the only command this unit takes. Any
   /// other key is an error.
   ///
@@ -50,7 +53,7 @@ extension FleetDispatch {
   }
 
   private static func read(_ root: JSONNode) throws(JSONError) -> FleetDispatch {
-    _ = try root.object(keys: ["type", "id", "lat", "lon", "name", "expires"])
+    _ = try root.object(keys: ["type", "id", "lat", "lon", "name", "expires", "avoid"])
     if let type = try root.optional("type") {
       let name = try type.string()
       guard name == "destination" else {
@@ -71,7 +74,7 @@ extension FleetDispatch {
     }
     return FleetDispatch(
       id: id, coordinate: Coordinate(latitude: latitude, longitude: longitude), name: name,
-      expires: expires)
+      expires: expires, avoid: try root.optional("avoid")?.avoidableRoads())
   }
 
   /// A string of 1…`limit` characters with no control characters.

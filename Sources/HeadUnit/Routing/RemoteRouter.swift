@@ -64,25 +64,30 @@ public struct RemoteRouter: Sendable, Equatable {
   /// known) to `destination`, fastest first. With `facing` (an address off the road that
   /// `destination` is on), Valhalla words the arrival's side from it; OSRM cannot, and the
   /// caller sets it (`Route.arriving(facing:)`). Blocks for at most `timeout` (the
-  /// configured one when nil) per request.
+  /// configured one when nil) per request. `avoid` goes to OSRM as `exclude=` (its car
+  /// profile's classes `toll`, `motorway`, `ferry`; it has no unpaved class, and refuses a
+  /// combination its profile did not declare, which the caller then routes offline) and to
+  /// Valhalla as `use_tolls`, `use_highways`, `use_ferry` of 0 and `exclude_unpaved`.
   ///
   /// - Throws: `RemoteRouterError` naming the server: `.unreachable`, `.timeout`,
   ///   `.httpStatus`, `.badResponse` (with the JSON path) or `.noRoute`.
   public func routes(
     from origin: Coordinate, heading: Double? = nil, to destination: Coordinate,
-    facing: Coordinate? = nil, alternatives: Int = 0, timeout: Duration? = nil
+    facing: Coordinate? = nil, alternatives: Int = 0, avoid: AvoidableRoads = [],
+    timeout: Duration? = nil
   ) throws(RemoteRouterError) -> [Route] {
     let wait = timeout ?? self.timeout
     let request = self.request(
       from: origin, heading: heading, to: destination, facing: facing,
-      alternatives: alternatives)
+      alternatives: alternatives, avoid: avoid)
     do {
       return try parse(try send(request, timeout: wait))
     } catch let error where error.code == .noRoute && engine == .osrm && heading != nil {
       // OSRM drops a start whose roads all point away from the heading; any direction is
       // better than none, as the offline router turns round at a cost.
       let again = self.request(
-        from: origin, heading: nil, to: destination, facing: facing, alternatives: alternatives)
+        from: origin, heading: nil, to: destination, facing: facing, alternatives: alternatives,
+        avoid: avoid)
       return try parse(try send(again, timeout: wait))
     }
   }
@@ -90,7 +95,7 @@ public struct RemoteRouter: Sendable, Equatable {
   /// The HTTP request for a route; pure.
   func request(
     from origin: Coordinate, heading: Double?, to destination: Coordinate,
-    facing: Coordinate? = nil, alternatives: Int
+    facing: Coordinate? = nil, alternatives: Int, avoid: AvoidableRoads = []
   ) -> HTTPClient.Request {
     switch engine {
     case .valhalla:
@@ -116,6 +121,14 @@ public struct RemoteRouter: Sendable, Equatable {
         ("units", imperial ? "miles" : "kilometers"),
       ]
       if alternatives > 0 { body.append(("alternates", .number(Double(alternatives)))) }
+      if !avoid.isEmpty {
+        var auto: [(String, JSONValue)] = []
+        if avoid.contains(.tolls) { auto.append(("use_tolls", .number(0))) }
+        if avoid.contains(.motorways) { auto.append(("use_highways", .number(0))) }
+        if avoid.contains(.ferries) { auto.append(("use_ferry", .number(0))) }
+        if avoid.contains(.unpaved) { auto.append(("exclude_unpaved", true)) }
+        body.append(("costing_options", .object([("auto", .object(auto))])))
+      }
       return HTTPClient.Request(
         method: "POST", url: url.appendingPathComponent("route"),
         headers: [("Content-Type", "application/json")],
@@ -136,6 +149,10 @@ public struct RemoteRouter: Sendable, Equatable {
       if let heading {
         let degrees = (Int(heading.rounded()) % 360 + 360) % 360
         items.append(URLQueryItem(name: "bearings", value: "\(degrees),\(Self.headingTolerance);"))
+      }
+      let excluded = avoid.subtracting(.unpaved).classList
+      if !excluded.isEmpty {
+        items.append(URLQueryItem(name: "exclude", value: excluded.joined(separator: ",")))
       }
       components?.queryItems = items
       // The path's `;` and `,` must stay as they are; URLComponents leaves them.

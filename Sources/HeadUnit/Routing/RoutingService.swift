@@ -31,23 +31,24 @@ public struct RoutingService: Sendable {
   }
 
   /// Up to `alternatives + 1` routes, fastest first, from the server if it answers within
-  /// `timeout` (its own when nil), else from the offline router. Logs which one answered
-  /// (notice) and why the server did not (warning).
+  /// `timeout` (its own when nil), else from the offline router; keeping off the kinds of
+  /// road in `avoid` where a route without them exists. Logs which one answered (notice)
+  /// and why the server did not (warning).
   ///
   /// - Throws: `RoutingError` only when the offline router was asked and found no route
   ///   (or there is no map: `.noRoute` saying so and why the server failed).
   public func routes(
     from origin: Coordinate, heading: Double? = nil, to destination: Coordinate,
-    alternatives: Int = 0, timeout: Duration? = nil
+    alternatives: Int = 0, avoid: AvoidableRoads = [], timeout: Duration? = nil
   ) throws(RoutingError) -> Answer {
     try answer(
       server: { (server: RemoteRouter) throws(RemoteRouterError) in
         try server.routes(
           from: origin, heading: heading, to: destination, alternatives: alternatives,
-          timeout: timeout)
+          avoid: avoid, timeout: timeout)
       },
       offline: { (router: Router<RoadMap>) throws(RoutingError) in
-        try router.routes(
+        try router.avoiding(avoid).routes(
           from: origin, heading: heading, to: destination, alternatives: alternatives)
       })
   }
@@ -57,20 +58,21 @@ public struct RoutingService: Sendable {
   /// cannot snap to another street nearer the building) and its arrival given the side of
   /// `facing`; the offline router routes to the road point as it does without a server.
   ///
-  /// - Throws: as `routes(from:heading:to:alternatives:timeout:)`.
+  /// - Throws: as `routes(from:heading:to:alternatives:avoid:timeout:)`.
   public func routes(
     from origin: Coordinate, heading: Double? = nil, to roadPoint: RoadPoint,
-    facing: Coordinate, alternatives: Int = 0, timeout: Duration? = nil
+    facing: Coordinate, alternatives: Int = 0, avoid: AvoidableRoads = [],
+    timeout: Duration? = nil
   ) throws(RoutingError) -> Answer {
     try answer(
       server: { (server: RemoteRouter) throws(RemoteRouterError) in
         try server.routes(
           from: origin, heading: heading, to: roadPoint.coordinate, facing: facing,
-          alternatives: alternatives, timeout: timeout
+          alternatives: alternatives, avoid: avoid, timeout: timeout
         ).map { $0.arriving(facing: facing) }
       },
       offline: { (router: Router<RoadMap>) throws(RoutingError) in
-        try router.routes(
+        try router.avoiding(avoid).routes(
           from: origin, heading: heading, to: roadPoint, facing: facing,
           alternatives: alternatives)
       })
@@ -111,7 +113,7 @@ public struct RoutingService: Sendable {
     }
     do {
       let answer = try routes(
-        from: origin, heading: request.heading, to: request.destination)
+        from: origin, heading: request.heading, to: request.destination, avoid: request.avoid)
       guard let route = answer.routes.first else {
         return (.routeFailed("no route"), answer.source)
       }

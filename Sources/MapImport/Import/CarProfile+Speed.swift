@@ -28,6 +28,7 @@ extension CarProfile {
   /// `TravelSpeed` gives (one share for a tagged limit, one per class for an implicit one).
   /// What the map stores as an edge's speed and routes by.
   public func speed(of way: Way, forward: Bool, presence: BuiltUpAreas.Presence) -> Double {
+    if let fixed = way.fixedKmh { return fixed }
     let urban = isUrban(way, presence: presence)
     if let tagged = forward ? way.forwardTaggedLimit : way.backwardTaggedLimit {
       return TravelSpeed.kmh(limit: tagged, roadClass: way.roadClass, urban: urban, tagged: true)

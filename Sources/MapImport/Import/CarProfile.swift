@@ -51,6 +51,16 @@ public struct CarProfile: Sendable {
     /// (`RoutingRate`), before the signals on it.
     public var forwardRate: Double
     public var backwardRate: Double
+    /// `toll=yes` (or `toll:motorcar`, `toll:motor_vehicle`, the most specific first).
+    public var isToll = false
+    /// `surface` of a loose kind or `tracktype` grade2 to grade5 (`RoadEdge.isUnpaved`).
+    public var isUnpaved = false
+    /// A ferry (`route=ferry`), with its crossing's seconds when `duration` says.
+    public var isFerry = false
+    public var ferrySeconds: Double?
+    /// The speed to keep on it, km/h, whatever its class: a ferry's, from its length and
+    /// `ferrySeconds` (set per way once its length is known) or `ferryKmh`.
+    public var fixedKmh: Double?
   }
 
   static let classes: [String: RoadClass] = [
@@ -76,8 +86,60 @@ public struct CarProfile: Sendable {
     self.limits = limits
   }
 
+  /// `surface` values of roads without a hard surface.
+  static let unpavedSurfaces: Set<String> = [
+    "unpaved", "compacted", "gravel", "fine_gravel", "pebblestone", "ground", "dirt", "earth",
+    "grass", "grass_paver", "mud", "sand", "woodchips", "rock", "stepping_stones", "ice", "snow",
+  ]
+  /// Km/h on a ferry whose crossing time is not tagged (OSRM's car profile: 5).
+  static let ferryKmh = 5.0
+
   /// What a car may do on a way with these tags; nil when it may not drive it at all.
   public func way(tags: [String: String]) -> Way? {
+    guard var way = road(tags: tags) ?? ferry(tags: tags) else { return nil }
+    let toll = tags["toll:motorcar"] ?? tags["toll:motor_vehicle"] ?? tags["toll"]
+    way.isToll = toll == "yes"
+    if let surface = tags["surface"] {
+      way.isUnpaved = Self.unpavedSurfaces.contains(surface)
+    } else if let grade = tags["tracktype"] {
+      way.isUnpaved = ["grade2", "grade3", "grade4", "grade5"].contains(grade)
+    }
+    return way
+  }
+
+  /// A ferry a car may board: `route=ferry` on a way that is no road, not closed to cars
+  /// (the most specific access key), and not a passenger ferry (`foot` or `bicycle` yes
+  /// with no key for motor vehicles). Two-way unless `oneway` says; its crossing takes
+  /// `duration` (`FerryDuration`), or goes at `ferryKmh`.
+  func ferry(tags: [String: String]) -> Way? {
+    guard tags["route"] == "ferry", tags["highway"] == nil else { return nil }
+    if let value = AccessTags.mostSpecific(tags), Self.deniedAccess.contains(value) {
+      return nil
+    }
+    let motorKeys = ["motorcar", "motor_vehicle", "vehicle", "access"]
+    if motorKeys.allSatisfy({ tags[$0] == nil }), tags["foot"] == "yes" || tags["bicycle"] == "yes"
+    {
+      return nil
+    }
+    var forward = true
+    var backward = true
+    switch AccessTags.first(tags["oneway"]) {
+    case "yes", "1", "true": backward = false
+    case "-1", "reverse": forward = false
+    default: break
+    }
+    let kmh = Self.ferryKmh
+    return Way(
+      roadClass: .unclassified, name: tags["name"] ?? "", ref: tags["ref"], forward: forward,
+      backward: backward, forwardTaggedLimit: nil, backwardTaggedLimit: nil, area: nil,
+      isMotorroad: false, usesDefaultLimit: false, isRoundabout: false,
+      isDestinationOnly: false, isUnderWorks: false, forwardLanes: nil, backwardLanes: nil,
+      forwardRate: kmh, backwardRate: kmh, isFerry: true,
+      ferrySeconds: tags["duration"].flatMap(FerryDuration.seconds), fixedKmh: kmh)
+  }
+
+  /// A road a car may drive (`highway=*`).
+  func road(tags: [String: String]) -> Way? {
     guard let highway = tags["highway"], let roadClass = Self.classes[highway] else { return nil }
     if tags["area"] == "yes" { return nil }
     if roadClass == .service, let service = tags["service"],

@@ -24,6 +24,11 @@ enum EdgeAttributes {
     presence: BuiltUpAreas.Presence
   ) -> MapContent.EdgeAttributes {
     let structure = structure(tags)
+    if way.isFerry {
+      return MapContent.EdgeAttributes(
+        structure: structure.kind.rawValue, layer: Int8(structure.layer), limit: 0, unit: 0,
+        source: 0)
+    }
     let limit =
       profile.limits.sign(tags: tags, roadClass: way.roadClass, forward: forward)
       ?? profile.limits.implicitSign(

@@ -18,6 +18,8 @@ extension MapAssembly {
     var delay: Float
     /// Seconds for passing the node at its end.
     var endDelay: Float
+    /// A toll booth on it or at either end.
+    var tollBooth = false
   }
 
   /// The edge record of `p`, a segment of `way` (OSM id `id`), but for its words: `name`
@@ -25,7 +27,7 @@ extension MapAssembly {
   /// their order; `ref` and `turnLanes` are `noString` until then.
   func edge(_ p: Pending, of way: CarProfile.Way, id: Int64) -> MapContent.Edge {
     let kmh = profile.speed(of: way, forward: p.forward, presence: p.presence)
-    let rate = (p.forward ? way.forwardRate : way.backwardRate) / 3.6
+    let rate = (way.fixedKmh ?? (p.forward ? way.forwardRate : way.backwardRate)) / 3.6
     let seconds = p.length / max(rate, 0.1) + Double(p.delay)
     let routing = seconds > 0 ? p.length / seconds : rate
     var flags: UInt8 = 0
@@ -33,6 +35,9 @@ extension MapAssembly {
     if way.isDestinationOnly { flags |= MapFileLayout.EdgeFlag.destinationOnly }
     if way.isUnderWorks { flags |= MapFileLayout.EdgeFlag.underWorks }
     if !p.forward { flags |= MapFileLayout.EdgeFlag.geometryReversed }
+    if way.isToll || p.tollBooth { flags |= MapFileLayout.EdgeFlag.toll }
+    if way.isFerry { flags |= MapFileLayout.EdgeFlag.ferry }
+    if way.isUnpaved { flags |= MapFileLayout.EdgeFlag.unpaved }
     return MapContent.Edge(
       wayID: id, from: p.from, to: p.to,
       lengthCentimetres: UInt32(min((p.length * 100).rounded(), Double(UInt32.max - 1))),

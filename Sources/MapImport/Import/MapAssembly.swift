@@ -34,11 +34,13 @@ struct MapAssembly {
   ///     by node id.
   ///   - barriers: Nodes a car cannot pass (`NodeObstacle.closed`): each becomes a graph
   ///     node where the only move is back (`addRestrictions`). Gates become graph nodes too.
+  ///   - tollBooths: `barrier=toll_booth` nodes: the edges through them or ending at them
+  ///     are tolled.
   init(
     country: String?, coordinates: NodeCoordinates,
     roads: consuming RoadTable, junctions: [Int64: SignpostTags.Junction] = [:],
     delays: [Int64: Float] = [:], barriers: SortedIDs = SortedIDs([]),
-    builtUp: BuiltUpAreas = BuiltUpAreas()
+    tollBooths: SortedIDs = SortedIDs([]), builtUp: BuiltUpAreas = BuiltUpAreas()
   ) {
     profile = CarProfile(limits: SpeedLimits(country: country))
     content.country = profile.limits.country
@@ -120,7 +122,10 @@ struct MapAssembly {
     content.geometry.reserveCapacity(pointCount)
     var runTags: (way: Int, tags: [String: String]) = (-1, [:])
     for run in runs {
-      let way = attributes[run.way]
+      var way = attributes[run.way]
+      if let seconds = way.ferrySeconds {
+        way.fixedKmh = Self.ferryKmh(run.nodes, seconds: seconds, coordinates: coordinates)
+      }
       if runTags.way != run.way { runTags = (run.way, roads.way(at: roadIndices[run.way]).tags) }
       let tags = runTags.tags
       func describe(_ p: Pending) {
@@ -154,19 +159,20 @@ struct MapAssembly {
         let delay =
           delays.isEmpty ? 0 : segment.dropFirst().dropLast().reduce(0) { $0 + (delays[$1] ?? 0) }
         let (startDelay, endDelay) = (delays[segment.first!] ?? 0, delays[segment.last!] ?? 0)
+        let tollBooth = !tollBooths.isEmpty && segment.contains { tollBooths.contains($0) }
         if way.forward {
           describe(
             Pending(
               length: length, from: a, to: b, way: UInt32(run.way),
               geometryStart: UInt32(geometryStart), geometryCount: count, forward: true,
-              presence: presence, delay: delay, endDelay: endDelay))
+              presence: presence, delay: delay, endDelay: endDelay, tollBooth: tollBooth))
         }
         if way.backward {
           describe(
             Pending(
               length: length, from: b, to: a, way: UInt32(run.way),
               geometryStart: UInt32(geometryStart), geometryCount: count, forward: false,
-              presence: presence, delay: delay, endDelay: startDelay))
+              presence: presence, delay: delay, endDelay: startDelay, tollBooth: tollBooth))
         }
         summary.roadLength += length
         start = i
@@ -242,6 +248,20 @@ struct MapAssembly {
     return builtUp.presence(
       latitude: (Double(a.latitude) + Double(b.latitude)) / 2e7,
       longitude: (Double(a.longitude) + Double(b.longitude)) / 2e7)
+  }
+
+  /// The km/h a ferry keeps to cross along `nodes` in `seconds` (1–100 km/h).
+  static func ferryKmh(
+    _ nodes: some Collection<Int64>, seconds: Double, coordinates: NodeCoordinates
+  ) -> Double {
+    var metres = 0.0
+    var previous: Coordinate?
+    for ref in nodes {
+      guard let c = coordinates[ref].map(Self.coordinate) else { continue }
+      if let previous { metres += Earth.distance(previous, c) }
+      previous = c
+    }
+    return min(max(metres / seconds * 3.6, 1), 100)
   }
 
   static func coordinate(_ e7: (latitude: Int32, longitude: Int32)) -> Coordinate {

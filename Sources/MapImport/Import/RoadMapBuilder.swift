@@ -127,6 +127,8 @@ public struct RoadMapBuilder: Sendable {
   private var delays: [Int64: Float] = [:]
   /// Nodes a car cannot pass (`NodeObstacle.closed`).
   private var barriers: [Int64] = []
+  /// `barrier=toll_booth` nodes.
+  private var tollBooths: [Int64] = []
   private var roads = RoadTable()
   private var placeWays: [Int64: PlaceWay] = [:]
   /// Areas: closed ways, multipolygons and the coastline (`AreaCollector`).
@@ -182,6 +184,7 @@ public struct RoadMapBuilder: Sendable {
     case .closed?: barriers.append(node.id)
     case nil: break
     }
+    if node.tags["barrier"] == "toll_booth" { tollBooths.append(node.id) }
     addressElements.add(node: node.id, tags: node.tags)
   }
 
@@ -263,7 +266,8 @@ public struct RoadMapBuilder: Sendable {
     var assembly = MapAssembly(
       country: country ?? guessedCountry(), coordinates: coordinates,
       roads: consume roadTable, junctions: junctions, delays: delays,
-      barriers: SortedIDs(barriers), builtUp: builtUpAreas())
+      barriers: SortedIDs(barriers), tollBooths: SortedIDs(tollBooths),
+      builtUp: builtUpAreas())
     assembly.addRestrictions(rules.values.sorted { $0.relationID < $1.relationID })
     for (reason, count) in skipped {
       assembly.summary.restrictionsSkipped[reason.rawValue, default: 0] += count

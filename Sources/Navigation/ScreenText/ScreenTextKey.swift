@@ -48,6 +48,10 @@ public enum ScreenTextKey: String, CaseIterable, Hashable, Sendable {
   case artworkUnavailable
   // Notes on route choices.
   case fastest, recommended
+  // The Route options screen: its button and title, a row per kind of road to avoid, and
+  // the note on a route that could not avoid one.
+  case routeOptions, avoidTolls, avoidMotorways, avoidFerries, avoidUnpaved
+  case hasTolls, hasMotorways, hasFerries, hasUnpaved
   // The Parked screen.
   case parked, ignition, ignitionOff, externalPower, powerLost, phoneApp, disconnected
   case tripSaved, guidanceResumes

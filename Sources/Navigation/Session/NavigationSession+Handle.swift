@@ -16,7 +16,28 @@ extension NavigationSession {
     case .routeFailed(let reason): return routeFailed(reason)
     case .finish: return end(.finished, verb: "finish")
     case .cancel: return end(.cancelled, verb: "cancel")
+    case .avoid(let kinds): return avoid(kinds)
     }
+  }
+
+  /// New route options: kept on the trip; while guiding with a router and no route asked
+  /// for yet, a new route from where the car is (reason `.reroute`).
+  private mutating func avoid(_ kinds: AvoidableRoads) -> [Effect] {
+    guard var trip else { return reject("change the route options", "there is no trip") }
+    guard trip.avoid != kinds else { return [] }
+    trip.avoid = kinds
+    self.trip = trip
+    guard configuration.hasRouter, pendingRequest == nil, guidance != nil,
+      state == .navigating || state == .paused(.proceedToRoute),
+      let origin = lastGoodFix?.coordinate
+    else { return [] }
+    pendingRequest = .reroute
+    return transition(to: .paused(.rerouting)) + [
+      .requestRoute(
+        RouteRequest(
+          reason: .reroute, origin: origin, heading: movingCourse, destination: trip.destination,
+          avoid: kinds))
+    ]
   }
 
   // MARK: - Trip selection
@@ -56,7 +77,7 @@ extension NavigationSession {
         .requestRoute(
           RouteRequest(
             reason: .initial, origin: lastGoodFix?.coordinate ?? trip.origin,
-            heading: movingCourse, destination: trip.destination))
+            heading: movingCourse, destination: trip.destination, avoid: trip.avoid))
       ]
     }
     if let problem = Self.problem(with: route) { return reject("start", problem) }
@@ -203,7 +224,7 @@ extension NavigationSession {
         .requestRoute(
           RouteRequest(
             reason: .reroute, origin: coordinate, heading: movingCourse,
-            destination: trip?.destination ?? guidance.destination)))
+            destination: trip?.destination ?? guidance.destination, avoid: trip?.avoid ?? [])))
     } else {
       effects += transition(to: .paused(.proceedToRoute))
     }

@@ -63,6 +63,9 @@ public struct NavigationSession: Sendable {
     case finish
     /// The driver or the system abandons the trip.
     case cancel
+    /// The driver changed the route options: the trip keeps off these kinds of road from
+    /// now on; during guidance with a router, a route with them is asked for at once.
+    case avoid(AvoidableRoads)
   }
 
   /// Something for the owner to do or show.

@@ -44,6 +44,19 @@ public struct RouteRequest: Sendable, Equatable {
   /// Heading at the start, degrees, when moving.
   public var heading: Double?
   public var destination: Coordinate
+  /// The kinds of road the trip keeps off where it can (the driver's route options).
+  public var avoid: AvoidableRoads = []
+
+  public init(
+    reason: Reason, origin: Coordinate?, heading: Double?, destination: Coordinate,
+    avoid: AvoidableRoads = []
+  ) {
+    self.reason = reason
+    self.origin = origin
+    self.heading = heading
+    self.destination = destination
+    self.avoid = avoid
+  }
 }
 
 /// An event the session could not take in its current state; returned, never thrown.

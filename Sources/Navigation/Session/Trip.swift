@@ -17,20 +17,34 @@ public struct Trip: Hashable, Sendable, Identifiable, Codable {
   public var destinationNameVariants: [String]
   /// A preview needs at least one.
   public var routeChoices: [RouteChoice]
+  /// The kinds of road its routes keep off where they can (the driver's route options);
+  /// a reroute keeps off them too. Saved with the trip (absent in an older save: none).
+  public var avoid: AvoidableRoads = []
 
   private enum CodingKeys: String, CodingKey {
-    case origin, destination, destinationNameVariants, routeChoices
+    case origin, destination, destinationNameVariants, routeChoices, avoid
   }
 
   public init(
     id: String = "", origin: Coordinate, destination: Coordinate,
-    destinationNameVariants: [String] = [], routeChoices: [RouteChoice]
+    destinationNameVariants: [String] = [], routeChoices: [RouteChoice],
+    avoid: AvoidableRoads = []
   ) {
     self.id = id
     self.origin = origin
     self.destination = destination
     self.destinationNameVariants = destinationNameVariants
     self.routeChoices = routeChoices
+    self.avoid = avoid
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    origin = try c.decode(Coordinate.self, forKey: .origin)
+    destination = try c.decode(Coordinate.self, forKey: .destination)
+    destinationNameVariants = try c.decode([String].self, forKey: .destinationNameVariants)
+    routeChoices = try c.decode([RouteChoice].self, forKey: .routeChoices)
+    avoid = try c.decodeIfPresent(AvoidableRoads.self, forKey: .avoid) ?? []
   }
 
   /// A trip along `route`, its only choice.

@@ -1,3 +1,5 @@
+import Navigation
+
 /// One bidirectional search of a `RouteHierarchy`: upward from the starts, downward (by
 /// the downward arcs, backwards) from the ends, each settling nodes in cost order.
 ///
@@ -6,6 +8,9 @@
 /// node both sides settled is a via node of a path start → node → end).
 struct HierarchyQuery {
   let hierarchy: RouteHierarchy
+  /// The kinds of road to avoid (`AvoidableRoads` bits): arcs with any of them are not
+  /// taken.
+  let avoid: UInt8
   private(set) var forward = LabelTable()
   private(set) var backward = LabelTable()
   private var forwardHeap = SearchHeap(capacity: 256)
@@ -21,11 +26,13 @@ struct HierarchyQuery {
   /// - Parameters:
   ///   - starts: edges with the cost already spent at their end.
   ///   - ends: edges with the cost to add to a label at their end (at most 0).
+  ///   - avoid: the kinds of road not to drive onto.
   init(
     _ hierarchy: RouteHierarchy, from starts: [(edge: Int, cost: Double)],
-    to ends: [(edge: Int, cost: Double)]
+    to ends: [(edge: Int, cost: Double)], avoid: AvoidableRoads = []
   ) {
     self.hierarchy = hierarchy
+    self.avoid = avoid.rawValue
     shift = max(0, -(ends.map(\.cost).min() ?? 0))
     for s in starts where s.edge >= 0 && s.edge < hierarchy.nodeCount {
       if forward[s.edge].map({ $0.cost > s.cost }) ?? true {
@@ -72,7 +79,7 @@ struct HierarchyQuery {
       best = c
       meeting = u
     }
-    for i in hierarchy.arcs(of: u, upward: isForward) {
+    for i in hierarchy.arcs(of: u, upward: isForward) where hierarchy.mask(i) & avoid == 0 {
       let a = hierarchy.arc(i)
       guard let v = a.node else { continue }
       let c = label.cost + a.weight
@@ -103,7 +110,7 @@ struct HierarchyQuery {
     var edges = [u]
     for (from, i) in upArcs.reversed() {
       guard let to = hierarchy.arc(i).node,
-        hierarchy.unpack(from: from, to: to, arc: i, into: &edges)
+        hierarchy.unpack(from: from, to: to, arc: i, avoid: avoid, into: &edges)
       else { return nil }
     }
     u = node
@@ -111,7 +118,8 @@ struct HierarchyQuery {
     while let label = backward[u], label.arc >= 0, steps < hierarchy.nodeCount {
       // A downward arc of `label.parent` from `u` into it.
       let to = Int(label.parent)
-      guard hierarchy.unpack(from: u, to: to, arc: Int(label.arc), into: &edges) else {
+      guard hierarchy.unpack(from: u, to: to, arc: Int(label.arc), avoid: avoid, into: &edges)
+      else {
         return nil
       }
       u = to

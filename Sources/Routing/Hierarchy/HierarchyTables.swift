@@ -8,10 +8,17 @@
 /// node's upward arcs (to later nodes) and the first of its downward arcs (arcs from later
 /// nodes into it), each counted from the start of its half of `CHAR`; upward arcs fill the
 /// first `upwardCount` records of `CHAR`. An arc is its other node, its weight in
-/// `weightUnit` seconds, and the node it skips (a shortcut) or `UInt32.max`.
+/// `weightUnit` seconds, and the node it skips (a shortcut) or `UInt32.max`. Since layout
+/// 2 the other node is the low 28 bits of its field and the high 4 the arc's mask: the
+/// kinds of road to avoid (`AvoidableRoads`) on the path it stands for, its first node not
+/// counted. A shortcut is kept wherever a witness path exists only through more kinds than
+/// it has, so a search that skips the arcs of the kinds avoided finds the cheapest route
+/// without them (flag-constrained contraction, as Geisberger's edge restrictions do it).
 package struct HierarchyTables: Equatable, Sendable {
   /// The `CHMT` record's layout version.
-  package static let layoutVersion: UInt32 = 1
+  package static let layoutVersion: UInt32 = 2
+  /// Where an arc's mask starts in its node field (layout 2).
+  package static let maskShift: UInt32 = 28
   /// Seconds per weight unit: 0.1 ms.
   package static let weightUnit = 1e-4
   /// The largest weight (119 hours): a dearer shortcut is stored with it.
@@ -23,7 +30,7 @@ package struct HierarchyTables: Equatable, Sendable {
   package var fingerprint: [Float]
   /// Per node and one more: (first upward arc, first downward arc).
   package var index: [(up: UInt32, down: UInt32)]
-  /// Upward arcs, then downward arcs: (node, weight, middle).
+  /// Upward arcs, then downward arcs: (node and mask, weight, middle).
   package var arcs: [(node: UInt32, weight: UInt32, middle: UInt32)]
   package var upwardCount: Int
 

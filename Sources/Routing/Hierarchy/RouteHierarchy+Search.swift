@@ -1,3 +1,5 @@
+import Navigation
+
 extension RouteHierarchy {
   /// What a search of the hierarchy found.
   package enum Answer {
@@ -18,12 +20,14 @@ extension RouteHierarchy {
   ///   - ends: edges with the cost to add to a label at their end: minus the part of the
   ///     edge not driven, so at most 0. A route reaches an end by a move onto it; a start
   ///     that is also an end is the caller's (the router's direct case).
+  ///   - avoid: the kinds of road the route may not drive onto (the starts may be on one).
   package func cheapest(
-    from starts: [(edge: Int, cost: Double)], to ends: [(edge: Int, cost: Double)]
+    from starts: [(edge: Int, cost: Double)], to ends: [(edge: Int, cost: Double)],
+    avoid: AvoidableRoads = []
   )
     -> Answer
   {
-    var query = HierarchyQuery(self, from: starts, to: ends)
+    var query = HierarchyQuery(self, from: starts, to: ends, avoid: avoid)
     query.run()
     guard query.meeting >= 0 else { return .noRoute }
     guard let edges = query.edges(through: query.meeting) else { return .unusable }
@@ -36,9 +40,9 @@ extension RouteHierarchy {
   /// itself among them; each with its via node (an index into its edges) and cost.
   package func viaPaths(
     from starts: [(edge: Int, cost: Double)], to ends: [(edge: Int, cost: Double)],
-    stretch: Double, limit: Int
+    stretch: Double, limit: Int, avoid: AvoidableRoads = []
   ) -> [(edges: [Int], via: Int, cost: Double)] {
-    var query = HierarchyQuery(self, from: starts, to: ends)
+    var query = HierarchyQuery(self, from: starts, to: ends, avoid: avoid)
     query.run(stretch: stretch)
     guard query.meeting >= 0 else { return [] }
     let ceiling = query.best * stretch
@@ -56,8 +60,9 @@ extension RouteHierarchy {
   }
 
   /// Appends the edges after `from` along arc `i` (from `from` to `to`, a move or a
-  /// shortcut) to `edges`. False when the arcs do not unpack (a corrupt section).
-  func unpack(from: Int, to: Int, arc i: Int, into edges: inout [Int]) -> Bool {
+  /// shortcut) to `edges`, by arcs without the kinds `avoid` names. False when the arcs do
+  /// not unpack (a corrupt section).
+  func unpack(from: Int, to: Int, arc i: Int, avoid: UInt8, into edges: inout [Int]) -> Bool {
     var stack = [(from: from, to: to, arc: i)]
     var budget = 4 * nodeCount + 16
     while let (u, v, a) = stack.popLast() {
@@ -71,9 +76,9 @@ extension RouteHierarchy {
       // u → m is a downward arc of m (from u, later), m → v an upward arc of m.
       var first = -1
       var second = -1
-      for j in arcs(of: m, upward: false) where arc(j).node == u {
+      for j in arcs(of: m, upward: false) where arc(j).node == u && mask(j) & avoid == 0 {
         let w1 = arc(j).weight
-        for k in arcs(of: m, upward: true) where arc(k).node == v {
+        for k in arcs(of: m, upward: true) where arc(k).node == v && mask(k) & avoid == 0 {
           if abs(w1 + arc(k).weight - weight) < HierarchyTables.weightUnit / 2 {
             first = j
             second = k

@@ -21,6 +21,10 @@ package struct RouteHierarchy: @unchecked Sendable {
   package let nodeCount: Int
   package let upwardCount: Int
   package let arcCount: Int
+  /// Whether the arcs carry masks (layout 2): without them, no search avoids anything.
+  package let hasMasks: Bool
+  /// The bits of an arc's node field that are the node.
+  private let nodeBits: Int
   /// `RouterOptions.hierarchyFingerprint` of the costs it was built with.
   package let fingerprint: [Float]
   /// The checksum `CHMT` records for `CHNX` and `CHAR`.
@@ -49,7 +53,8 @@ package struct RouteHierarchy: @unchecked Sendable {
     }
     guard meta.count >= 64, let indexBase = index.baseAddress, let arcBase = arcs.baseAddress
     else { throw Problem(description: "hierarchy sections missing or empty") }
-    guard field(meta, 0) == HierarchyTables.layoutVersion else {
+    let layout = field(meta, 0)
+    guard layout == 1 || layout == HierarchyTables.layoutVersion else {
       throw Problem(description: "hierarchy layout \(field(meta, 0)); import the map again")
     }
     let nodes = Int(field(meta, 4))
@@ -71,6 +76,8 @@ package struct RouteHierarchy: @unchecked Sendable {
     self.index = indexBase
     self.arcs = arcBase
     nodeCount = nodes
+    hasMasks = layout >= 2
+    nodeBits = hasMasks ? (1 << Int(HierarchyTables.maskShift)) - 1 : Int(UInt32.max)
     upwardCount = upward
     arcCount = total
     checksum = field(meta, 16)
@@ -124,11 +131,17 @@ package struct RouteHierarchy: @unchecked Sendable {
   /// Arc `i`: its other node (nil when out of range), weight in seconds, skipped node.
   @inline(__always)
   package func arc(_ i: Int) -> (node: Int?, weight: Double, middle: Int?) {
-    let node = load(arcs, i * 12)
+    let node = load(arcs, i * 12) & nodeBits
     let middle = load(arcs, i * 12 + 8)
     return (
       node < nodeCount ? node : nil, Double(load(arcs, i * 12 + 4)) * HierarchyTables.weightUnit,
       middle < nodeCount ? middle : nil
     )
+  }
+
+  /// Arc `i`'s mask: the kinds of road to avoid on its path (0 in layout 1).
+  @inline(__always)
+  func mask(_ i: Int) -> UInt8 {
+    hasMasks ? UInt8(truncatingIfNeeded: load(arcs, i * 12) >> Int(HierarchyTables.maskShift)) : 0
   }
 }

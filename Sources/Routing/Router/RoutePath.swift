@@ -1,4 +1,5 @@
 import Geo
+import Navigation
 
 /// A route through the graph as the router found it: the edges driven, with the parts of
 /// the first and last edge left out, before it becomes a `Navigation.Route`.
@@ -27,6 +28,9 @@ public struct RoutePath: Sendable, Equatable {
   /// Whether the route starts against the heading the car was given: it must turn round
   /// first.
   public var startsWithUTurn: Bool
+  /// The kinds of road the route was asked to avoid and still uses, because no route
+  /// without them was found (`RouterOptions.avoid`); empty when it avoids them all.
+  public var unavoided: AvoidableRoads = []
 
   public init(
     edges: [Int], startFraction: Double, endFraction: Double, origin: Coordinate,

@@ -23,7 +23,7 @@ extension Router {
   /// that does not unpack (through a shortcut at the largest weight) or does not hold on
   /// the road graph.
   func hierarchySearch(from starts: [Snap], to ends: [Snap]) -> Found?? {
-    guard let hierarchy else { return nil }
+    guard let hierarchy, options.avoid.isEmpty || hierarchy.hasMasks else { return nil }
     var direct: Found?
     for start in starts {
       for end in ends where end.edge == start.edge {
@@ -37,7 +37,7 @@ extension Router {
     let (startCosts, endCosts) = hierarchyEnds(starts, ends)
     let edges: [Int]
     let cost: Double
-    switch hierarchy.cheapest(from: startCosts, to: endCosts) {
+    switch hierarchy.cheapest(from: startCosts, to: endCosts, avoid: options.avoid) {
     case .route(let found, let c): (edges, cost) = (found, c)
     case .noRoute: return hierarchy.isIntact ? .some(direct) : nil
     case .unusable: return nil

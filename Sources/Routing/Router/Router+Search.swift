@@ -18,7 +18,8 @@ extension Router {
   }
 
   /// Edge-based A* from the `starts` to any of the `ends`; driving onto a destination-only
-  /// road, or one under works, costs its entry cost more (`RoutingTable.entryCost`).
+  /// road, or one under works, costs its entry cost more (`RoutingTable.entryCost`), and
+  /// onto a kind of road `RouterOptions.avoid` names is not done.
   ///
   /// - Parameter weights: per-edge multipliers of edge time (alternatives), nil for none.
   func search(
@@ -70,12 +71,14 @@ extension Router {
       }
     }
 
+    let avoid = options.avoid.rawValue
     while let (key, e) = heap.pop() {
       if key >= best { break }
       let here = cost[e]
       let node = table.to(e)
       if here + bound(node) < key - 1e-9 { continue }  // stale
       forEachMove(from: e) { f, turn in
+        guard table.classes(f) & avoid == 0 else { return }
         let through = here + turn + table.entryCost(from: e, to: f, options: options)
         for end in ends where end.edge == f {
           let finish = through + end.fraction * time(f)

@@ -22,7 +22,7 @@ extension Router {
     to fastest: RoutePath, count: Int, starts: [Snap], ends: [Snap], origin: Coordinate,
     destination: Coordinate
   ) -> [RoutePath]? {
-    guard let hierarchy else { return nil }
+    guard let hierarchy, options.avoid.isEmpty || hierarchy.hasMasks else { return nil }
     let (startCosts, endCosts) = hierarchyEnds(starts, ends)
     var kept: [RoutePath] = []
     func consider(_ edges: [Int], via: Int, cost: Double?) {
@@ -45,15 +45,19 @@ extension Router {
       kept.append(path)
     }
     let candidates = hierarchy.viaPaths(
-      from: startCosts, to: endCosts, stretch: options.alternativeMaximumStretch, limit: 64)
+      from: startCosts, to: endCosts, stretch: options.alternativeMaximumStretch, limit: 64,
+      avoid: options.avoid)
     for candidate in candidates where kept.count < count {
       consider(candidate.edges, via: candidate.via, cost: candidate.cost)
     }
     for point in viaPointCandidates(fastest, origin: origin, destination: destination) {
       // The road beside the route in either direction.
       for via in [point, table.twin(point)] where via >= 0 && kept.count < count {
-        guard case .route(let first, _) = hierarchy.cheapest(from: startCosts, to: [(via, 0)]),
-          case .route(let second, _) = hierarchy.cheapest(from: [(via, 0)], to: endCosts),
+        guard
+          case .route(let first, _) = hierarchy.cheapest(
+            from: startCosts, to: [(via, 0)], avoid: options.avoid),
+          case .route(let second, _) = hierarchy.cheapest(
+            from: [(via, 0)], to: endCosts, avoid: options.avoid),
           first.last == via, second.first == via
         else { continue }
         let before = kept.count
@@ -118,7 +122,7 @@ extension Router {
     let driven = reached[b] - reached[a]
     guard
       case .route(_, let cheapest) = hierarchy.cheapest(
-        from: [(edges[a], 0)], to: [(edges[b], 0)])
+        from: [(edges[a], 0)], to: [(edges[b], 0)], avoid: options.avoid)
     else { return false }
     return cheapest >= driven - (1e-3 + HierarchyTables.weightUnit * Double(b - a + 1))
   }

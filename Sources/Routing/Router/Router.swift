@@ -16,7 +16,7 @@ import Navigation
 /// router is immutable and `Sendable`: queries may run on any thread, concurrently.
 public struct Router<Graph: RoadGraph>: Sendable {
   public let graph: Graph
-  public let options: RouterOptions
+  public private(set) var options: RouterOptions
   let table: RoutingTable
   /// The map's routing hierarchy, used for every search without weights.
   let hierarchy: RouteHierarchy?
@@ -56,9 +56,35 @@ public struct Router<Graph: RoadGraph>: Sendable {
   /// - Throws: `RoutingError` `.invalidCoordinate`, `.noRoadNearStart`,
   ///   `.noRoadNearDestination` (nothing drivable within `RouterOptions.snapRadius`),
   ///   `.noRoute` (no legal way between them).
+  ///
+  /// With kinds of road to avoid (`RouterOptions.avoid`), the route takes none of them where
+  /// it can; where it cannot, it is the route that gives up fewest of them, and of those
+  /// the one with fewest metres on them (`RoutePath.unavoided` names what it uses).
   public func paths(
     from origin: Coordinate, heading: Double? = nil, to destination: Coordinate,
     alternatives: Int = 0
+  ) throws(RoutingError) -> [RoutePath] {
+    let avoid = options.avoid
+    do {
+      return try avoiding(avoid).strictPaths(
+        from: origin, heading: heading, to: destination, alternatives: alternatives)
+    } catch  where error.code == .noRoute && !avoid.isEmpty {
+      return try relaxedPaths(
+        from: origin, heading: heading, to: destination, alternatives: alternatives)
+    }
+  }
+
+  /// This router avoiding `kinds` instead of its options' own.
+  public func avoiding(_ kinds: AvoidableRoads) -> Router {
+    var copy = self
+    copy.options.avoid = kinds
+    return copy
+  }
+
+  /// `paths` with `RouterOptions.avoid` kept strictly: `.noRoute` when only a route on an
+  /// avoided kind of road gets there.
+  func strictPaths(
+    from origin: Coordinate, heading: Double?, to destination: Coordinate, alternatives: Int
   ) throws(RoutingError) -> [RoutePath] {
     for (point, role) in [(origin, "start"), (destination, "destination")] where !point.isValid {
       throw RoutingError(.invalidCoordinate, "the \(role) \(point) is not a valid coordinate")
@@ -68,7 +94,7 @@ public struct Router<Graph: RoadGraph>: Sendable {
     guard !starts.isEmpty else {
       throw RoutingError(.noRoadNearStart, "no road near the start (within \(radius) m)")
     }
-    let ends = snap(destination, heading: nil)
+    let ends = allowedFirst(snap(destination, heading: nil))
     guard !ends.isEmpty else {
       throw RoutingError(
         .noRoadNearDestination, "no road near the destination (within \(radius) m)")

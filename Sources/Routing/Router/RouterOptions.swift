@@ -50,6 +50,9 @@ public struct RouterOptions: Sendable, Equatable {
   /// An alternative may cost at most this many times the fastest route's cost
   /// (`RoutePath.cost`).
   public var alternativeMaximumStretch = 1.3
+  /// The kinds of road the route must not use where a route without them exists
+  /// (`Router.paths`); the costs, and so the hierarchy, do not depend on them.
+  public var avoid: AvoidableRoads = []
 
   public init() {}
 

@@ -5,6 +5,7 @@ extension RoutingTable {
   package func sameEdge(_ e: Int, as other: RoutingTable) -> Bool {
     let size = RoutingTableRecords.edgeRecordSize
     return memcmp(edges + e * size, other.edges + e * size, size) == 0
+      && classes(e) == other.classes(e)
   }
 
   /// Whether node `n`'s record holds the same bytes in both tables.

@@ -58,11 +58,12 @@ extension RoutingTableRecords {
     let result: Result<Void, Failure> = edges.withUnsafeBytes { edges in
       nodes.withUnsafeBytes { nodes in
         restrictions.withUnsafeBytes { restrictions in
-          // The table lives only within these calls, while the pointers hold.
+          // The table lives only within these calls, while the pointers hold; the moves do
+          // not read the classes.
           let table = RoutingTable(
             edgeCount: edgeCount, nodeCount: nodeCount, restrictionCount: restrictionCount,
             maximumSpeed: maximumSpeed, edges: Self.base(edges), nodes: Self.base(nodes),
-            restrictions: Self.base(restrictions), owner: Self.noOwner)
+            restrictions: Self.base(restrictions), classes: nil, owner: Self.noOwner)
           do throws(Failure) {
             for e in 0..<edgeCount { try body(e, table.moves(from: e, options: options)) }
             return .success(())

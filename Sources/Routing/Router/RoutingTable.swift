@@ -19,16 +19,20 @@ package struct RoutingTable: @unchecked Sendable {
   let nodes: UnsafeRawPointer
   let restrictionRecords: UnsafeRawPointer
   let restrictionCount: Int
+  /// `RTCL`, one byte per edge; nil in a map written before it (no edge to avoid).
+  let classRecords: UnsafeRawPointer?
   private let owner: AnyObject
 
   private typealias Records = RoutingTableRecords
 
-  /// The table over records at `edges`, `nodes` and `restrictions`, kept alive by `owner`.
+  /// The table over records at `edges`, `nodes`, `restrictions` and `classes`, kept alive
+  /// by `owner`.
   package init(
     edgeCount: Int, nodeCount: Int, restrictionCount: Int, maximumSpeed: Double,
     edges: UnsafeRawPointer, nodes: UnsafeRawPointer, restrictions: UnsafeRawPointer,
-    owner: AnyObject
+    classes: UnsafeRawPointer?, owner: AnyObject
   ) {
+    self.classRecords = classes
     self.edgeCount = edgeCount
     self.nodeCount = nodeCount
     self.restrictionCount = restrictionCount
@@ -41,7 +45,7 @@ package struct RoutingTable: @unchecked Sendable {
 
   /// The table of records held in memory (copied once).
   init(_ records: RoutingTableRecords) {
-    let parts = [records.edges, records.nodes, records.restrictions]
+    let parts = [records.edges, records.nodes, records.restrictions, records.classes]
     // Each part at an 8-byte aligned offset of one buffer.
     var offsets: [Int] = []
     var size = 0
@@ -62,7 +66,7 @@ package struct RoutingTable: @unchecked Sendable {
       edgeCount: records.edgeCount, nodeCount: records.nodeCount,
       restrictionCount: records.restrictionCount, maximumSpeed: records.maximumSpeed,
       edges: base + offsets[0], nodes: base + offsets[1], restrictions: base + offsets[2],
-      owner: storage)
+      classes: base + offsets[3], owner: storage)
   }
 
   /// The table of `graph`, built (O(edges)).
@@ -114,6 +118,15 @@ package struct RoutingTable: @unchecked Sendable {
   /// `RoadEdge.isRoundabout` of edge `e`.
   @inline(__always)
   func roundabout(_ e: Int) -> Bool { flags(e) & Records.Flag.roundabout != 0 }
+
+  /// `RoadEdge.avoidable` of edge `e`, as its raw bits.
+  @inline(__always)
+  package func classes(_ e: Int) -> UInt8 {
+    classRecords?.load(fromByteOffset: e, as: UInt8.self) ?? 0
+  }
+
+  /// Whether the table says which edges belong to which kinds of road to avoid.
+  package var knowsClasses: Bool { classRecords != nil }
 
   /// `RoadEdge.isUnderWorks` of edge `e`.
   @inline(__always)

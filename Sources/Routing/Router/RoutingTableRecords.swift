@@ -1,7 +1,7 @@
 import Foundation
 import Geo
 
-/// The routing table as the map file stores it (`RTMT`, `RTED`, `RTND`, `RTRS`; see
+/// The routing table as the map file stores it (`RTMT`, `RTED`, `RTND`, `RTRS`, `RTCL`; see
 /// `MapFileLayout`): what `RoutingTable` reads, worked out from a road graph once.
 ///
 /// The importer stores these records, so opening a map builds nothing; a graph without
@@ -22,6 +22,9 @@ package struct RoutingTableRecords: Equatable, Sendable {
   /// `RTRS`: from, via, to (UInt32), kind (UInt8: 0 no, 1 only), 3 reserved; sorted by
   /// `from`, in the graph's order within one `from`.
   package static let restrictionRecordSize = 16
+  /// `RTCL`: per edge the kinds of road to avoid it belongs to (`AvoidableRoads`, UInt8);
+  /// a map written before it has none, and its edges read as none.
+  package static let classRecordSize = 1
 
   enum Flag {
     static let destinationOnly: UInt8 = 1
@@ -42,6 +45,8 @@ package struct RoutingTableRecords: Equatable, Sendable {
   package var edges: [UInt8]
   package var nodes: [UInt8]
   package var restrictions: [UInt8]
+  /// `RTCL`: `AvoidableRoads.rawValue` per edge.
+  package var classes: [UInt8]
 
   package var restrictionCount: Int { restrictions.count / Self.restrictionRecordSize }
 
@@ -61,6 +66,7 @@ package struct RoutingTableRecords: Equatable, Sendable {
     var delays = [UInt16](repeating: 0, count: edgeCount)
     var lengths = [Double](repeating: 0, count: edgeCount)
     var bearings = [(out: Float, in: Float)](repeating: (0, 0), count: edgeCount)
+    var classes = [UInt8](repeating: 0, count: edgeCount)
     for id in 0..<edgeCount {
       let edge = graph.edge(id)
       from[id] = Int32(edge.from)
@@ -73,6 +79,7 @@ package struct RoutingTableRecords: Equatable, Sendable {
       if edge.isDestinationOnly { flags[id] |= Flag.destinationOnly }
       if edge.isUnderWorks { flags[id] |= Flag.underWorks }
       if edge.isRoundabout { flags[id] |= Flag.roundabout }
+      classes[id] = edge.avoidable.rawValue
       fastest = max(fastest, edge.speed, edge.length / max(Double(weights[id]), 1e-9))
       let shape = graph.geometry(ofEdge: id)
       bearings[id] = (
@@ -151,6 +158,7 @@ package struct RoutingTableRecords: Equatable, Sendable {
     edges = edgeBuffer.bytes
     nodes = nodeBuffer.bytes
     restrictions = restrictionBuffer.bytes
+    self.classes = classes
   }
 
   /// Whether edge `other` is edge `id` driven the other way: the same stretch of road, not
