@@ -242,7 +242,9 @@ def scenario_text(sc, stats):
                 else:
                     tags.append("name=" + quote(v))
                 continue
-            if k == "highway" and v == "(nil)":
+            # OSRM's table sets an empty cell as an empty value, which is no road class
+            # (a ferry's row, say): no highway, not the default primary.
+            if k == "highway" and v in ("(nil)", ""):
                 tags.append("highway=")
                 continue
             if v == "":

@@ -7,8 +7,9 @@ import Navigation
 ///
 /// Each step but depart and arrive is reduced to what the driver does: a roundabout with
 /// its exit number, or the side of the turn (left, right, straight on, U-turn); name
-/// changes, roundabout exits, notifications and leaving a ferry (OSRM's notification of the
-/// mode change) reduce to nothing. Equal reductions are a
+/// changes, roundabout exits, notifications and boarding or leaving a ferry straight on
+/// (OSRM's notification of the mode change) reduce to nothing; a ferry boarded or left by
+/// a turn is that turn. Equal reductions are a
 /// difference of vocabulary; otherwise the two are aligned (fewest edits) and each edit
 /// named.
 public struct ManeuverDifference: Sendable, Equatable {
@@ -35,8 +36,14 @@ public struct ManeuverDifference: Sendable, Equatable {
   static func tokens(_ steps: [ExpectedManeuver]) -> [Token] {
     steps.compactMap { step in
       switch step.kind {
-      case .depart, .arrive, .newName, .exitRoundabout, .exitRotary, .notification, .exitFerry:
+      case .depart, .arrive, .newName, .exitRoundabout, .exitRotary, .notification:
         return nil
+      case .enterFerry, .exitFerry:
+        // OSRM tells the mode change as a notification where it goes straight on, as a turn
+        // where it turns: boarding or leaving straight on is no move of its own.
+        guard let modifier = step.modifier else { return nil }
+        if modifier == .uTurn { return .uTurn }
+        return modifier.side == 0 ? nil : .side(modifier.side)
       case .roundabout, .rotary, .roundaboutTurn: return .roundabout(step.exit)
       default:
         guard let modifier = step.modifier else { return .side(0) }

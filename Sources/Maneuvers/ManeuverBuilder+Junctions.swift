@@ -50,6 +50,9 @@ extension ManeuverBuilder {
     if from.isFerry != to.isFerry {
       return make(to.isFerry ? .enterFerry : .exitFerry, junction.isReversal ? .uTurn : modifier)
     }
+    // On board, the ferry's own junctions (a pier it calls at, its lines forking) are not
+    // the driver's to take: nothing to tell until the crossing changes to another ferry.
+    if from.isFerry && to.isFerry && from.name == to.name { return nil }
     if junction.isReversal || modifier == .uTurn {
       return make(sameRoad ? .continue : .turn, .uTurn)
     }

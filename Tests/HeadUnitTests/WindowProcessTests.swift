@@ -66,7 +66,7 @@ struct WindowProcessTests {
       (["Down", "Down", "Return"], "category.restaurant"),  // Nearby
       (["Right", "Return"], "place.poi."),  // Restaurant: the list of places
       (["Return"], "preview.start"),  // the nearest: its trip preview
-      (["Right", "Return"], "targets: route-options.open mute"),  // Start: the guidance screen
+      (["Right", "Return"], "targets: route-options.open"),  // Start: the guidance screen
     ]
     for step in steps {
       try x.press(step.keys, window: window)

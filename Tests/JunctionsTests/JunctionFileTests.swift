@@ -130,5 +130,15 @@ import Testing
       expected: steps("depart", "roundabout exit 2", "arrive"),
       got: steps("depart", "roundabout exit 3", "arrive"))
     #expect(ring.roundaboutExit == 1)
+    // OSRM's notification of a mode change straight on, or a turn, is boarding or leaving
+    // a ferry the same way.
+    let ferry = ManeuverDifference(
+      expected: steps("depart", "notification straight", "turn right", "turn left", "arrive"),
+      got: steps("depart", "enter ferry straight", "exit ferry right", "turn left", "arrive"))
+    #expect(ferry.vocabularyOnly)
+    let ferryWrong = ManeuverDifference(
+      expected: steps("depart", "turn left", "notification straight", "arrive"),
+      got: steps("depart", "enter ferry right", "exit ferry straight", "arrive"))
+    #expect(ferryWrong.wrongSide == 1)
   }
 }
