@@ -248,6 +248,50 @@ struct RemoteRouterTests {
     #expect(body["voice_instructions"] as? Bool == true)
   }
 
+  @Test("stops go to OSRM as waypoints and to Valhalla as break locations, without alternatives")
+  func stopsInTheRequests() throws {
+    let url = try #require(URL(string: "http://127.0.0.1:5000"))
+    let a = Coordinate(latitude: 60.1699, longitude: 24.9384)
+    let s = Coordinate(latitude: 60.172, longitude: 24.944)
+    let b = Coordinate(latitude: 60.175, longitude: 24.95)
+    let osrm = RemoteRouter(engine: .osrm, url: url).request(
+      from: a, heading: 90, via: [s], to: b, alternatives: 2)
+    #expect(
+      osrm.url.absoluteString
+        == "http://127.0.0.1:5000/route/v1/driving/24.938400,60.169900;24.944000,60.172000;"
+        + "24.950000,60.175000?steps=true&overview=full&geometries=polyline6"
+        + "&alternatives=false&bearings=90,60;;")
+    let valhalla = RemoteRouter(engine: .valhalla, url: url).request(
+      from: a, heading: nil, via: [s], to: b, alternatives: 2)
+    let body = try #require(
+      try JSONSerialization.jsonObject(with: valhalla.body ?? Data()) as? [String: Any])
+    let locations = try #require(body["locations"] as? [[String: Any]])
+    #expect(locations.count == 3)
+    #expect(locations[1]["type"] as? String == "break")
+    #expect(locations[1]["lat"] as? Double == 60.172)
+    #expect(body["alternates"] == nil)
+  }
+
+  @Test("a trip of stops with no server: the offline router's, a leg per stop")
+  func tripOffline() throws {
+    let map = try #require(KnobAddressTests.map)
+    let router = Router(graph: map)
+    let stops = [
+      Coordinate(latitude: 60.166784, longitude: 24.949561),
+      Coordinate(latitude: 60.1699, longitude: 24.9384),
+      Coordinate(latitude: 60.174563, longitude: 24.938414),
+    ]
+    let answer = try RoutingService(server: nil, offline: router).trip(through: stops)
+    let route = try #require(answer.routes.first)
+    #expect(route.legs.count == 2)
+    #expect(answer.source == .offline(reason: nil))
+    let alone = try router.trip(through: stops)
+    #expect(abs(route.distance - alone.distance) < 0.1)
+    #expect(throws: RoutingError.self) {
+      try RoutingService(server: nil, offline: router).trip(through: [stops[0]])
+    }
+  }
+
   @Test(
     "route options go to OSRM as exclude= (no unpaved class) and to Valhalla as costing options")
   func routeOptionsInTheRequests() throws {

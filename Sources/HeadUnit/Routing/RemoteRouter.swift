@@ -68,17 +68,19 @@ public struct RemoteRouter: Sendable, Equatable {
   /// profile's classes `toll`, `motorway`, `ferry`; it has no unpaved class, and refuses a
   /// combination its profile did not declare, which the caller then routes offline) and to
   /// Valhalla as `use_tolls`, `use_highways`, `use_ferry` of 0 and `exclude_unpaved`.
+  /// `via` are stops on the way, in order: the route has a leg per stop (OSRM's waypoints,
+  /// Valhalla's `break` locations), and no alternatives.
   ///
   /// - Throws: `RemoteRouterError` naming the server: `.unreachable`, `.timeout`,
   ///   `.httpStatus`, `.badResponse` (with the JSON path) or `.noRoute`.
   public func routes(
-    from origin: Coordinate, heading: Double? = nil, to destination: Coordinate,
-    facing: Coordinate? = nil, alternatives: Int = 0, avoid: AvoidableRoads = [],
-    timeout: Duration? = nil
+    from origin: Coordinate, heading: Double? = nil, via: [Coordinate] = [],
+    to destination: Coordinate, facing: Coordinate? = nil, alternatives: Int = 0,
+    avoid: AvoidableRoads = [], timeout: Duration? = nil
   ) throws(RemoteRouterError) -> [Route] {
     let wait = timeout ?? self.timeout
     let request = self.request(
-      from: origin, heading: heading, to: destination, facing: facing,
+      from: origin, heading: heading, via: via, to: destination, facing: facing,
       alternatives: alternatives, avoid: avoid)
     do {
       return try parse(try send(request, timeout: wait))
@@ -86,17 +88,20 @@ public struct RemoteRouter: Sendable, Equatable {
       // OSRM drops a start whose roads all point away from the heading; any direction is
       // better than none, as the offline router turns round at a cost.
       let again = self.request(
-        from: origin, heading: nil, to: destination, facing: facing, alternatives: alternatives,
-        avoid: avoid)
+        from: origin, heading: nil, via: via, to: destination, facing: facing,
+        alternatives: alternatives, avoid: avoid)
       return try parse(try send(again, timeout: wait))
     }
   }
 
   /// The HTTP request for a route; pure.
   func request(
-    from origin: Coordinate, heading: Double?, to destination: Coordinate,
-    facing: Coordinate? = nil, alternatives: Int, avoid: AvoidableRoads = []
+    from origin: Coordinate, heading: Double?, via: [Coordinate] = [],
+    to destination: Coordinate, facing: Coordinate? = nil, alternatives: Int,
+    avoid: AvoidableRoads = []
   ) -> HTTPClient.Request {
+    // Neither engine offers alternatives through stops.
+    let alternatives = via.isEmpty ? alternatives : 0
     switch engine {
     case .valhalla:
       var start: [(String, JSONValue)] = [
@@ -114,8 +119,13 @@ public struct RemoteRouter: Sendable, Equatable {
         end.append(("display_lat", .number(facing.latitude)))
         end.append(("display_lon", .number(facing.longitude)))
       }
+      let stops = via.map { c -> JSONValue in
+        .object([
+          ("lat", .number(c.latitude)), ("lon", .number(c.longitude)), ("type", "break"),
+        ])
+      }
       var body: [(String, JSONValue)] = [
-        ("locations", .array([.object(start), .object(end)])),
+        ("locations", .array([.object(start)] + stops + [.object(end)])),
         ("costing", "auto"), ("format", "osrm"), ("banner_instructions", true),
         ("voice_instructions", true), ("language", .string(Self.valhallaLanguage(language))),
         ("units", imperial ? "miles" : "kilometers"),
@@ -137,7 +147,8 @@ public struct RemoteRouter: Sendable, Equatable {
       func point(_ c: Coordinate) -> String {
         String(format: "%.6f,%.6f", c.longitude, c.latitude)
       }
-      let path = "route/v1/driving/\(point(origin));\(point(destination))"
+      let points = ([origin] + via + [destination]).map(point)
+      let path = "route/v1/driving/" + points.joined(separator: ";")
       var components = URLComponents(
         url: url.appendingPathComponent(path), resolvingAgainstBaseURL: false)
       var items = [
@@ -148,7 +159,9 @@ public struct RemoteRouter: Sendable, Equatable {
       ]
       if let heading {
         let degrees = (Int(heading.rounded()) % 360 + 360) % 360
-        items.append(URLQueryItem(name: "bearings", value: "\(degrees),\(Self.headingTolerance);"))
+        // One entry per point: the start's, the others left empty.
+        let rest = String(repeating: ";", count: via.count + 1)
+        items.append(URLQueryItem(name: "bearings", value: "\(degrees),\(Self.headingTolerance)\(rest)"))
       }
       let excluded = avoid.subtracting(.unpaved).classList
       if !excluded.isEmpty {

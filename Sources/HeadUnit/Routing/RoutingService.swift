@@ -78,6 +78,31 @@ public struct RoutingService: Sendable {
       })
   }
 
+  /// The route through `stops` (the start, the stops on the way in order, the destination),
+  /// one leg per stop, from the server if it answers within `timeout` (its own when nil),
+  /// else from the offline router, leg by leg through its hierarchy; keeping off `avoid`.
+  ///
+  /// - Throws: as `routes(from:heading:to:alternatives:avoid:timeout:)`; `.noRoute` for
+  ///   fewer than two points.
+  public func trip(
+    through stops: [Coordinate], heading: Double? = nil, avoid: AvoidableRoads = [],
+    timeout: Duration? = nil
+  ) throws(RoutingError) -> Answer {
+    guard let origin = stops.first, let destination = stops.last, stops.count >= 2 else {
+      throw RoutingError(.noRoute, "a trip needs a start and a destination")
+    }
+    let via = Array(stops.dropFirst().dropLast())
+    return try answer(
+      server: { (server: RemoteRouter) throws(RemoteRouterError) in
+        try server.routes(
+          from: origin, heading: heading, via: via, to: destination, avoid: avoid,
+          timeout: timeout)
+      },
+      offline: { (router: Router<RoadMap>) throws(RoutingError) in
+        [try router.avoiding(avoid).trip(through: stops, heading: heading)]
+      })
+  }
+
   /// The server's routes, else the offline router's, logging who answered and why the
   /// server did not.
   private func answer(
