@@ -161,7 +161,8 @@ public struct RemoteRouter: Sendable, Equatable {
         let degrees = (Int(heading.rounded()) % 360 + 360) % 360
         // One entry per point: the start's, the others left empty.
         let rest = String(repeating: ";", count: via.count + 1)
-        items.append(URLQueryItem(name: "bearings", value: "\(degrees),\(Self.headingTolerance)\(rest)"))
+        items.append(
+          URLQueryItem(name: "bearings", value: "\(degrees),\(Self.headingTolerance)\(rest)"))
       }
       let excluded = avoid.subtracting(.unpaved).classList
       if !excluded.isEmpty {
