@@ -13,8 +13,8 @@ import Synchronization
 /// per signal and returns once all are registered: a signal raised after `init` returns
 /// comes out of `events`. (On Linux, libdispatch then replaces `SIG_IGN` with a handler of
 /// its own that feeds its `signalfd`; a later `SignalEvents` puts that handler back instead
-/// of `SIG_IGN`.) `stop()` (or deinit, or the consumer cancelling its iteration) cancels the
-/// sources, finishes the stream and puts back the disposition each signal had before, once
+/// of `SIG_IGN`.) `stop()` (or deinit, or the consumer cancelling its iteration) leaves the
+/// sources (shared by the process, never cancelled: `SignalSources`), finishes the stream and puts back the disposition each signal had before, once
 /// no other `SignalEvents` in the process watches it.
 ///
 /// Thread-safe: the sources fire on a private serial queue; `events` may be iterated from
@@ -55,62 +55,49 @@ public final class SignalEvents: Sendable {
   public let events: AsyncStream<Signal>
 
   private let continuation: AsyncStream<Signal>.Continuation
-  /// The armed sources; emptied by the first `stop()`.
-  private let sources: Mutex<[any DispatchSourceSignal]>
+  /// This watcher's number among the subscribers of `SignalSources`.
+  private let id: UInt64
+  /// Whether `stop()` has run.
+  private let stopped = Mutex(false)
   private let watched: [Signal]
 
   /// Starts watching `signals` (all three by default) and returns once every source is
   /// registered.
   ///
-  /// Suspends only until libdispatch has registered the sources (a few milliseconds). The
-  /// corresponding C calls are `sigaction` (to `SIG_IGN`) and, through libdispatch,
-  /// `signalfd`.
+  /// Suspends only until libdispatch has registered the sources (a few milliseconds, the
+  /// first time a signal is watched in the process). The corresponding C calls are
+  /// `sigaction` (to `SIG_IGN`) and, through libdispatch, `signalfd`.
   public init(_ signals: Set<Signal> = Set(Signal.allCases)) async {
     let watched = Signal.allCases.filter(signals.contains)
     let (events, continuation) = AsyncStream.makeStream(
       of: Signal.self, bufferingPolicy: .unbounded)
     for signal in watched { Dispositions.watch(signal.number) }
-
-    let queue = DispatchQueue(label: "headunit.signals")
-    var made: [any DispatchSourceSignal] = []
     let registering = DispatchGroup()
-    for signal in watched {
-      let source = DispatchSource.makeSignalSource(signal: signal.number, queue: queue)
-      // The source holds its handler and the handler the source, until `cancel()`
-      // releases the handlers: `stop()` always cancels.
-      source.setEventHandler {
-        for _ in 0..<max(1, source.data) { continuation.yield(signal) }
-      }
-      registering.enter()
-      source.setRegistrationHandler { registering.leave() }
-      source.activate()
-      made.append(source)
-    }
+    let id = SignalSources.subscribe(watched, continuation, registering: registering)
     await withCheckedContinuation { (registered: CheckedContinuation<Void, Never>) in
-      registering.notify(queue: queue) { registered.resume() }
+      registering.notify(queue: SignalSources.queue) { registered.resume() }
     }
     for signal in watched { Dispositions.registered(signal.number) }
 
     self.events = events
     self.continuation = continuation
-    self.sources = Mutex(made)
+    self.id = id
     self.watched = watched
     continuation.onTermination = { [weak self] _ in self?.stop() }
   }
 
-  /// Stops watching: cancels the sources, finishes `events` and restores each signal's
+  /// Stops watching: leaves the sources, finishes `events` and restores each signal's
   /// earlier disposition unless another `SignalEvents` still watches it.
   ///
   /// Idempotent. A signal raised after `stop()` gets whatever disposition is back in force,
   /// by default ending the process.
   public func stop() {
-    let stopped = sources.withLock { sources in
-      let taken = sources
-      sources.removeAll()
-      return taken
+    let first = stopped.withLock { stopped in
+      defer { stopped = true }
+      return !stopped
     }
-    guard !stopped.isEmpty || watched.isEmpty else { return }
-    for source in stopped { source.cancel() }
+    guard first else { return }
+    SignalSources.unsubscribe(id)
     for signal in watched { Dispositions.release(signal.number) }
     // Outside the lock: finishing runs `onTermination`, which calls `stop()` again.
     continuation.finish()
@@ -118,6 +105,65 @@ public final class SignalEvents: Sendable {
 
   deinit {
     stop()
+  }
+}
+
+/// One `DispatchSourceSignal` per signal for the life of the process, and the watchers each
+/// hands its signals to.
+///
+/// The sources are made the first time a signal is watched and never cancelled: on Linux,
+/// libdispatch's manager thread can still be draining an event of a signal source while it
+/// is cancelled and freed, and then crashes (a bad pointer in `_dispatch_event_loop_drain`),
+/// so watchers come and go as subscribers instead.
+private enum SignalSources {
+  struct State {
+    var sources: [Int32: any DispatchSourceSignal] = [:]
+    var subscribers:
+      [UInt64: (signals: [SignalEvents.Signal], to: AsyncStream<SignalEvents.Signal>.Continuation)] =
+        [:]
+    var next: UInt64 = 0
+  }
+
+  static let state = Mutex(State())
+  /// Where the sources fire, one at a time.
+  static let queue = DispatchQueue(label: "headunit.signals")
+
+  /// Adds a watcher of `signals` yielding to `continuation`, making a source for each
+  /// signal that has none yet (`registering` is left when each new one is registered), and
+  /// returns its number.
+  static func subscribe(
+    _ signals: [SignalEvents.Signal], _ continuation: AsyncStream<SignalEvents.Signal>.Continuation,
+    registering: DispatchGroup
+  ) -> UInt64 {
+    state.withLock { state in
+      let id = state.next
+      state.next += 1
+      state.subscribers[id] = (signals, continuation)
+      for signal in signals where state.sources[signal.number] == nil {
+        let source = DispatchSource.makeSignalSource(signal: signal.number, queue: queue)
+        source.setEventHandler { deliver(signal, count: max(1, Int(source.data))) }
+        registering.enter()
+        source.setRegistrationHandler { registering.leave() }
+        source.activate()
+        state.sources[signal.number] = source
+      }
+      return id
+    }
+  }
+
+  /// Removes watcher `id`; its signals reach it no more.
+  static func unsubscribe(_ id: UInt64) {
+    _ = state.withLock { $0.subscribers.removeValue(forKey: id) }
+  }
+
+  /// Hands `count` of `signal` to every watcher of it.
+  private static func deliver(_ signal: SignalEvents.Signal, count: Int) {
+    let watchers = state.withLock { state in
+      state.subscribers.values.filter { $0.signals.contains(signal) }.map(\.to)
+    }
+    for watcher in watchers {
+      for _ in 0..<count { watcher.yield(signal) }
+    }
   }
 }
 
