@@ -250,20 +250,6 @@ struct MapAssembly {
       longitude: (Double(a.longitude) + Double(b.longitude)) / 2e7)
   }
 
-  /// The km/h a ferry keeps to cross along `nodes` in `seconds` (1–100 km/h).
-  static func ferryKmh(
-    _ nodes: some Collection<Int64>, seconds: Double, coordinates: NodeCoordinates
-  ) -> Double {
-    var metres = 0.0
-    var previous: Coordinate?
-    for ref in nodes {
-      guard let c = coordinates[ref].map(Self.coordinate) else { continue }
-      if let previous { metres += Earth.distance(previous, c) }
-      previous = c
-    }
-    return min(max(metres / seconds * 3.6, 1), 100)
-  }
-
   static func coordinate(_ e7: (latitude: Int32, longitude: Int32)) -> Coordinate {
     Coordinate(latitude: Double(e7.latitude) / 1e7, longitude: Double(e7.longitude) / 1e7)
   }

@@ -20,26 +20,6 @@ extension NavigationSession {
     }
   }
 
-  /// New route options: kept on the trip; while guiding with a router and no route asked
-  /// for yet, a new route from where the car is (reason `.reroute`).
-  private mutating func avoid(_ kinds: AvoidableRoads) -> [Effect] {
-    guard var trip else { return reject("change the route options", "there is no trip") }
-    guard trip.avoid != kinds else { return [] }
-    trip.avoid = kinds
-    self.trip = trip
-    guard configuration.hasRouter, pendingRequest == nil, guidance != nil,
-      state == .navigating || state == .paused(.proceedToRoute),
-      let origin = lastGoodFix?.coordinate
-    else { return [] }
-    pendingRequest = .reroute
-    return transition(to: .paused(.rerouting)) + [
-      .requestRoute(
-        RouteRequest(
-          reason: .reroute, origin: origin, heading: movingCourse, destination: trip.destination,
-          avoid: kinds))
-    ]
-  }
-
   // MARK: - Trip selection
 
   private mutating func preview(_ trip: Trip) -> [Effect] {
@@ -389,17 +369,17 @@ extension NavigationSession {
 
   // MARK: - Helpers
 
-  private var movingCourse: Double? {
+  var movingCourse: Double? {
     speed >= RouteMatcher.minimumSpeedForHeading ? lastGoodFix?.course : nil
   }
 
-  private mutating func transition(to new: State) -> [Effect] {
+  mutating func transition(to new: State) -> [Effect] {
     guard new != state else { return [] }
     state = new
     return [.stateChanged(new)]
   }
 
-  private func reject(_ event: String, _ reason: String) -> [Effect] {
+  func reject(_ event: String, _ reason: String) -> [Effect] {
     [.rejected(SessionRejection(event: event, state: state.description, reason: reason))]
   }
 }
