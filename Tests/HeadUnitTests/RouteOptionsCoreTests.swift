@@ -22,8 +22,8 @@ struct RouteOptionsCoreTests {
   }
 
   /// A toll motorway straight from west to east, and a free road round by the north twice
-  /// as long.
-  static let map: RoadMap? = {
+  /// as long, its surface `detour` (none: paved).
+  static func builder(detour surface: String? = nil) -> RoadMapBuilder {
     var b = RoadMapBuilder(country: "FI")
     let nodes: [Int64: (Double, Double)] = [
       1: (0, 0), 2: (1, 0), 3: (9, 0), 4: (10, 0), 5: (1, 4), 6: (9, 4),
@@ -31,17 +31,21 @@ struct RouteOptionsCoreTests {
     for (id, p) in nodes.sorted(by: { $0.key < $1.key }) {
       b.addNode(id: id, coordinate: at(p.0, p.1), tags: [:])
     }
+    var free = ["highway": "primary"]
+    free["surface"] = surface
     let ways: [([Int64], [String: String])] = [
       ([1, 2], ["highway": "primary"]),
       ([2, 3], ["highway": "motorway", "toll": "yes", "oneway": "no"]),
       ([3, 4], ["highway": "primary"]),
-      ([2, 5, 6, 3], ["highway": "primary"]),
+      ([2, 5, 6, 3], free),
     ]
     for (i, way) in ways.enumerated() {
       b.addWay(id: Int64(100 + i), nodes: way.0, tags: way.1)
     }
-    return try? b.map()
-  }()
+    return b
+  }
+
+  static let map: RoadMap? = try? builder().map()
 
   static let start = at(0.5)
   static let place = Place(id: "east", name: "East end", coordinate: at(9.5))

@@ -12,25 +12,11 @@ import Testing
 /// with a toll motorway and a free road round it.
 @Suite("Routes avoiding kinds of road")
 struct RouteAvoidCommandTests {
-  /// The map of `RouteOptionsCoreTests`, written to a file.
+  /// The map of `RouteOptionsCoreTests`, its free road gravel, written to a file.
   static let map: String = {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "headunit-toll-or-free-\(ProcessInfo.processInfo.processIdentifier).map")
-    var b = RoadMapBuilder(country: "FI")
-    let nodes: [Int64: (Double, Double)] = [
-      1: (0, 0), 2: (1, 0), 3: (9, 0), 4: (10, 0), 5: (1, 4), 6: (9, 4),
-    ]
-    for (id, p) in nodes.sorted(by: { $0.key < $1.key }) {
-      b.addNode(id: id, coordinate: RouteOptionsCoreTests.at(p.0, p.1), tags: [:])
-    }
-    let ways: [([Int64], [String: String])] = [
-      ([1, 2], ["highway": "primary"]),
-      ([2, 3], ["highway": "motorway", "toll": "yes", "oneway": "no"]),
-      ([3, 4], ["highway": "primary"]),
-      ([2, 5, 6, 3], ["highway": "primary", "surface": "gravel"]),
-    ]
-    for (i, way) in ways.enumerated() { b.addWay(id: Int64(100 + i), nodes: way.0, tags: way.1) }
-    try? b.build().data.write(to: url)
+    try? RouteOptionsCoreTests.builder(detour: "gravel").build().data.write(to: url)
     return url.path
   }()
 
